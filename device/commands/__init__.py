@@ -1,0 +1,1 @@
+"""One module per `bgref` subcommand; see device/cli.py for the contract."""
