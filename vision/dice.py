@@ -1,0 +1,258 @@
+"""Find dice in an image and read their upper faces by counting pips.
+
+Pipeline (one job per module): ``dice_pips`` finds pip blobs at a normalised scale and groups those that share an
+unbroken face; ``dice_layout`` fits each group to the six canonical layouts; this module checks that a fitted face
+really is a bounded die face (uniform, no stray pips inside, a die outline around it), decides flatness, merges the
+readings of several scales and answers ``None`` rather than a doubtful value.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Optional
+
+import cv2
+import numpy as np
+
+from vision.dice_flat import judge_flat
+from vision.dice_layout import FACE_HALF_STEPS, LAYOUTS, LayoutFit, fit_layout, foreshortening
+from vision.dice_pips import NORM_DIE, FaceImages, Pip, face_images, find_pips, group_pips
+from vision.errors import VisionError
+from vision.observation import DieReading
+
+MIN_CONFIDENCE = 0.5  # below this a die is reported with value None
+MAX_RESIDUAL = 0.22  # rms misfit of a layout, in grid steps
+STEP_PER_PIP = (1.05, 3.6)  # grid step / pip diameter on real dice
+STEP_PER_DIE = (0.2, 0.36)  # grid step / die edge
+SCALE_RATIO = 1.45  # between successive scales when the die size is unknown
+MIN_DIE_PX = 11.0
+
+
+@dataclass
+class FaceCandidate:
+    """One die face read at one scale, in original image pixels."""
+
+    value: Optional[int]
+    confidence: float
+    center: np.ndarray
+    size: float  # die edge estimate, pixels
+    flat: bool
+    pips: int
+
+
+def _gray(image: np.ndarray) -> np.ndarray:
+    if image is None or image.size == 0:
+        raise VisionError("empty image")
+    if image.ndim == 2:
+        return image
+    return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+
+
+def _ray_extent(bare: np.ndarray, center: np.ndarray, level: float, tol: float, dark: bool,
+                max_r: float, n_rays: int = 16) -> np.ndarray:
+    """Distance from ``center`` to where the bare face stops (leaves level +- tol) along ``n_rays`` rays."""
+    angles = np.arange(n_rays) * (2 * np.pi / n_rays)
+    radii = np.arange(1.0, max_r, 0.75)
+    xs = center[0] + np.outer(np.cos(angles), radii)
+    ys = center[1] + np.outer(np.sin(angles), radii)
+    inside = (xs >= 0) & (ys >= 0) & (xs <= bare.shape[1] - 1) & (ys <= bare.shape[0] - 1)
+    vals = bare[np.clip(np.round(ys).astype(int), 0, bare.shape[0] - 1),
+                np.clip(np.round(xs).astype(int), 0, bare.shape[1] - 1)].astype(float)
+    off = (vals < level - tol) if dark else (vals > level + tol)
+    off |= ~inside
+    first = np.where(off.any(axis=1), off.argmax(axis=1), len(radii))
+    ext = np.where(first < len(radii), radii[np.minimum(first, len(radii) - 1)], np.inf)
+    return ext
+
+
+def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
+                    why: Optional[list[str]] = None) -> Optional[tuple[LayoutFit, float, np.ndarray]]:
+    """Fit one pip group; return (fit, confidence, ray extents) or None when it is not a die face."""
+    n = len(group)
+    pts = np.array([[p.x, p.y] for p in group])
+    diam = float(np.median([p.diameter for p in group]))
+    contrast = float(min(p.contrast for p in group))
+    dark = group[0].dark
+    level = float(np.median([p.face for p in group]))
+    tol = 0.35 * contrast
+    bare = images.closed if dark else images.opened
+    if n == 1:
+        # a lone pip: only a round, strong blob centred in a uniform face of its own is taken as a one
+        p = group[0]
+        if p.elongation > 1.4 or p.contrast < 50 or not (3.5 <= diam <= 11.0):
+            if why is not None:
+                why.append("r1")
+            return None
+        angles = np.arange(16) * (np.pi / 8)
+        rr = np.array([0.9, 1.3, 1.8]) * diam
+        xs = np.clip(np.round(p.x + np.outer(rr, np.cos(angles))).astype(int), 0, bare.shape[1] - 1)
+        ys = np.clip(np.round(p.y + np.outer(rr, np.sin(angles))).astype(int), 0, bare.shape[0] - 1)
+        ring = images.gray[ys, xs].astype(float)
+        if np.abs(ring - level).max() > 0.3 * contrast:
+            if why is not None:
+                why.append("r2")
+            return None
+        step = 1.3 * diam
+        fit = LayoutFit(1, pts[0].copy(), np.eye(2) * step, 0.0, step)
+        ext = _ray_extent(bare, fit.center, level, tol, dark, 4.5 * fit.step)
+        conf = 0.75
+    else:
+        if max(p.elongation for p in group) > 2.3:
+            if why is not None:
+                why.append("r4")
+            return None
+        fit = fit_layout(pts)
+        if fit is None or fit.residual > MAX_RESIDUAL:
+            if why is not None:
+                why.append("r5")
+            return None
+        ratio = fit.step / diam
+        if not (STEP_PER_PIP[0] <= ratio <= STEP_PER_PIP[1]):
+            if why is not None:
+                why.append("r6")
+            return None
+        if not (STEP_PER_DIE[0] * NORM_DIE / 1.5 <= fit.step <= STEP_PER_DIE[1] * NORM_DIE * 1.5):
+            if why is not None:
+                why.append("r7")
+            return None
+        if n >= 4 and foreshortening(fit.affine) < 0.45:
+            if why is not None:
+                why.append("r8")
+            return None
+        ext = _ray_extent(bare, fit.center, level, tol, dark, 4.5 * fit.step)
+        conf = 1.0 - fit.residual / (MAX_RESIDUAL * 1.6)
+        if n == 2:
+            conf = 0.85
+    # no foreign pip of the same polarity inside the face
+    inv = np.linalg.inv(fit.affine)
+    members = {id(p) for p in group}
+    for p in all_pips:
+        if id(p) in members or p.dark != dark:
+            continue
+        u = inv @ (np.array([p.x, p.y]) - fit.center)
+        if abs(u[0]) < 1.55 and abs(u[1]) < 1.55:
+            if why is not None:
+                why.append("r9")
+            return None
+    return fit, float(np.clip(conf, 0.0, 1.0)), ext
+
+
+def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray]) -> list[FaceCandidate]:
+    """All die faces found with the image resized so a die of ``die_px`` becomes NORM_DIE pixels."""
+    f = NORM_DIE / die_px
+    small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR)
+    small_mask = None
+    if mask is not None:
+        small_mask = (cv2.resize(mask, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_NEAREST) > 0)
+        small_mask = small_mask.astype(np.uint8)
+    images = face_images(small)
+    pips = find_pips(images, small_mask)
+    if len(pips) > 4000:
+        return []
+    out: list[FaceCandidate] = []
+    for group in group_pips(pips, images):
+        found = _faces_in_group(group, pips, images)
+        for g, (fit, conf, ext) in found:
+            flat = judge_flat(fit, ext, g)
+            size = fit.step * 2 * FACE_HALF_STEPS / f
+            out.append(FaceCandidate(fit.value, conf, fit.center / f, size, flat, len(g)))
+    return out
+
+
+def _faces_in_group(group: list[Pip], pips: list[Pip], images: FaceImages) -> list:
+    """The group as one face; failing that, faces made of a pip and its nearest group-mates (touching dice)."""
+    if len(group) <= 6:
+        res = _evaluate_group(group, pips, images)
+        if res is not None:
+            return [(group, res)]
+    if len(group) == 1:
+        return []
+    xy = np.array([[p.x, p.y] for p in group])
+    seen: set[frozenset[int]] = set()
+    found = []
+    for i in range(len(group)):
+        order = np.argsort(np.hypot(*(xy - xy[i]).T))
+        for m in range(1, min(6, len(group)) + 1):
+            key = frozenset(order[:m].tolist())
+            if key in seen or m == len(group):
+                continue
+            seen.add(key)
+            sub = [group[k] for k in order[:m]]
+            res = _evaluate_group(sub, pips, images)
+            if res is not None:
+                found.append((sub, res))
+    return found
+
+
+def _scales(gray: np.ndarray, die_size_px: Optional[float]) -> list[float]:
+    if die_size_px:
+        return [die_size_px]
+    top = min(gray.shape[:2]) / 4.0
+    out = []
+    s = MIN_DIE_PX * 1.2
+    while s <= top:
+        out.append(s)
+        s *= SCALE_RATIO
+    return out
+
+
+def _merge(cands: list[FaceCandidate]) -> list[FaceCandidate]:
+    """One reading per die: overlapping faces from several scales agree, or the die's value is unsure."""
+    cands = sorted(cands, key=lambda c: -c.confidence)
+    taken = [False] * len(cands)
+    merged: list[FaceCandidate] = []
+    for i, c in enumerate(cands):
+        if taken[i]:
+            continue
+        cluster = [c]
+        for j in range(i + 1, len(cands)):
+            if not taken[j] and np.linalg.norm(cands[j].center - c.center) < 0.5 * max(c.size, cands[j].size):
+                taken[j] = True
+                cluster.append(cands[j])
+        values = {k.value for k in cluster}
+        best = cluster[0]
+        if len(values) > 1:
+            rival = max(k.confidence for k in cluster if k.value != best.value)
+            if best.confidence - rival < 0.25:
+                best = FaceCandidate(None, best.confidence, best.center, best.size, best.flat, best.pips)
+        merged.append(best)
+    return merged
+
+
+def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
+              die_size_px: Optional[float] = None) -> list[DieReading]:
+    """Every die in the image (inside ``mask`` if given), with its value (None when unsure) and flatness.
+
+    ``die_size_px``: expected die edge in pixels (from the board calibration); without it, all plausible sizes are
+    tried. ``half`` is left None (the board reader knows where the bar is).
+    """
+    gray = _gray(image_bgr)
+    cands: list[FaceCandidate] = []
+    for s in _scales(gray, die_size_px):
+        cands.extend(_read_scale(gray, s, mask))
+    dice = []
+    for c in _merge(cands):
+        value = c.value if c.confidence >= MIN_CONFIDENCE else None
+        dice.append(DieReading(value=value, flat=c.flat, center=[float(c.center[0]), float(c.center[1])]))
+    dice.sort(key=lambda d: (d.center[0], d.center[1]))
+    return dice
+
+
+def read_die(patch: np.ndarray) -> tuple[Optional[int], float]:
+    """Value and confidence of the one die that fills most of ``patch`` (a crop around a die)."""
+    gray = _gray(patch)
+    side = min(gray.shape[:2])
+    best: Optional[FaceCandidate] = None
+    centre = np.array([gray.shape[1] / 2.0, gray.shape[0] / 2.0])
+    for die_px in (side * 0.45, side * 0.6, side * 0.8):
+        if die_px < MIN_DIE_PX:
+            continue
+        for c in _read_scale(gray, die_px, None):
+            if np.linalg.norm(c.center - centre) > side * 0.35:
+                continue
+            if best is None or c.confidence > best.confidence:
+                best = c
+    if best is None or best.value is None or best.confidence < MIN_CONFIDENCE:
+        return None, 0.0 if best is None else best.confidence
+    return best.value, best.confidence

@@ -1,0 +1,158 @@
+"""Pip candidates and their grouping into die faces, at one normalised scale.
+
+Why pips first: whatever a die's colour (white, ivory, red, black, translucent), its pips are small round blobs of
+strong contrast against a uniform face, laid out on a 3x3 grid. Morphological black-hat / top-hat finds such blobs
+of either polarity cheaply, and the closing / opening that they come from is the same image with the pips filled
+in, i.e. the bare face: two pips belong to the same face when the bare face between them is unbroken.
+
+All sizes here are for an image already resized so a die edge is about ``NORM_DIE`` pixels.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+NORM_DIE = 24.0  # die edge in pixels after normalising the scale
+_KERNEL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))
+MIN_PIP_CONTRAST = 28.0  # grey levels between a pip and its face
+MIN_PIP_AREA, MAX_PIP_AREA = 3, 50
+MAX_PIP_SIDE = 10
+
+
+@dataclass
+class Pip:
+    x: float
+    y: float
+    area: float
+    diameter: float
+    elongation: float  # major / minor axis of the blob
+    angle: float  # direction of the major axis, radians
+    contrast: float
+    face: float  # grey level of the bare face under the pip
+    dark: bool  # dark pip on a lighter face
+
+
+@dataclass
+class FaceImages:
+    """The normalised grey image and its two bare-face versions."""
+
+    gray: np.ndarray
+    closed: np.ndarray  # dark pips filled
+    opened: np.ndarray  # light pips filled
+    blackhat: np.ndarray = field(repr=False, default=None)  # type: ignore[assignment]
+    tophat: np.ndarray = field(repr=False, default=None)  # type: ignore[assignment]
+
+
+def face_images(gray: np.ndarray) -> FaceImages:
+    closed = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, _KERNEL)
+    opened = cv2.morphologyEx(gray, cv2.MORPH_OPEN, _KERNEL)
+    return FaceImages(gray, closed, opened, cv2.subtract(closed, gray), cv2.subtract(gray, opened))
+
+
+def _blobs(hat: np.ndarray, bare: np.ndarray, dark: bool, mask: np.ndarray | None) -> list[Pip]:
+    binary = (hat >= MIN_PIP_CONTRAST * 0.6).astype(np.uint8)
+    if mask is not None:
+        binary &= mask
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    pips: list[Pip] = []
+    for i in range(1, n):
+        x0, y0, w, h, area = stats[i]
+        if area < MIN_PIP_AREA or area > MAX_PIP_AREA or w > MAX_PIP_SIDE or h > MAX_PIP_SIDE:
+            continue
+        roi = labels[y0:y0 + h, x0:x0 + w] == i
+        fill = area / max(w * h, 1)
+        if fill < 0.45:
+            continue
+        peak = float(hat[y0:y0 + h, x0:x0 + w][roi].max())
+        if peak < MIN_PIP_CONTRAST:
+            continue
+        core = roi & (hat[y0:y0 + h, x0:x0 + w] >= 0.5 * peak)  # the pip itself, without its blurred rim
+        ys, xs = np.nonzero(core)
+        area = len(xs)
+        if area >= 2:
+            cov = np.cov(np.vstack([xs, ys])) + np.eye(2) / 12.0
+            ev, vec = np.linalg.eigh(cov)
+            elong = float(np.sqrt(ev[1] / max(ev[0], 1e-6)))
+            angle = float(np.arctan2(vec[1, 1], vec[0, 1]))
+        else:
+            elong, angle = 1.0, 0.0
+        cx, cy = cents[i]
+        face = float(bare[int(round(cy)), int(round(cx))])
+        pips.append(Pip(float(cx), float(cy), float(area), float(2 * np.sqrt(area / np.pi)), elong, angle, peak, face, dark))
+    return pips
+
+
+def find_pips(images: FaceImages, mask: np.ndarray | None = None) -> list[Pip]:
+    """Dark and light pip candidates (small, compact, high-contrast blobs)."""
+    return _blobs(images.blackhat, images.closed, True, mask) + _blobs(images.tophat, images.opened, False, mask)
+
+
+def _similar_shape(a: Pip, b: Pip) -> bool:
+    """Pips of one face are the same circle seen through the same foreshortening: alike in elongation and axis."""
+    if abs(a.elongation - b.elongation) > 0.35 + 0.1 * max(a.elongation - 1, b.elongation - 1):
+        return False
+    if min(a.elongation, b.elongation) > 1.3:
+        diff = abs((a.angle - b.angle + np.pi / 2) % np.pi - np.pi / 2)
+        if diff > np.radians(30):
+            return False
+    return True
+
+
+def _same_face(a: Pip, b: Pip, images: FaceImages) -> bool:
+    """True when the bare face between two pips is unbroken (no die edge, no gap to the table)."""
+    if a.dark != b.dark:
+        return False
+    d = np.hypot(a.x - b.x, a.y - b.y)
+    big = max(a.diameter, b.diameter)
+    if d > 5.5 * big or d > 1.35 * NORM_DIE or d < 1.2 * big:
+        return False
+    if max(a.area, b.area) > 2.0 * min(a.area, b.area):
+        return False
+    if not _similar_shape(a, b):
+        return False
+    bare = images.closed if a.dark else images.opened
+    contrast = min(a.contrast, b.contrast)
+    tol = 0.2 * contrast
+    level = min(a.face, b.face) if a.dark else max(a.face, b.face)
+    if abs(a.face - b.face) > max(8.0, 0.15 * contrast):
+        return False
+    steps = max(int(d), 4)
+    t = np.linspace(0, 1, steps + 1)[1:-1]
+    xs = np.clip(np.round(a.x + (b.x - a.x) * t).astype(int), 0, bare.shape[1] - 1)
+    ys = np.clip(np.round(a.y + (b.y - a.y) * t).astype(int), 0, bare.shape[0] - 1)
+    vals = bare[ys, xs].astype(float)
+    if a.dark:
+        return bool(vals.min() >= level - tol)
+    return bool(vals.max() <= level + tol)
+
+
+def group_pips(pips: list[Pip], images: FaceImages) -> list[list[Pip]]:
+    """Pips linked by an unbroken bare face, as connected groups (one group ~ one face)."""
+    n = len(pips)
+    parent = list(range(n))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    if n:
+        xy = np.array([[p.x, p.y] for p in pips])
+        order = np.argsort(xy[:, 0])
+        reach = 1.35 * NORM_DIE
+        for ii, i in enumerate(order):
+            for j in order[ii + 1:]:
+                if xy[j, 0] - xy[i, 0] > reach:
+                    break
+                if abs(xy[j, 1] - xy[i, 1]) > reach:
+                    continue
+                if root(i) != root(j) and _same_face(pips[i], pips[j], images):
+                    parent[root(i)] = root(j)
+    groups: dict[int, list[Pip]] = {}
+    for i in range(n):
+        groups.setdefault(root(i), []).append(pips[i])
+    return list(groups.values())
