@@ -1,0 +1,115 @@
+"""Referee events: JSON Lines for other tools, and one readable line per event for people.
+
+Every event is a dict with ``frame`` (index of the frame that decided it), ``t`` (seconds) and ``type``; the
+fields per type are documented in the README and relied on by other tools, so they are only ever added to.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+import threading
+from pathlib import Path
+from typing import IO, Any, Optional
+
+log = logging.getLogger("bgref.events")
+
+EVENT_TYPES = ("setup", "opening_roll", "roll", "reroll", "play", "cube", "game_end", "warning")
+ALERT_TYPES = ("reroll",)  # plus illegal plays and warnings flagged with "alert": true
+
+
+def make_event(event_type: str, frame: int, t: float, **fields: Any) -> dict[str, Any]:
+    event: dict[str, Any] = {"frame": int(frame), "t": round(float(t), 3), "type": event_type}
+    event.update(fields)
+    return event
+
+
+def is_alert(event: dict[str, Any]) -> bool:
+    """Illegal plays, re-rolls and alert-worthy warnings sound the alert."""
+    if event.get("type") == "play":
+        return event.get("legal") is False
+    return event.get("type") in ALERT_TYPES or bool(event.get("alert"))
+
+
+def _dice(event: dict[str, Any]) -> str:
+    dice = event.get("dice") or []
+    return "-".join(str(d) for d in dice)
+
+
+def describe(event: dict[str, Any]) -> str:
+    """One line a player understands, e.g. 'light rolls 6-3' or 'ILLEGAL dark 5-2: 13/8 13/11 ...'."""
+    kind = event.get("type")
+    who = event.get("player") or "?"
+    if kind == "setup":
+        return f"starting position set up; light sits at the {event.get('light')}"
+    if kind == "opening_roll":
+        first = event.get("first")
+        if first is None:
+            return f"opening roll {event.get('light')} (light) - {event.get('dark')} (dark): equal, roll again"
+        return f"opening roll {event.get('light')} (light) - {event.get('dark')} (dark): {first} moves first"
+    if kind == "roll":
+        return f"{who} rolls {_dice(event)}"
+    if kind == "reroll":
+        reasons = {"cocked": "a die is cocked", "wrong_half": "dice not on the roller's right-hand half",
+                   "off_board": "a die left the board"}
+        return f"RE-ROLL {who}: {reasons.get(event.get('reason'), event.get('reason'))}"
+    if kind == "play":
+        play = event.get("play") or "(no move)"
+        if event.get("legal"):
+            return f"{who} {_dice(event)}: {play}"
+        text = f"ILLEGAL {who} {_dice(event)}: {event.get('reason') or 'not a legal play'}"
+        closest = event.get("closest") or []
+        if closest:
+            text += f" (legal: {', '.join(str(c) for c in closest[:3])})"
+        return text
+    if kind == "cube":
+        return f"{who} {event.get('action')}s (cube {event.get('value')})"
+    if kind == "game_end":
+        score = event.get("score") or {}
+        return (f"{event.get('winner')} wins a {event.get('kind')} for {event.get('points')} point(s); "
+                f"score light {score.get('light', 0)} - dark {score.get('dark', 0)}")
+    if kind == "warning":
+        return f"warning: {event.get('message')}"
+    return json.dumps(event)
+
+
+class EventWriter:
+    """Writes events as JSON Lines (stdout or an appended file) and logs a readable line for each."""
+
+    def __init__(self, target: Optional[str | IO[str]] = "-", log_lines: bool = True) -> None:
+        self._lock = threading.Lock()
+        self._own = False
+        self.stream: Optional[IO[str]]
+        if target is None:
+            self.stream = None
+        elif isinstance(target, str):
+            if target == "-":
+                self.stream = sys.stdout
+            else:
+                path = Path(target)
+                if path.parent and not path.parent.exists():
+                    from device.errors import DeviceError
+                    raise DeviceError(f"events file {target}: folder {path.parent} does not exist")
+                self.stream = path.open("a", encoding="utf-8")
+                self._own = True
+        else:
+            self.stream = target
+        self.log_lines = log_lines
+
+    def publish(self, event: dict[str, Any]) -> None:
+        with self._lock:
+            if self.stream is not None:
+                self.stream.write(json.dumps(event, separators=(", ", ": ")) + "\n")
+                self.stream.flush()
+            if self.log_lines:
+                level = logging.WARNING if is_alert(event) or event.get("type") == "warning" else logging.INFO
+                log.log(level, "[frame %s, %.1fs] %s", event.get("frame"), event.get("t", 0.0), describe(event))
+
+    def frame(self, image: Any, observation: Any) -> None:
+        """Publishers also receive frames; a JSON Lines writer has no use for them."""
+
+    def close(self) -> None:
+        if self._own and self.stream is not None:
+            self.stream.close()
+            self.stream = None

@@ -1,0 +1,178 @@
+"""The referee daemon's line of stages: capture -> motion gate -> read -> stabilise -> track -> store -> publish.
+
+Each stage is replaceable: any :class:`device.sources.Source`, any reader (the vision reader, or the labels of a
+rendered video for ``--oracle``), any publishers (JSON Lines, alerts, the web page). Events are written to the
+store before any publisher sees them, so an announced play is never lost.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any, Callable, Iterable, Optional, Protocol
+
+from device.errors import DeviceError
+from device.sources import Frame, Source
+from device.stability import Stabiliser
+from device.store import Store
+from device.tracker import GameTracker
+from vision.observation import Observation
+
+log = logging.getLogger(__name__)
+
+BOARD_LOST_READS = 10  # reads without a board before warning
+WARNING_REPEAT_FRAMES = 100  # the same warning is not repeated more often than this
+
+
+class Publisher(Protocol):
+    def publish(self, event: dict[str, Any]) -> None: ...
+
+    def frame(self, image_bgr: Any, observation: Any) -> None: ...
+
+
+def vision_reader(calibration: Any = None) -> Callable[[Frame], Observation]:
+    """The real reader: vision.reader.Reader (imported here so oracle runs need no vision stack)."""
+    try:
+        from vision.reader import Reader
+    except ImportError as exc:
+        raise DeviceError(f"the vision reader is not available ({exc}); try --oracle on a rendered video") from None
+    reader = Reader(calibration=calibration)
+
+    def read(frame: Frame) -> Observation:
+        return reader.read(frame.image)
+
+    return read
+
+
+def oracle_reader(frame: Frame) -> Observation:
+    """A perfect reader for rendered videos: the frame's label is its observation."""
+    if frame.label is None:
+        raise DeviceError(f"frame {frame.index}: no label to read (--oracle needs labels.jsonl)")
+    return Observation.from_dict(frame.label)
+
+
+class Referee:
+    """Runs one source through the stages; thread-safe ``stop``, ``correct_position`` and ``dismiss_alert``."""
+
+    def __init__(self, source: Source, read: Callable[[Frame], Observation], tracker: Optional[GameTracker] = None,
+                 *, store: Optional[Store] = None, match_id: Optional[int] = None,
+                 publishers: Iterable[Publisher] = (), agree: int = 2, still_frames: int = 1) -> None:
+        self.source = source
+        self.read = read
+        self.tracker = tracker or GameTracker()
+        self.store = store
+        self.match_id = match_id
+        self.publishers: list[Publisher] = list(publishers)
+        self.stabiliser = Stabiliser(self._read_frame, agree=agree, still_frames=still_frames)
+        self._lock = threading.RLock()
+        self._frame_index, self._t = 0, 0.0
+        self._last_warning: dict[str, int] = {}
+        self._no_board = 0
+        self._unreadable = 0
+        self.frames_seen = 0
+        self.events: list[dict[str, Any]] = []
+        self.keep_events = False
+        self._last_obs: Optional[Observation] = None
+
+    # ----------------------------------------------------------------------------------------------- stages
+    def _read_frame(self, frame: Frame) -> Observation:
+        from calibration.errors import CalibrationError
+
+        try:
+            obs = self.read(frame)
+        except CalibrationError as exc:  # VisionError too: an unreadable frame is skipped, not fatal
+            self._unreadable += 1
+            log.debug("frame %d unreadable: %s", frame.index, exc)
+            from vision.observation import BoardInfo
+
+            obs = Observation(board=BoardInfo(found=False), warnings=[str(exc)])
+        if not obs.board.found:
+            self._no_board += 1
+            if self._no_board == BOARD_LOST_READS:
+                self._warn("board not found: is it in view and lit? (re-finding it)", frame, code="board_lost")
+        else:
+            if self._no_board >= BOARD_LOST_READS:
+                self._warn("board found again", frame, code="board_back")
+            self._no_board = 0
+        self._last_obs = obs
+        return obs
+
+    def _warn(self, message: str, frame: Frame, **fields: Any) -> None:
+        key = fields.get("code") or message
+        last = self._last_warning.get(key)
+        if last is not None and frame.index - last < WARNING_REPEAT_FRAMES:
+            return
+        self._last_warning[key] = frame.index
+        self._deliver(self.tracker.warn(message, frame.index, frame.t, **fields))
+
+    def process(self, frame: Frame) -> None:
+        """Take one frame through every stage."""
+        with self._lock:
+            self.frames_seen += 1
+            self._frame_index, self._t = frame.index, frame.t
+            if frame.warning:
+                code = "unreadable_frame" if "unreadable" in frame.warning else None
+                self._warn(frame.warning, frame, **({"code": code} if code else {}))
+            if frame.image is None and frame.label is None:
+                return
+            accepted = self.stabiliser.step(frame)
+            if frame.image is not None:
+                for pub in self.publishers:
+                    try:
+                        pub.frame(frame.image, self._last_obs)
+                    except Exception:
+                        log.exception("publisher %r failed on a frame", pub)
+            if accepted is None:
+                return
+            events = self.tracker.feed(accepted.observation, accepted.frame, accepted.t)
+            if self.tracker.needs_reread:
+                self.stabiliser.unsettle()
+            self._deliver(events)
+
+    def _deliver(self, events: list[dict[str, Any]]) -> None:
+        """Store first (durably), then announce."""
+        if not events:
+            return
+        if self.store is not None and self.match_id is not None:
+            self.store.record(self.match_id, events, self.tracker.snapshot(), game=self.tracker.state.game)
+            if self.tracker.state.match_over:
+                self.store.finish_match(self.match_id)
+        if self.keep_events:
+            self.events.extend(events)
+        for event in events:
+            for pub in self.publishers:
+                try:
+                    pub.publish(event)
+                except Exception:
+                    log.exception("publisher %r failed on %s", pub, event.get("type"))
+
+    def run(self) -> int:
+        """Until the source ends or ``stop()``; returns the number of frames processed."""
+        try:
+            for frame in self.source:
+                self.process(frame)
+        finally:
+            self.source.close()
+        return self.frames_seen
+
+    def stop(self) -> None:
+        """Clean stop (SIGTERM): the source ends after the current frame."""
+        self.source.close()
+
+    # ----------------------------------------------------------------------------------- from the web page
+    def correct_position(self, position_id: str, by: str = "director") -> dict[str, Any]:
+        """A director sets the board (Position ID from the side on roll); stored and announced as "correction"."""
+        with self._lock:
+            events = self.tracker.correct_position(position_id, by, self._frame_index, self._t)
+            self.stabiliser.unsettle()
+            self._deliver(events)
+            return events[-1]
+
+    def dismiss_alert(self, alert_id: Any, by: str = "director") -> dict[str, Any]:
+        """A director dismisses an alert (an illegal-play call they overrule); stored for the record."""
+        with self._lock:
+            event = {"frame": self._frame_index, "t": round(self._t, 3), "type": "dismiss", "alert_id": alert_id,
+                     "by": by, "game": self.tracker.state.game}
+            if self.store is not None and self.match_id is not None:
+                self.store.record(self.match_id, [event], self.tracker.snapshot(), game=self.tracker.state.game)
+            return event

@@ -1,0 +1,155 @@
+"""Who sits where: the map between the image's geometric point numbers and each player's own numbering.
+
+The camera numbers points geometrically (vision/observation.py). A player's own point p (1 = ace point) is a
+geometric point that depends on which corner holds the light player's home board. The starting position tells:
+each colour's two back checkers stand on the other colour's ace point, so exactly one of the four possible
+layouts matches a correct starting position. The player whose home board is along the bottom edge sits there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from device.errors import DeviceError
+from rules.position import CHECKERS, START_POINTS, Position
+from vision.observation import Observation
+
+COLOURS = ("light", "dark")
+HOMES = ("bottom-right", "bottom-left", "top-right", "top-left")
+
+
+def other(colour: str) -> str:
+    return "dark" if colour == "light" else "light"
+
+
+def _light_path(home: str) -> tuple[int, ...]:
+    """Geometric point of the light player's own point p, for p = 1..24 (index p - 1)."""
+    if home == "bottom-right":  # light moves 24 -> 1 exactly along the geometric numbering
+        return tuple(range(1, 25))
+    if home == "bottom-left":
+        return tuple(13 - p if p <= 12 else 37 - p for p in range(1, 25))
+    if home == "top-right":
+        return tuple(25 - p for p in range(1, 25))
+    if home == "top-left":
+        return tuple(p + 12 if p <= 12 else p - 12 for p in range(1, 25))
+    raise DeviceError(f"seating: unknown home board corner {home!r} (one of {', '.join(HOMES)})")
+
+
+@dataclass(frozen=True)
+class Board:
+    """The checkers a still frame shows, geometric: +n light, -n dark per point; bar and off per colour."""
+
+    points: tuple[int, ...]
+    bar: tuple[int, int]  # light, dark
+    off: tuple[int, int]  # light, dark (inferred from 15 when the tray cannot be seen)
+    missing: tuple[int, int] = (0, 0)  # checkers of each colour seen nowhere (knocked off the board)
+
+    @classmethod
+    def from_observation(cls, obs: Observation) -> Optional["Board"]:
+        """None when a point is unreadable or a colour shows more than 15 checkers."""
+        if not obs.board.found or len(obs.points) != 24 or any(n is None for n in obs.points):
+            return None
+        points = tuple(int(n) for n in obs.points)
+        bar = (int(obs.bar.get("light") or 0), int(obs.bar.get("dark") or 0))
+        on = (sum(n for n in points if n > 0) + bar[0], -sum(n for n in points if n < 0) + bar[1])
+        off = []
+        missing = []
+        for i, colour in enumerate(COLOURS):
+            seen = obs.off.get(colour)
+            if on[i] > CHECKERS:
+                return None
+            if seen is None:
+                off.append(CHECKERS - on[i])
+                missing.append(0)
+            else:
+                seen = int(seen)
+                if on[i] + seen > CHECKERS:
+                    return None
+                off.append(seen)
+                missing.append(CHECKERS - on[i] - seen)
+        return cls(points, bar, (off[0], off[1]), (missing[0], missing[1]))
+
+    def same_checkers(self, other: "Board") -> bool:
+        return self.points == other.points and self.bar == other.bar and self.off == other.off
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Which corner holds the light player's home board; everything else follows from it."""
+
+    light_home: str
+
+    def __post_init__(self) -> None:
+        _light_path(self.light_home)
+
+    @property
+    def light_seat(self) -> str:
+        """Where the light player sits, as the image shows it: "bottom" or "top"."""
+        return self.light_home.split("-")[0]
+
+    def seat(self, colour: str) -> str:
+        seat = self.light_seat
+        return seat if colour == "light" else ("top" if seat == "bottom" else "bottom")
+
+    def right_half(self, colour: str) -> str:
+        """The image half ("left"/"right") on the player's right hand: the bottom player sees the image as is."""
+        return "right" if self.seat(colour) == "bottom" else "left"
+
+    def roller_of_half(self, half: Optional[str]) -> Optional[str]:
+        """The colour whose right-hand half this image half is."""
+        for colour in COLOURS:
+            if half is not None and self.right_half(colour) == half:
+                return colour
+        return None
+
+    def geometric(self, colour: str, point: int) -> int:
+        """The geometric point number of ``colour``'s own point ``point`` (1-24)."""
+        path = _light_path(self.light_home)
+        return path[point - 1] if colour == "light" else path[24 - point]
+
+    def position(self, board: Board, mover: str) -> Position:
+        """The board as a Position with ``mover`` on roll (each side in its own numbering)."""
+        sides = {}
+        for colour, sign, bar in (("light", 1, board.bar[0]), ("dark", -1, board.bar[1])):
+            counts = []
+            for p in range(1, 25):
+                n = board.points[self.geometric(colour, p) - 1] * sign
+                counts.append(n if n > 0 else 0)
+            counts.append(bar)
+            sides[colour] = tuple(counts)
+        return Position(sides[mover], sides[other(mover)])
+
+    def board(self, position: Position, mover: str, off_seen: bool = True) -> Board:
+        """The geometric board of a Position with ``mover`` on roll (the inverse of :meth:`position`)."""
+        points = [0] * 24
+        sides = {mover: position.player, other(mover): position.opponent}
+        for colour, sign in (("light", 1), ("dark", -1)):
+            for p in range(1, 25):
+                n = sides[colour][p - 1]
+                if n:
+                    points[self.geometric(colour, p) - 1] = sign * n
+        bar = (sides["light"][24], sides["dark"][24])
+        off = (CHECKERS - sum(sides["light"]), CHECKERS - sum(sides["dark"]))
+        return Board(tuple(points), bar, off)
+
+    @classmethod
+    def from_start(cls, board: Board, light_seat: Optional[str] = None) -> Optional["Seating"]:
+        """The seating under which ``board`` is the standard starting position, or None."""
+        start = Position.start()
+        for home in HOMES:
+            seating = cls(home)
+            if light_seat and seating.light_seat != light_seat:
+                continue
+            if board.bar != (0, 0) or board.off != (0, 0):
+                return None
+            if seating.board(start, "light").points == board.points:
+                return seating
+        return None
+
+
+def is_start(board: Board, seating: Seating) -> bool:
+    return board.same_checkers(seating.board(Position.start(), "light"))
+
+
+START_COUNTS = dict(START_POINTS)

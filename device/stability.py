@@ -1,0 +1,172 @@
+"""Seeing a still scene: a cheap motion gate, then acceptance of a reading only when two reads agree.
+
+Reading a frame is the expensive step, so the gate decides which frames are worth reading: nothing is read while
+something moves over the board (a hand, a rolling die), and once a still scene has been accepted, further frames
+that look the same as the accepted one are not read again. A reading is passed on only when ``agree`` consecutive
+reads of still frames give the same content (checkers, dice, cube), so one misread frame never becomes a verdict.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
+
+import numpy as np
+
+from vision.observation import Observation
+
+THUMB_WIDTH = 160
+
+
+def thumbnail(image: np.ndarray, width: int = THUMB_WIDTH) -> np.ndarray:
+    """A small grey image for motion checks; area averaging removes most sensor noise and JPEG blocks."""
+    import cv2
+
+    grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    h, w = grey.shape[:2]
+    if w > width:
+        grey = cv2.resize(grey, (width, max(1, round(h * width / w))), interpolation=cv2.INTER_AREA)
+    return grey.astype(np.int16)
+
+
+@dataclass
+class MotionGate:
+    """Grey-thumbnail differences: ``level`` is the grey change that counts, ``pixels`` how many must change.
+
+    At 160 px across a board, one checker covers about 60 thumbnail pixels and a die about 25, so the default of
+    6 changed pixels notices a single die settling while ignoring noise.
+    """
+
+    level: int = 18
+    pixels: int = 6
+
+    def changed(self, a: Optional[np.ndarray], b: Optional[np.ndarray]) -> bool:
+        if a is None or b is None or a.shape != b.shape:
+            return True
+        return int(np.count_nonzero(np.abs(a - b) > self.level)) >= self.pixels
+
+
+def reading_key(obs: Observation) -> tuple:
+    """What must agree between two reads: counts, dice (value, flat, half) and the cube's value and side."""
+    dice = tuple(sorted(((d.value, bool(d.flat), d.half) for d in obs.dice), key=repr))
+    cube = None if obs.cube is None else (obs.cube.value, cube_side(obs))
+    return (tuple(obs.points), tuple(sorted(obs.bar.items())), tuple(sorted(obs.off.items())), dice, cube,
+            obs.board.found, bool(obs_hands(obs)))
+
+
+def obs_hands(obs: Observation) -> bool:
+    """Whether the reading says a hand (or arm) is over the board: such a reading is never accepted."""
+    for key in ("hands", "hand"):
+        value = obs.extra.get(key)
+        if value:
+            return True
+    return any("hand" in w.lower() for w in obs.warnings)
+
+
+def cube_side(obs: Observation, margin: float = 0.18) -> Optional[str]:
+    """Where the cube lies, as the image shows it: "top", "middle" (its home on the bar) or "bottom".
+
+    Judged against the board's frame: within ``margin`` of the board's height from the middle line is "middle".
+    """
+    if obs.cube is None:
+        return None
+    corners = obs.board.corners
+    y = float(obs.cube.center[1])
+    if corners and len(corners) == 4:
+        ys = [float(c[1]) for c in corners]
+        top, bottom = (ys[0] + ys[1]) / 2, (ys[2] + ys[3]) / 2
+    else:
+        top, bottom = 0.0, 2 * y if y > 0 else 1.0
+    height = max(1.0, bottom - top)
+    middle = (top + bottom) / 2
+    if abs(y - middle) <= margin * height:
+        return "middle"
+    return "top" if y < middle else "bottom"
+
+
+@dataclass
+class Accepted:
+    """A reading accepted as the scene's state, with the frame that decided it."""
+
+    observation: Observation
+    frame: int
+    t: float
+
+
+class Stabiliser:
+    """Decides which frames to read and which readings to accept.
+
+    ``read(frame) -> Observation`` is the reader (vision, or the oracle's labels). ``step`` returns an
+    :class:`Accepted` when this frame completes ``agree`` consecutive agreeing reads of a still scene whose
+    content differs from the last accepted one (or whenever ``unsettle`` asked for a fresh look).
+    """
+
+    def __init__(self, read: Callable[[Any], Observation], agree: int = 2, still_frames: int = 1,
+                 gate: Optional[MotionGate] = None, max_moving: int = 50) -> None:
+        self.read = read
+        self.agree = max(1, agree)
+        self.still_frames = max(1, still_frames)
+        self.gate = gate or MotionGate()
+        self.max_moving = max_moving  # after this many moving frames, read anyway (flicker, a noisy camera)
+        self.prev_thumb: Optional[np.ndarray] = None
+        self.settled_thumb: Optional[np.ndarray] = None
+        self.still = 0
+        self.moving = 0
+        self.pending: Optional[tuple] = None
+        self.pending_count = 0
+        self.accepted_key: Optional[tuple] = None
+        self.reads = 0
+
+    def unsettle(self) -> None:
+        """Look again: the next agreeing reads are passed on even if they repeat the accepted content."""
+        self.settled_thumb = None
+        self.accepted_key = None
+        self.pending, self.pending_count = None, 0
+
+    def _motion(self, frame: Any) -> tuple[bool, Optional[np.ndarray]]:
+        label = getattr(frame, "label", None)
+        if label is not None and frame.image is None:  # oracle: the renderer says what moves
+            return bool(label.get("moving") or label.get("hands")), None
+        thumb = frame.thumb if getattr(frame, "thumb", None) is not None else thumbnail(frame.image)
+        if thumb.dtype != np.int16:
+            if thumb.shape[1] > THUMB_WIDTH:
+                thumb = thumbnail(thumb)
+            thumb = thumb.astype(np.int16)
+        moving = self.gate.changed(self.prev_thumb, thumb)
+        self.prev_thumb = thumb
+        return moving, thumb
+
+    def step(self, frame: Any) -> Optional[Accepted]:
+        moving, thumb = self._motion(frame)
+        if moving:
+            self.still = 0
+            self.moving += 1
+            if self.moving < self.max_moving:
+                self.pending, self.pending_count = None, 0
+                return None
+            # moving for a long time (flicker, a noisy camera): read anyway, agreement still required
+        else:
+            self.still += 1
+            self.moving = 0
+            if self.still < self.still_frames:
+                return None
+            if (thumb is not None and self.settled_thumb is not None
+                    and not self.gate.changed(self.settled_thumb, thumb)):
+                return None  # same picture as the accepted scene: nothing to read
+        obs = self.read(frame)
+        self.reads += 1
+        key = reading_key(obs)
+        if key == self.pending:
+            self.pending_count += 1
+        else:
+            self.pending, self.pending_count = key, 1
+        if self.pending_count < self.agree:
+            return None
+        if obs_hands(obs) or not obs.board.found:
+            return None
+        self.pending_count = 0
+        self.settled_thumb = thumb
+        if key == self.accepted_key:
+            return None
+        self.accepted_key = key
+        return Accepted(obs, frame.index, frame.t)

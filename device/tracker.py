@@ -1,0 +1,433 @@
+"""Following the game: a state machine over accepted (still, agreed) readings that emits referee events.
+
+Phases: ``setup`` (wait for a clear starting position; it fixes who sits where) -> ``opening`` (one die each side;
+equal dice roll again) -> ``moving`` (the roller's checkers move; in-between positions and taken-back moves are
+fine) -> dice lifted: judge the play -> ``awaiting`` (the next player's roll, or a double) -> ... -> ``game_end`` ->
+``setup`` of the next game. The board as seen is always the truth: the tracker never insists on a position it
+expects, so after an illegal play the game goes on from what is on the board (the position as played stands once
+the opponent rolls; a correction made before that roll is judged again).
+
+Events are dicts (see device/events.py); the tracker does no I/O, so the referee can store them before announcing.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable, Optional
+
+from device.events import make_event
+from device.seating import COLOURS, Board, Seating, is_start, other
+from device.stability import cube_side
+from rules.position import CHECKERS, Position
+from vision.observation import DieReading, Observation
+
+log = logging.getLogger(__name__)
+
+LOW_CONFIDENCE = 0.6  # a point read with less confidence than this may hide a misread
+DOUBT_READS = 4  # how many fresh readings to wait for before saying a play cannot be judged
+
+
+def dice_signature(dice: list[DieReading]) -> tuple:
+    return tuple(sorted(((d.value, bool(d.flat), d.half) for d in dice), key=repr))
+
+
+def roll_values(values: list[int]) -> list[int]:
+    """Dice as events list them: higher first (the order GNU Backgammon writes a roll)."""
+    return sorted((int(v) for v in values), reverse=True)
+
+
+def low_confidence_points(obs: Observation, threshold: float = LOW_CONFIDENCE) -> set[int]:
+    """Geometric points the reader was unsure of (from its per-point confidence), plus points it could not see."""
+    unsure = {i + 1 for i, n in enumerate(obs.points) if n is None}
+    conf = obs.extra.get("point_confidence")
+    if conf is None and isinstance(obs.extra.get("confidence"), dict):
+        conf = obs.extra["confidence"].get("points")
+    if isinstance(conf, list) and len(conf) == 24:
+        unsure |= {i + 1 for i, c in enumerate(conf) if c is not None and float(c) < threshold}
+    occluded = obs.extra.get("occluded_points")
+    if isinstance(occluded, list):
+        unsure |= {int(p) for p in occluded if isinstance(p, int)}
+    return unsure
+
+
+@dataclass
+class State:
+    """Everything the tracker knows; JSON-able so the store can keep it and a restart resumes it."""
+
+    phase: str = "setup"
+    light_home: Optional[str] = None
+    game: int = 0
+    turn: Optional[str] = None  # the colour to roll (awaiting) or moving (moving)
+    dice: Optional[list[int]] = None
+    before: Optional[str] = None  # Position ID from the mover's side at the roll
+    board: Optional[list] = None  # last accepted geometric board: [points, bar, off]
+    handled: Optional[list] = None  # dice signature already acted on (new dice must differ)
+    last_play: Optional[dict[str, Any]] = None  # {player, dice, before, after_board, legal}
+    cube_value: int = 1
+    cube_owner: Optional[str] = None
+    offered_by: Optional[str] = None
+    score: dict[str, int] = field(default_factory=lambda: {"light": 0, "dark": 0})
+    match_length: int = 0
+    crawford_game: bool = False
+    crawford_done: bool = False
+    match_over: bool = False
+    missing_warned: bool = False
+    doubt: int = 0
+    early_roll: Optional[list] = None
+    alerts: int = 0
+
+
+def _board_json(board: Board) -> list:
+    return [list(board.points), list(board.bar), list(board.off)]
+
+
+def _board_from_json(data: list) -> Board:
+    return Board(tuple(data[0]), tuple(data[1]), tuple(data[2]))
+
+
+class GameTracker:
+    """Feed it accepted readings with ``feed(obs, frame, t)``; it returns the events they decide."""
+
+    def __init__(self, match_length: int = 0, light_seat: Optional[str] = None,
+                 judge: Optional[Callable[..., Any]] = None, state: Optional[State] = None) -> None:
+        self.state = state or State(match_length=match_length)
+        self.light_seat_hint = light_seat
+        self._judge = judge
+        self._frame, self._t = 0, 0.0
+        self._out: list[dict[str, Any]] = []
+        self.needs_reread = False  # the referee should look again (a doubtful reading)
+
+    # ------------------------------------------------------------------------------------------- plumbing
+    @property
+    def seating(self) -> Optional[Seating]:
+        return Seating(self.state.light_home) if self.state.light_home else None
+
+    def snapshot(self) -> dict[str, Any]:
+        return asdict(self.state)
+
+    @classmethod
+    def restore(cls, snapshot: dict[str, Any], **kwargs: Any) -> "GameTracker":
+        known = set(State.__dataclass_fields__)
+        return cls(state=State(**{k: v for k, v in snapshot.items() if k in known}), **kwargs)
+
+    def judge(self, before: Position, dice: tuple[int, int], after: Position) -> Any:
+        if self._judge is None:
+            try:
+                from rules.judge import judge
+            except ImportError:  # the rules engine's judge not installed: legality from the move generator
+                judge = _judge_by_results
+            self._judge = judge
+        return self._judge(before, dice, after)
+
+    def _emit(self, event_type: str, **fields: Any) -> dict[str, Any]:
+        event = make_event(event_type, self._frame, self._t, **fields)
+        event["game"] = self.state.game
+        if event_type == "reroll" or (event_type == "play" and fields.get("legal") is False) or fields.get("alert"):
+            self.state.alerts += 1
+            event["alert_id"] = self.state.alerts
+        self._out.append(event)
+        return event
+
+    def warn(self, message: str, frame: int, t: float, **fields: Any) -> list[dict[str, Any]]:
+        """A warning from outside the game logic (camera lost, unreadable frames)."""
+        self._frame, self._t, self._out = frame, t, []
+        self._emit("warning", message=message, **fields)
+        return self._out
+
+    # ----------------------------------------------------------------------------------------------- feed
+    def feed(self, obs: Observation, frame: int, t: float) -> list[dict[str, Any]]:
+        self._frame, self._t, self._out = frame, t, []
+        self.needs_reread = False
+        board = Board.from_observation(obs)
+        if board is None:
+            return self._out
+        if any(board.missing):
+            if not self.state.missing_warned:
+                self.state.missing_warned = True
+                lost = " and ".join(f"{n} {c}" for c, n in zip(COLOURS, board.missing) if n)
+                self._emit("warning", message=f"{lost} checker(s) not on the board: knocked off?", alert=True,
+                           code="checker_missing")
+            return self._out
+        self.state.missing_warned = False
+        for _ in range(4):  # one reading may complete several steps (setup seen with the opening dice down)
+            phase = self.state.phase
+            getattr(self, f"_on_{phase}")(obs, board)
+            if self.state.phase == phase:
+                break
+        return self._out
+
+    # --------------------------------------------------------------------------------------------- phases
+    def _on_setup(self, obs: Observation, board: Board) -> None:
+        if self.state.match_over:
+            return
+        seating = Seating.from_start(board, self.light_seat_hint)
+        if seating is None:
+            return
+        st = self.state
+        st.light_home = seating.light_home
+        st.game += 1
+        st.phase = "opening"
+        st.turn, st.dice, st.before, st.last_play, st.early_roll = None, None, None, None, None
+        st.cube_value, st.cube_owner, st.offered_by = 1, None, None
+        st.board = _board_json(board)
+        st.handled = None
+        if st.crawford_game:
+            st.crawford_game, st.crawford_done = False, True
+        if st.match_length and not st.crawford_done and max(st.score.values()) == st.match_length - 1:
+            st.crawford_game = True
+        self._emit("setup", light=seating.light_seat, home=seating.light_home.split("-")[1],
+                   position_id=Position.start().position_id(), match_length=st.match_length,
+                   score=dict(st.score), crawford=st.crawford_game)
+
+    def _on_opening(self, obs: Observation, board: Board) -> None:
+        st, seating = self.state, self.seating
+        assert seating is not None
+        st.board = _board_json(board)
+        sig = dice_signature(obs.dice)
+        if not obs.dice:
+            st.handled = None
+            return
+        if _as_list(sig) == st.handled or len(obs.dice) != 2:
+            return
+        st.handled = _as_list(sig)
+        halves = [d.half for d in obs.dice]
+        owners = [seating.roller_of_half(h) for h in halves]
+        bad = self._reroll_reason(obs.dice, need_half=None)
+        if bad is None and owners[0] == owners[1]:
+            bad = "wrong_half"
+        if bad is not None:
+            culprit = [o for d, o in zip(obs.dice, owners) if not d.flat or o is None]
+            player = culprit[0] if len(set(culprit)) == 1 else None
+            self._emit("reroll", player=player, reason=bad, opening=True)
+            return
+        values = {o: int(d.value) for d, o in zip(obs.dice, owners)}
+        light, dark = values["light"], values["dark"]
+        first = None if light == dark else ("light" if light > dark else "dark")
+        self._emit("opening_roll", light=light, dark=dark, first=first)
+        if first is None:
+            return
+        st.phase, st.turn = "moving", first
+        st.dice = roll_values([light, dark])
+        st.before = seating.position(board, first).position_id()
+
+    def _reroll_reason(self, dice: list[DieReading], need_half: Optional[str]) -> Optional[str]:
+        if any(d.half is None for d in dice):
+            return "off_board"
+        if any(not d.flat or d.value is None for d in dice):
+            return "cocked"
+        if need_half is not None and any(d.half != need_half for d in dice):
+            return "wrong_half"
+        return None
+
+    def _on_awaiting(self, obs: Observation, board: Board) -> None:
+        st, seating = self.state, self.seating
+        assert seating is not None and st.turn is not None
+        roller = st.turn
+        st.board = _board_json(board)
+        if self._cube_action(obs, board):
+            return
+        if not obs.dice:
+            st.handled = None
+            return
+        sig = _as_list(dice_signature(obs.dice))
+        if sig == st.handled or len(obs.dice) != 2:
+            return
+        st.handled = sig
+        need = seating.right_half(roller)
+        reason = self._reroll_reason(obs.dice, need_half=need)
+        if reason == "wrong_half" and all(d.half == seating.right_half(other(roller)) for d in obs.dice):
+            self._emit("warning", message=f"{other(roller)} rolled, but it is {roller}'s turn to roll",
+                       code="wrong_player", player=other(roller), alert=True)
+            return
+        self._settle_last_play(board)
+        if reason is not None:
+            self._emit("reroll", player=roller, reason=reason)
+            return
+        dice = roll_values([int(d.value) for d in obs.dice])
+        self._emit("roll", player=roller, dice=dice)
+        st.phase, st.dice = "moving", dice
+        st.before = seating.position(board, roller).position_id()
+        st.doubt = 0
+
+    def _settle_last_play(self, board: Board) -> None:
+        """The opponent rolls: a last play corrected since its verdict is judged again; then it stands."""
+        st, seating = self.state, self.seating
+        last = st.last_play
+        if not last or last.get("settled"):
+            return
+        last["settled"] = True
+        if _board_json(board) == last["after_board"]:
+            return
+        mover = last["player"]
+        before = Position.from_position_id(last["before"])
+        after = seating.position(board, mover)
+        self._play_event(mover, last["dice"], before, after, corrected=True)
+
+    def _cube_action(self, obs: Observation, board: Board) -> bool:
+        """Cube actions seen on the board.
+
+        Double: before rolling, the player on roll turns the cube to twice its value. Take: the doubler then rolls
+        with the cube at the new value on the taker's side (the game goes on). Pass: the game ends at the old
+        value: a fresh starting position is set up (or the cube returns unturned).
+        """
+        st, seating = self.state, self.seating
+        assert seating is not None and st.turn is not None
+        roller = st.turn
+        value = None if obs.cube is None else int(obs.cube.value)
+        if st.offered_by is None:
+            if value is not None and value == 2 * st.cube_value and not obs.dice:
+                if st.cube_owner in (None, roller) and not st.crawford_game:
+                    self._settle_last_play(board)
+                    st.offered_by = roller
+                    self._emit("cube", action="double", player=roller, value=value)
+                    return True
+            return False
+        doubler, taker = st.offered_by, other(st.offered_by)
+        if is_start(board, seating) or (value is not None and value == st.cube_value
+                                        and cube_side(obs) == "middle"):
+            self._emit("cube", action="pass", player=taker, value=st.cube_value)
+            final = seating.position(board, doubler)
+            st.offered_by = None
+            self._game_end(doubler, final, kind="single", points=st.cube_value)
+            return True
+        if obs.dice:  # the doubler rolls: the double was taken
+            self._emit("cube", action="take", player=taker, value=2 * st.cube_value)
+            st.cube_value, st.cube_owner, st.offered_by = 2 * st.cube_value, taker, None
+            return False  # the same reading also carries the doubler's roll
+        return True
+
+    def _on_moving(self, obs: Observation, board: Board) -> None:
+        st, seating = self.state, self.seating
+        assert seating is not None and st.turn is not None and st.dice is not None
+        mover = st.turn
+        remaining = None
+        if obs.dice:
+            sig = _as_list(dice_signature(obs.dice))
+            opp_half = seating.right_half(other(mover))
+            new = [d for d in obs.dice if d.half == opp_half]
+            if len(obs.dice) >= 3 and len(new) >= 2 and st.early_roll is None:
+                st.early_roll = sig
+                self._emit("warning", message=f"{other(mover)} rolled before {mover} lifted the dice; "
+                                              f"roll again", code="early_roll", player=other(mover), alert=True)
+            if not (st.early_roll and len(obs.dice) == 2 and all(d.half == opp_half for d in obs.dice)):
+                return
+            remaining = sig  # only the early roller's dice remain: the mover has lifted his; that roll is void
+        before = Position.from_position_id(st.before)
+        after = seating.position(board, mover)
+        if self._doubtful(obs, board, before, mover):
+            return
+        legal = self._play_event(mover, st.dice, before, after)
+        st.last_play = {"player": mover, "dice": list(st.dice), "before": st.before,
+                        "after_board": _board_json(board), "legal": legal}
+        st.board = _board_json(board)
+        st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
+        st.handled = remaining
+        st.doubt = 0
+        if after.player_off == CHECKERS:
+            self._game_end(mover, after)
+
+    def _doubtful(self, obs: Observation, board: Board, before: Position, mover: str) -> bool:
+        """A reading that is not a legal result but could be one if an unsure point were misread: look again."""
+        st, seating = self.state, self.seating
+        unsure = low_confidence_points(obs)
+        if not unsure:
+            return False
+        from rules.moves import legal_results
+
+        after = seating.position(board, mover)
+        results = legal_results(before, st.dice[0], st.dice[1])
+        if after in results:
+            return False
+        for result in results:
+            seen = seating.board(result, mover)
+            diff = {i + 1 for i, (a, b) in enumerate(zip(seen.points, board.points)) if a != b}
+            if seen.bar != board.bar or seen.off != board.off:
+                continue
+            if diff and diff <= unsure:
+                if st.doubt < DOUBT_READS:
+                    st.doubt += 1
+                    self.needs_reread = True
+                    return True
+                st.doubt = 0
+                self._emit("warning", code="unsure_reading",
+                           message=f"cannot read points {', '.join(map(str, sorted(diff)))} clearly; "
+                                   f"{mover}'s play is not judged: please check the board")
+                return False
+        return False
+
+    def _play_event(self, mover: str, dice: list[int], before: Position, after: Position,
+                    corrected: bool = False) -> bool:
+        verdict = self.judge(before, (dice[0], dice[1]), after)
+        play = getattr(verdict, "play", None)
+        notation = play.notation() if hasattr(play, "notation") else play
+        closest = [c.notation() if hasattr(c, "notation") else c for c in (getattr(verdict, "closest", None) or [])]
+        fields: dict[str, Any] = dict(player=mover, dice=list(dice), before=before.position_id(),
+                                      after=after.position_id(), play=notation, legal=bool(verdict.legal),
+                                      reason=None if verdict.legal else getattr(verdict, "reason", None),
+                                      closest=[] if verdict.legal else closest)
+        code = getattr(verdict, "code", None)
+        if code is not None:
+            fields["code"] = code
+        if corrected:
+            fields["corrected"] = True
+        self._emit("play", **fields)
+        return bool(verdict.legal)
+
+    def _game_end(self, winner: str, final: Position, kind: Optional[str] = None,
+                  points: Optional[int] = None) -> None:
+        from rules.scoring import game_result
+
+        st = self.state
+        if kind is None or points is None:
+            cube = st.cube_value
+            jacoby = False  # money play without Jacoby unless configured: gammons count
+            result = game_result(final, cube=cube, count_gammons=not jacoby)
+            kind, points = result.kind, result.points
+        st.score[winner] = st.score.get(winner, 0) + int(points)
+        if st.match_length and st.score[winner] >= st.match_length:
+            st.match_over = True
+        self._emit("game_end", winner=winner, kind=kind, points=int(points), score=dict(st.score),
+                   match_over=st.match_over)
+        st.phase, st.turn, st.dice, st.before, st.offered_by = "setup", None, None, None, None
+        st.last_play = None
+
+    # ------------------------------------------------------------------------------- corrections from outside
+    def correct_position(self, position_id: str, by: str, frame: int, t: float) -> list[dict[str, Any]]:
+        """A director says the board is ``position_id`` (from the side on roll): it becomes the truth."""
+        self._frame, self._t, self._out = frame, t, []
+        st = self.state
+        position = Position.from_position_id(position_id)
+        player = st.turn or "light"
+        if st.phase == "moving":
+            st.before = position.position_id()
+        if self.seating is not None:
+            st.board = _board_json(self.seating.board(position, player))
+        if st.last_play:
+            st.last_play["settled"] = True
+        self._emit("correction", position_id=position.position_id(), by=by, player=player)
+        return self._out
+
+
+def _as_list(sig: tuple) -> list:
+    return [list(x) for x in sig]
+
+
+@dataclass
+class _Verdict:
+    legal: bool
+    play: Any
+    reason: Optional[str]
+    closest: list
+    code: Optional[str] = None
+
+
+def _judge_by_results(before: Position, dice: tuple[int, int], after: Position) -> _Verdict:
+    """Legal iff ``after`` is one of the legal results (used only when rules.judge is unavailable)."""
+    from rules.moves import legal_results
+
+    results = legal_results(before, dice[0], dice[1])
+    if after in results:
+        return _Verdict(True, results[after], None, [])
+    return _Verdict(False, None, "not a legal result of this roll", [p.notation() for p in results.values()][:3],
+                    "illegal")

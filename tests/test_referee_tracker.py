@@ -1,0 +1,214 @@
+"""The game tracker over synthetic still scenes: setup, opening, rolls, re-rolls, plays, corrections, cube, end."""
+
+from __future__ import annotations
+
+import pytest
+
+from device.seating import HOMES, Board, Seating
+from device.tracker import GameTracker
+from rules.moves import legal_plays
+from rules.position import Position
+from tests.daemon_scenes import Driver, die, scene
+
+START = Position.start()
+
+
+def start_game(home: str = "bottom-right", light: int = 3, dark: int = 1):
+    seating = Seating(home)
+    d = Driver(GameTracker(), seating)
+    d.show(START, "light")
+    halves = {c: seating.right_half(c) for c in ("light", "dark")}
+    d.show(START, "light", (die(light, halves["light"]), die(dark, halves["dark"])))
+    return d, seating
+
+
+@pytest.mark.parametrize("home", HOMES)
+def test_setup_finds_the_seating_from_the_starting_position(home):
+    d, seating = start_game(home)
+    setup = d.events[0]
+    assert setup["type"] == "setup"
+    assert setup["light"] == seating.light_seat
+    assert setup["position_id"] == START.position_id()
+    opening = d.events[1]
+    assert (opening["type"], opening["light"], opening["dark"], opening["first"]) == ("opening_roll", 3, 1, "light")
+
+
+def test_no_setup_until_a_starting_position_is_seen():
+    seating = Seating("bottom-right")
+    d = Driver(GameTracker(), seating)
+    odd = Position.from_points({6: 5, 8: 3, 13: 5, 23: 2}, {6: 5, 8: 3, 13: 5, 24: 2})
+    d.show(odd, "light")
+    assert d.events == []
+    d.show(START, "light")
+    assert d.types() == ["setup"]
+
+
+def test_equal_opening_dice_roll_again_then_higher_moves_first_with_both():
+    seating = Seating("bottom-right")
+    d = Driver(GameTracker(), seating)
+    d.show(START, "light")
+    d.show(START, "light", (die(4, "right"), die(4, "left")))
+    d.show(START, "light")  # dice lifted
+    d.show(START, "light", (die(2, "right"), die(6, "left")))  # dark (top) rolled the 6 on its right = image left
+    opening = [e for e in d.events if e["type"] == "opening_roll"]
+    assert [(e["light"], e["dark"], e["first"]) for e in opening] == [(4, 4, None), (2, 6, "dark")]
+    assert d.tracker.state.turn == "dark" and d.tracker.state.dice == [6, 2]
+
+
+def test_legal_and_illegal_plays_are_judged_when_the_dice_are_lifted():
+    d, seating = start_game(light=3, dark=1)
+    legal = next(p for p in legal_plays(START, 3, 1) if p.notation() == "8/5 6/5")
+    # in-between position with the dice still down: no verdict yet
+    halfway = Position.from_points({24: 2, 13: 5, 8: 2, 6: 5, 5: 1}, {24: 2, 13: 5, 8: 3, 6: 5})
+    d.show(halfway, "light", (die(3, "right"), die(1, "left")))
+    assert [e["type"] for e in d.events] == ["setup", "opening_roll"]
+    d.show(legal.position, "light")  # dice lifted
+    play = d.events[-1]
+    assert play["type"] == "play" and play["legal"] is True and play["player"] == "light"
+    assert play["play"] == "8/5 6/5" and play["dice"] == [3, 1]
+    assert play["before"] == START.position_id() and play["after"] == legal.position.position_id()
+    # dark rolls 6-5 on its right half (image left when dark sits at the top)
+    dark_view = legal.position.swap()
+    d.show(dark_view, "dark", (die(6, "left"), die(5, "left")))
+    assert d.events[-1] == {**d.events[-1], "type": "roll", "player": "dark", "dice": [6, 5]}
+    # dark moves one checker 7 pips: not a legal 6-5
+    bad = Position.from_points({6: 6, 8: 3, 13: 4, 24: 2}, {5: 2, 6: 4, 8: 2, 13: 5, 24: 2})
+    d.show(bad, "dark")
+    play = d.events[-1]
+    assert play["type"] == "play" and play["legal"] is False and play["player"] == "dark"
+    assert play["reason"]
+
+
+def test_an_illegal_play_corrected_before_the_opponent_rolls_is_judged_again():
+    d, seating = start_game(light=3, dark=1)
+    wrong = Position.from_points({24: 2, 13: 5, 8: 2, 6: 5, 5: 1}, {24: 2, 13: 5, 8: 3, 6: 5})  # 8/5: the 1 unused
+    d.show(wrong, "light")
+    assert d.events[-1]["legal"] is False
+    right = next(p.position for p in legal_plays(START, 3, 1) if p.notation() == "8/5 6/5")
+    d.show(right.swap(), "dark")  # put right, no dice: nothing announced yet
+    assert d.events[-1]["type"] == "play"
+    d.show(right.swap(), "dark", (die(4, "left"), die(2, "left")))
+    corrected, roll = d.events[-2:]
+    assert corrected["type"] == "play" and corrected["legal"] is True and corrected["corrected"] is True
+    assert corrected["before"] == START.position_id()
+    assert roll["type"] == "roll" and roll["player"] == "dark"
+
+
+def test_an_illegal_play_left_on_the_board_stands_once_the_opponent_rolls():
+    d, seating = start_game(light=3, dark=1)
+    wrong = Position.from_points({24: 2, 13: 5, 8: 2, 6: 5, 5: 1}, {24: 2, 13: 5, 8: 3, 6: 5})
+    d.show(wrong, "light")
+    assert d.events[-1]["legal"] is False
+    d.show(wrong.swap(), "dark", (die(4, "left"), die(2, "left")))
+    assert d.types()[-2:] == ["play", "roll"]
+    # dark plays legally from the position as played
+    after = legal_plays(wrong.swap(), 4, 2)[0].position
+    d.show(after, "dark")
+    assert d.events[-1]["type"] == "play" and d.events[-1]["legal"] is True
+
+
+@pytest.mark.parametrize("dice,reason", [
+    ((die(5, "right", flat=False), die(2, "right")), "cocked"),
+    ((die(5, "right"), die(2, "left")), "wrong_half"),
+    ((die(5, "right"), die(2, None)), "off_board"),
+])
+def test_rerolls_name_the_reason_and_the_roller(dice, reason):
+    d, seating = start_game(light=3, dark=1)
+    after = next(p.position for p in legal_plays(START, 3, 1) if p.notation() == "8/5 6/5")
+    d.show(after, "light")
+    d.show(after.swap(), "dark")
+    # it is dark's turn: dark's right-hand half is image left; mirror the given halves for dark
+    flip = {"right": "left", "left": "right", None: None}
+    dark_dice = tuple(die(x.value, flip[x.half], x.flat) for x in dice)
+    d.show(after.swap(), "dark", dark_dice)
+    event = d.events[-1]
+    assert (event["type"], event["player"], event["reason"]) == ("reroll", "dark", reason)
+    d.show(after.swap(), "dark")  # lifted
+    d.show(after.swap(), "dark", (die(6, "left"), die(1, "left")))
+    assert d.events[-1]["type"] == "roll" and d.events[-1]["dice"] == [6, 1]
+
+
+def test_a_doubtful_reading_is_read_again_not_called_illegal():
+    d, seating = start_game(light=3, dark=1)
+    right = next(p.position for p in legal_plays(START, 3, 1) if p.notation() == "8/5 6/5")
+    misread = seating.board(right, "light")
+    # the reader puts one checker of geometric point 5 on point 4, but says it is unsure of both
+    points = list(misread.points)
+    points[4] -= 1
+    points[3] += 1
+    obs = scene(seating, right, "light", confidence=[0.3 if i in (3, 4) else 0.95 for i in range(24)])
+    obs.points = points
+    out = d.tracker.feed(obs, 100, 10.0)
+    assert out == [] or all(e["type"] != "play" for e in out)
+    assert d.tracker.needs_reread
+    d.show(right, "light")
+    assert d.events[-1]["type"] == "play" and d.events[-1]["legal"] is True
+
+
+def test_the_tracker_resumes_from_its_snapshot():
+    d, seating = start_game(light=3, dark=1)
+    snap = d.tracker.snapshot()
+    again = Driver(GameTracker.restore(snap), seating)
+    right = next(p.position for p in legal_plays(START, 3, 1) if p.notation() == "8/5 6/5")
+    again.show(right, "light")
+    assert again.events[-1]["type"] == "play" and again.events[-1]["legal"] is True
+
+
+def test_double_take_and_the_game_end_score_the_cube():
+    seating = Seating("bottom-right")
+    tracker = GameTracker(match_length=5)
+    d = Driver(tracker, seating)
+    d.show(START, "light")
+    d.show(START, "light", (die(3, "right"), die(1, "left")))
+    right = next(p.position for p in legal_plays(START, 3, 1) if p.notation() == "8/5 6/5")
+    d.show(right, "light")
+    # dark doubles: the cube turned to 2
+    d.show(right.swap(), "dark", cube=(2, "bottom"))
+    assert d.events[-1] == {**d.events[-1], "type": "cube", "action": "double", "player": "dark", "value": 2}
+    d.show(right.swap(), "dark", (die(6, "left"), die(5, "left")), cube=(2, "bottom"))
+    take, roll = d.events[-2:]
+    assert (take["action"], take["player"], take["value"]) == ("take", "light", 2)
+    assert roll["type"] == "roll"
+    assert tracker.state.cube_value == 2 and tracker.state.cube_owner == "light"
+
+
+def test_a_pass_ends_the_game_at_the_cube_value_before_the_double():
+    seating = Seating("bottom-right")
+    tracker = GameTracker(match_length=3)
+    d = Driver(tracker, seating)
+    d.show(START, "light")
+    d.show(START, "light", (die(3, "right"), die(1, "left")))
+    right = next(p.position for p in legal_plays(START, 3, 1) if p.notation() == "8/5 6/5")
+    d.show(right, "light")
+    d.show(right.swap(), "dark", cube=(2, "bottom"))
+    d.show(START, "light", cube=(64, "middle"))  # light passes: the next game is set up
+    kinds = [(e["type"], e.get("action")) for e in d.events[-4:]]
+    assert kinds == [("cube", "double"), ("cube", "pass"), ("game_end", None), ("setup", None)]
+    end = d.events[-2]
+    assert end["winner"] == "dark" and end["points"] == 1 and end["score"] == {"light": 0, "dark": 1}
+
+
+def test_bearing_off_the_last_checker_ends_the_game_with_gammon():
+    seating = Seating("bottom-right")
+    tracker = GameTracker()
+    d = Driver(tracker, seating)
+    d.show(START, "light")
+    d.show(START, "light", (die(3, "right"), die(1, "left")))
+    # jump to a late position by a director's correction, light on roll with 2 checkers on its 1 point
+    late = Position.from_points({1: 2}, {19: 3, 20: 12})
+    d.tracker.correct_position(late.position_id(), "td", 50, 5.0)
+    d.show(late, "light", (die(3, "right"), die(1, "left")))  # still the opening dice, now meaningful
+    final = Position.from_points({}, {19: 3, 20: 12})
+    d.show(final, "light")
+    play, end = d.events[-2:]
+    assert play["legal"] is True
+    assert (end["type"], end["winner"], end["kind"], end["points"]) == ("game_end", "light", "backgammon", 3)
+
+
+def test_a_checker_knocked_off_the_board_warns_once_and_judges_nothing():
+    d, seating = start_game()
+    obs = scene(seating, START, "light")
+    obs.points[5] -= 1  # one light checker gone from the 6 point, none off
+    out = d.tracker.feed(obs, 200, 20.0)
+    assert [e["type"] for e in out] == ["warning"] and "not on the board" in out[0]["message"]
+    assert d.tracker.feed(obs, 210, 21.0) == []
