@@ -1,0 +1,228 @@
+"""Find the open board in a frame and place everything on it: the entry point of all vision.
+
+``find_board`` searches a frame from scratch (candidate quadrilaterals from edges and colour regions, each
+validated by the 24-point pattern in its rectified view, the winner refined to sub-pixel on the frame edges);
+``geometry_from_corners`` builds the full geometry from known outer corners; ``rectify`` is the per-frame warp
+(maps cached in the geometry); ``check_geometry`` is the cheap drift test the daemon runs every few frames.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import cv2
+import numpy as np
+
+from calibration.geometry import BoardGeometry, Intrinsics, default_rect_size, homography_for, landscape_corners
+from vision.board_layout import Layout, find_layout
+from vision.errors import VisionError
+
+
+class BoardNotFound(VisionError):
+    """No backgammon board in the frame."""
+
+
+class MultipleBoards(VisionError):
+    """More than one board in the frame: the referee cannot tell which one to watch."""
+
+
+class BoardCutOff(VisionError):
+    """The board runs off the image edge: part of it cannot be seen."""
+
+
+def _check_image(image: np.ndarray, what: str = "image") -> np.ndarray:
+    if image is None or not isinstance(image, np.ndarray) or image.size == 0:
+        raise VisionError(f"{what}: empty or unreadable image")
+    if image.ndim == 2:
+        image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    elif image.ndim == 3 and image.shape[2] == 4:
+        image = cv2.cvtColor(image, cv2.COLOR_BGRA2BGR)
+    elif image.ndim != 3 or image.shape[2] != 3:
+        raise VisionError(f"{what}: expected a colour or grayscale image, got shape {image.shape}")
+    if image.dtype != np.uint8:
+        raise VisionError(f"{what}: expected 8-bit pixels, got {image.dtype}")
+    return image
+
+
+def rectify(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray:
+    """The top-down view of the board (outer frame = view edges), undistorted when intrinsics are known."""
+    image = _check_image(image)
+    mx, my = geometry.warp_maps()
+    return cv2.remap(image, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def _warp(image: np.ndarray, corners: np.ndarray, rect_size: tuple[int, int],
+          intrinsics: Optional[Intrinsics] = None) -> np.ndarray:
+    H = homography_for(corners, rect_size, intrinsics)
+    if intrinsics is None:
+        return cv2.warpPerspective(image, H, rect_size, flags=cv2.INTER_AREA if False else cv2.INTER_LINEAR,
+                                   borderMode=cv2.BORDER_REPLICATE)
+    g = BoardGeometry(np.asarray(corners, float), H, rect_size, (0, 0, 1, 1), (0, 0, 1, 1), (0, 0, 1, 1),
+                      (0, 0, 1, 1), intrinsics=intrinsics)
+    return rectify(image, g)
+
+
+def _geometry_from_layout(corners: np.ndarray, layout: Layout, rect_size: tuple[int, int],
+                          image_size: tuple[int, int], intrinsics: Optional[Intrinsics]) -> BoardGeometry:
+    return BoardGeometry.from_corners(
+        corners, layout.playing_area, layout.bar, layout.left_half, layout.right_half, layout.trays,
+        rect_size=rect_size, image_size=image_size, intrinsics=intrinsics,
+        triangle_frac=layout.triangle_frac, score=layout.score)
+
+
+def geometry_from_corners(image: np.ndarray, corners, intrinsics: Optional[Intrinsics] = None,
+                          orient: bool = True) -> BoardGeometry:
+    """The full geometry from given outer-frame corners (e.g. label corners): areas found in the rectified view.
+
+    With ``orient`` the corner order is normalised to the geometric convention (long sides horizontal); when the
+    point pattern reads better a quarter turn away (a nearly square board), that reading wins.
+    """
+    image = _check_image(image)
+    c = np.asarray(corners, dtype=np.float64).reshape(4, 2)
+    readings = [landscape_corners(c)] if orient else [c]
+    if orient:
+        readings.append(readings[0][[3, 0, 1, 2]])
+    best = None
+    for cc in readings:
+        size = default_rect_size(cc, intrinsics)
+        lay = find_layout(_warp(image, cc, size, intrinsics))
+        if lay is None:
+            continue
+        s = lay.score - max(0.0, lay.middle_score - 0.3)
+        if best is None or s > best[0]:
+            best = (s, cc, size, lay)
+    if best is None:
+        raise BoardNotFound("no backgammon points pattern inside the given corners")
+    _, cc, size, lay = best
+    geo = _geometry_from_layout(cc, lay, size, (image.shape[1], image.shape[0]), intrinsics)
+    from vision.board_drift import reference_for
+
+    geo.edge_reference = reference_for(image, geo)
+    return geo
+
+
+# --------------------------------------------------------------------------------------------- finding
+FIND_SIZE = 640  # long side of the working copy for the search from scratch
+MIN_PATTERN = 0.45  # layout score below which a quadrilateral holds no backgammon board
+SCORE_WIDTH = 264  # width of the rectified views the candidates are scored in
+
+
+def _score_quad(small: np.ndarray, quad: np.ndarray) -> Optional[tuple[float, np.ndarray, Layout]]:
+    """Best reading (corner order) of one candidate and its pattern score, or None."""
+    best = None
+    c0 = landscape_corners(quad)
+    for cc in (c0, c0[[3, 0, 1, 2]]):
+        size = default_rect_size(cc)
+        size = (SCORE_WIDTH, max(24, int(round(size[1] * SCORE_WIDTH / size[0]))))
+        try:
+            H = homography_for(cc, size)
+        except VisionError:
+            continue
+        except Exception:
+            continue
+        view = cv2.warpPerspective(small, H, size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+        lay = find_layout(view, refine=False)
+        if lay is None:
+            continue
+        s = lay.score - max(0.0, lay.middle_score - 0.5)
+        if best is None or s > best[0]:
+            best = (s, cc, lay)
+    return best
+
+
+def _area_to_image(cc: np.ndarray, lay: Layout, rect: tuple[float, float, float, float]) -> np.ndarray:
+    """A rectified rect of a candidate's scoring view as 4 image points."""
+    size = default_rect_size(cc)
+    size = (SCORE_WIDTH, max(24, int(round(size[1] * SCORE_WIDTH / size[0]))))
+    H = homography_for(cc, size)
+    x0, y0, x1, y1 = rect
+    pts = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64).reshape(-1, 1, 2)
+    return cv2.perspectiveTransform(pts, np.linalg.inv(H)).reshape(4, 2)
+
+
+def _overlap(a: np.ndarray, b: np.ndarray) -> float:
+    """Intersection over the smaller area of two convex quadrilaterals."""
+    inter, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
+    small = min(cv2.contourArea(a.astype(np.float32)), cv2.contourArea(b.astype(np.float32)))
+    return float(inter / small) if small > 0 else 0.0
+
+
+def find_board(image_bgr: np.ndarray, intrinsics: Optional[Intrinsics] = None) -> BoardGeometry:
+    """Find the open board from scratch: outer frame refined to sub-pixel, areas, points, rectified view.
+
+    Raises BoardNotFound, MultipleBoards or BoardCutOff with a message a user understands.
+    """
+    from vision.board_candidates import candidate_quads
+    from vision.board_refine import refine_corners
+
+    image = _check_image(image_bgr)
+    work = image
+    if intrinsics is not None:
+        intr = intrinsics.scaled_to((image.shape[1], image.shape[0]))
+        work = cv2.undistort(image, intr.K, intr.dist)
+    h, w = work.shape[:2]
+    s = FIND_SIZE / max(h, w)
+    small = cv2.resize(work, (int(round(w * s)), int(round(h * s))), interpolation=cv2.INTER_AREA) if s < 1 else work
+    s = min(s, 1.0)
+    scored = []
+    for q in candidate_quads(small):
+        r = _score_quad(small, q)
+        if r is not None and r[0] >= MIN_PATTERN:
+            play = _area_to_image(r[1], r[2], r[2].playing_area)
+            scored.append((r[0], q, r[1], r[2], play))
+    if not scored:
+        raise BoardNotFound("no backgammon board found in the image (no quadrilateral with 2x12 points)")
+    scored.sort(key=lambda t: -t[0])
+    best = scored[0]
+    # another board: a strongly scoring candidate whose playing area does not overlap the best one's
+    for other in scored[1:]:
+        if other[0] >= max(MIN_PATTERN + 0.1, 0.85 * best[0]) and _overlap(other[4], best[4]) < 0.1:
+            raise MultipleBoards("more than one backgammon board in the image: show the camera only one")
+    # the outer frame: the largest candidate that holds the same playing area with plausible margins
+    diag = float(np.hypot(*small.shape[:2]))
+    frame = best
+    for cand in scored:
+        if np.max(np.linalg.norm(cand[4] - best[4], axis=1)) > 0.03 * diag:
+            continue
+        lay = cand[3]
+        rw, rh = default_rect_size(cand[2])
+        sw = SCORE_WIDTH / rw
+        pa = lay.playing_area
+        if (pa[2] - pa[0]) / SCORE_WIDTH < 0.6 or (pa[3] - pa[1]) / (rh * sw) < 0.7:
+            continue
+        if cv2.contourArea(cand[2].astype(np.float32)) > cv2.contourArea(frame[2].astype(np.float32)):
+            frame = cand
+    corners = frame[2] / s
+    corners = refine_corners(work, corners)
+    if intrinsics is not None:
+        corners = intr.distort_points(corners)
+    geo = geometry_from_corners(image, corners, intrinsics, orient=False)
+    _check_cut_off(geo, image.shape)
+    return geo
+
+
+def _check_cut_off(geo: BoardGeometry, shape: tuple[int, ...]) -> None:
+    """A board whose playing area leaves the image cannot be refereed; a frame cropped tight is fine."""
+    h, w = shape[:2]
+    x0, y0, x1, y1 = geo.playing_area
+    pa = geo.to_image(np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64))
+    tol = 0.01 * max(h, w)
+    if (pa[:, 0] < -tol).any() or (pa[:, 1] < -tol).any() or (pa[:, 0] > w - 1 + tol).any() or (
+            pa[:, 1] > h - 1 + tol).any():
+        raise BoardCutOff("the board is cut off by the image edge: move the camera so the whole board shows")
+    rw = geo.rect_size[0]
+    left, right = x0, rw - x1
+    if abs(left - right) > 0.08 * rw:
+        side = "left" if left < right else "right"
+        raise BoardCutOff(f"the board looks cut off at the {side} image edge: move the camera so the whole "
+                          "board shows")
+
+
+# ---------------------------------------------------------------------------------------------- drift
+def check_geometry(image_or_gray_small: np.ndarray, geometry: BoardGeometry) -> float:
+    """Cheap fit score 0..1 of a saved geometry on a frame (any resolution of the same view): low = moved."""
+    from vision.board_drift import fit_score
+
+    if image_or_gray_small is None or image_or_gray_small.size == 0:
+        raise VisionError("check_geometry: empty image")
+    return fit_score(image_or_gray_small, geometry)

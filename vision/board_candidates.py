@@ -1,0 +1,114 @@
+"""Candidate outlines for the board: large convex quadrilaterals from several independent cues.
+
+No single cue finds every board (a black frame on a black table has no colour edge, a wooden board on a wooden
+table no strong contrast, a paper board no frame), so each cue proposes quadrilaterals and the point pattern
+judges them later. Cues: Canny edges closed into regions, Otsu thresholds of lightness and saturation, k-means
+colour regions in Lab, and the image border itself (a photo cropped tight to the board).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+MIN_AREA_FRAC = 0.08  # a board smaller than this share of the frame is too small to read anyway
+
+
+def _quad_from_contour(cnt: np.ndarray) -> np.ndarray | None:
+    hull = cv2.convexHull(cnt)
+    peri = cv2.arcLength(hull, True)
+    for eps in (0.01, 0.02, 0.03, 0.045, 0.06, 0.08):
+        approx = cv2.approxPolyDP(hull, eps * peri, True)
+        if len(approx) == 4:
+            return approx.reshape(4, 2).astype(np.float64)
+        if len(approx) < 4:
+            break
+    box = cv2.boxPoints(cv2.minAreaRect(hull))
+    # accept the rotated rectangle only when the region fills it (a real quadrilateral)
+    if cv2.contourArea(hull) >= 0.85 * cv2.contourArea(box.astype(np.float32)):
+        return box.astype(np.float64)
+    return None
+
+
+def _quads_from_mask(mask: np.ndarray, min_area: float, mode: int = cv2.RETR_EXTERNAL) -> list[np.ndarray]:
+    contours, _ = cv2.findContours(mask, mode, cv2.CHAIN_APPROX_SIMPLE)
+    out = []
+    for c in contours:
+        if cv2.contourArea(c) < min_area:
+            continue
+        q = _quad_from_contour(c)
+        if q is not None and cv2.contourArea(q.astype(np.float32)) >= min_area:
+            out.append(q)
+    return out
+
+
+def candidate_quads(small_bgr: np.ndarray, max_candidates: int = 24) -> list[np.ndarray]:
+    """Quadrilaterals (4x2, small-image px) that may be the board's outer frame or playing area."""
+    h, w = small_bgr.shape[:2]
+    min_area = MIN_AREA_FRAC * h * w
+    k3 = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
+    k9 = cv2.getStructuringElement(cv2.MORPH_RECT, (9, 9))
+    blur = cv2.GaussianBlur(small_bgr, (5, 5), 0)
+    gray = cv2.cvtColor(blur, cv2.COLOR_BGR2GRAY)
+    hsv = cv2.cvtColor(blur, cv2.COLOR_BGR2HSV)
+    lab = cv2.cvtColor(blur, cv2.COLOR_BGR2Lab)
+    quads: list[np.ndarray] = []
+
+    # 1. edges closed into regions: the frame's outline against the table
+    med = float(np.median(gray))
+    for lo, hi in ((0.66 * med, 1.33 * med), (20, 60)):
+        edges = cv2.Canny(gray, max(5, lo), max(15, hi))
+        edges = cv2.dilate(edges, k3, iterations=2)
+        quads += _quads_from_mask(edges, min_area)
+        # regions enclosed by edges (inner outlines: the playing area inside the frame)
+        filled = cv2.bitwise_not(edges)
+        quads += _quads_from_mask(cv2.morphologyEx(filled, cv2.MORPH_OPEN, k9), min_area)
+
+    # 2. global thresholds of lightness and saturation, both polarities
+    for ch in (gray, hsv[:, :, 1], lab[:, :, 1], lab[:, :, 2]):
+        _, th = cv2.threshold(ch, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+        for m in (th, cv2.bitwise_not(th)):
+            m = cv2.morphologyEx(m, cv2.MORPH_CLOSE, k9)
+            m = cv2.morphologyEx(m, cv2.MORPH_OPEN, k9)
+            quads += _quads_from_mask(m, min_area)
+
+    # 3. k-means colour regions (board vs table vs clutter), at low resolution
+    tiny = cv2.resize(lab, (max(8, w // 4), max(8, h // 4)), interpolation=cv2.INTER_AREA)
+    data = tiny.reshape(-1, 3).astype(np.float32)
+    for k in (2, 3, 4):
+        criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 10, 1.0)
+        cv2.setRNGSeed(k)
+        _, labels, _ = cv2.kmeans(data, k, None, criteria, 1, cv2.KMEANS_PP_CENTERS)
+        labels = labels.reshape(tiny.shape[:2])
+        for i in range(k):
+            m = (labels == i).astype(np.uint8) * 255
+            m = cv2.resize(m, (w, h), interpolation=cv2.INTER_NEAREST)
+            m = cv2.morphologyEx(m, cv2.MORPH_CLOSE, k9, iterations=2)
+            quads += _quads_from_mask(m, min_area)
+            # the board as everything that is not the table: fill holes of the complement
+            inv = cv2.bitwise_not(m)
+            inv = cv2.morphologyEx(inv, cv2.MORPH_OPEN, k9)
+            quads += _quads_from_mask(inv, min_area)
+
+    # 4. the image itself (a photo cropped tight to the board)
+    quads.append(np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], dtype=np.float64))
+    return _dedupe(quads, w, h)[:max_candidates]
+
+
+def _dedupe(quads: list[np.ndarray], w: int, h: int) -> list[np.ndarray]:
+    """Drop near-duplicates (corners within 2% of the diagonal), largest first, and non-convex shapes."""
+    from calibration.geometry import order_corners
+
+    diag = float(np.hypot(w, h))
+    keep: list[np.ndarray] = []
+    ordered = []
+    for q in quads:
+        q = order_corners(q)
+        if not cv2.isContourConvex(q.astype(np.float32).reshape(-1, 1, 2)):
+            continue
+        ordered.append(q)
+    ordered.sort(key=lambda q: -cv2.contourArea(q.astype(np.float32)))
+    for q in ordered:
+        if all(np.max(np.linalg.norm(q - k, axis=1)) > 0.02 * diag for k in keep):
+            keep.append(q)
+    return keep

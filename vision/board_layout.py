@@ -1,0 +1,259 @@
+"""Find the playing area, the bar, both halves and the trays inside a rectified board from the point pattern.
+
+Why a pattern and not colours: boards come in every colour scheme, but every board has 6 points per half whose
+colours alternate along each long side. Across a band of rows near the bases, a half's column profile is a wave
+of exactly 3 periods over the half's width; its phase is fixed by the half's edges (a point centre at a crest).
+Correlating the column profile with that wave for every (start, width) finds both halves at once, and with them
+the bar between them and the trays outside. Everything is measured, nothing assumed about the colours.
+
+A chessboard also alternates, but in every row band and with flipping phase; a backgammon board alternates only
+near the long edges and is plain (or holds checkers) in the middle: the score requires that.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+import cv2
+import numpy as np
+
+SYMMETRY_WEIGHT = 1.5  # score lost per unit of (margin difference / width)
+SEARCH_WIDTH = 264  # columns of the profile searched (the rectified view is resampled to this width)
+
+
+@dataclass
+class Layout:
+    """Areas found in a rectified view, in that view's pixels, with the evidence for them."""
+
+    left_half: tuple[float, float, float, float]
+    right_half: tuple[float, float, float, float]
+    bar: tuple[float, float, float, float]
+    playing_area: tuple[float, float, float, float]
+    trays: list[tuple[float, float, float, float]]
+    triangle_frac: float
+    score: float  # 0..1: how clearly the point pattern is there (both halves, both long sides)
+    middle_score: float  # the same pattern in the middle rows (high for chessboards, low for boards)
+
+
+def _lab_profile(lab: np.ndarray, y0: int, y1: int) -> np.ndarray:
+    """Per-column median colour over rows y0..y1 (medians shrug off checkers covering part of a column)."""
+    band = lab[max(0, y0):max(y0 + 1, y1)]
+    return np.median(band, axis=0).astype(np.float64)  # (W, 3)
+
+
+def _wave(length: int, harmonic: int = 1) -> np.ndarray:
+    """Zero-mean unit wave over `length` samples, locked to a half's 6 points.
+
+    harmonic 1: 3 periods, crest at odd points' centres (the two point colours alternate);
+    harmonic 2: 6 periods, crest at every point centre (triangles against the field between them).
+    """
+    x = (np.arange(length) + 0.5) / length * 6.0  # in point widths
+    w = np.sin(np.pi * x) if harmonic == 1 else -np.cos(2 * np.pi * x)
+    w = w - w.mean()
+    return w / (np.linalg.norm(w) + 1e-12)
+
+
+def _correlations(sig: np.ndarray, lengths: np.ndarray) -> dict[int, np.ndarray]:
+    """For each length L: how much of sig[u:u+L]'s colour variation the locked point waves explain, every u.
+
+    The value is sqrt(R^2) of a fit of all colour channels on both waves: 1 = a perfect point pattern.
+    """
+    s = sig - sig.mean(axis=0)
+    csum = np.concatenate([[0.0], np.cumsum((s * s).sum(axis=1))])
+    csums = np.vstack([np.zeros((1, s.shape[1])), np.cumsum(s, axis=0)])
+    out: dict[int, np.ndarray] = {}
+    n = len(s)
+    for L in lengths:
+        L = int(L)
+        if L < 12 or L > n:
+            continue
+        explained = 0.0
+        for hmc in (1, 2):
+            w = _wave(L, hmc)
+            for ch in range(s.shape[1]):
+                c = np.correlate(s[:, ch], w, mode="valid")
+                explained = explained + c * c
+        tot = csum[L:] - csum[:-L]
+        means = csums[L:] - csums[:-L]
+        var = np.maximum(tot - (means * means).sum(axis=1) / L, 1e-9)
+        out[L] = np.sqrt(np.minimum(explained / var, 1.0))
+    return out
+
+
+def _row_strength(lab: np.ndarray, x0: float, x1: float) -> np.ndarray:
+    """Per-row signed amplitude of the 3-period wave across [x0, x1): how strongly each row shows the points."""
+    a, b = int(round(x0)), int(round(x1))
+    L = b - a
+    if L < 12:
+        return np.zeros(lab.shape[0])
+    w = _wave(L)
+    seg = lab[:, a:b].astype(np.float64)
+    seg = seg - seg.mean(axis=1, keepdims=True)
+    c = np.einsum("yxc,x->yc", seg, w)  # (H, 3)
+    return c
+
+
+def _edge_rows(strength: np.ndarray, lo: int, hi: int, from_top: bool) -> tuple[Optional[int], Optional[int]]:
+    """Base row and tip row of the triangles in rows lo..hi, scanning from the board's long edge inwards."""
+    mag = strength[lo:hi]
+    if len(mag) == 0:
+        return None, None
+    order = range(len(mag)) if from_top else range(len(mag) - 1, -1, -1)
+    peak = float(np.percentile(mag, 95))
+    if peak <= 1e-6:
+        return None, None
+    base = tip = None
+    seen_peak = False
+    for i in order:
+        if base is None and mag[i] > 0.5 * peak:
+            base = i
+        if base is not None and mag[i] >= 0.9 * peak:
+            seen_peak = True
+        if seen_peak and mag[i] < 0.12 * peak:
+            tip = i
+            break
+    conv = (lambda i: None if i is None else lo + i)
+    return conv(base), conv(tip)
+
+
+def find_layout(rectified_bgr: np.ndarray, refine: bool = True) -> Optional[Layout]:
+    """Find halves, bar, playing area and trays in a rectified board view; None when no point pattern is seen.
+
+    Without ``refine`` the half edges stay at the coarse search resolution (for scoring many candidates fast).
+    """
+    H, W = rectified_bgr.shape[:2]
+    if H < 24 or W < 48:
+        return None
+    scale = SEARCH_WIDTH / W
+    small = cv2.resize(rectified_bgr, (SEARCH_WIDTH, max(24, int(round(H * scale)))), interpolation=cv2.INTER_AREA)
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab).astype(np.float32)
+    h, n = lab.shape[:2]
+    bands = [(int(0.08 * h), int(0.32 * h)), (int(0.68 * h), int(0.92 * h))]
+    lengths = np.arange(int(0.28 * n), int(0.52 * n) + 1)
+    corr = [_correlations(_lab_profile(lab, *b), lengths) for b in bands]
+    # both long sides must agree: combine their (signed-insensitive) correlations
+    combined: dict[int, np.ndarray] = {}
+    for L in lengths:
+        L = int(L)
+        if L in corr[0] and L in corr[1]:
+            combined[L] = (corr[0][L] + corr[1][L]) / 2
+    if not combined:
+        return None
+    # best pair of halves: left starts in the first ~quarter, halves about equally long, bar between them
+    best = None
+    Ls = sorted(combined)
+    max_bar = int(0.12 * n)
+    windows: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+    for L2 in Ls:
+        c2 = combined[L2]
+        m = len(c2)  # valid starts 0..n-L2
+        shifts = np.full((max_bar + 1, m), -np.inf)
+        for d in range(max_bar + 1):
+            shifts[d, : m - d] = c2[d:]
+        windows[L2] = (shifts.max(axis=0), shifts.argmax(axis=0))
+    for L1 in Ls:
+        c1 = combined[L1]
+        for L2 in Ls:
+            if abs(L2 - L1) > 0.06 * max(L1, L2) + 1:
+                continue
+            wmax, warg = windows[L2]
+            nu = n - L1 - L2 + 1  # u1 in [0, nu)
+            if nu <= 0:
+                continue
+            u1s = np.arange(nu)
+            lo = u1s + L1
+            u2s = lo + warg[lo]
+            # a board is symmetric about its bar: the margins outside both halves are equal in the true
+            # top-down view, which a homography from the four corners gives exactly
+            asym = np.abs(u1s - (n - (u2s + L2))) / n
+            tot = c1[:nu] + wmax[lo] - 2 * SYMMETRY_WEIGHT * asym
+            i = int(np.argmax(tot))
+            if best is None or tot[i] > best[0]:
+                best = (float(tot[i]), i, L1, int(u2s[i]), L2)
+    if best is None:
+        return None
+    s, u1, L1, u2, L2 = best
+    score = float(s / 2)
+    # the middle rows must not carry the same pattern (chessboards, tiled floors)
+    mid = _lab_profile(lab, int(0.42 * h), int(0.58 * h))
+    mid_c = _correlations(mid, np.array([L1, L2]))
+    middle = float((mid_c[L1][u1] + mid_c[L2][u2]) / 2) if L1 in mid_c and L2 in mid_c else 0.0
+
+    # back to full rectified pixels; refine each boundary by a few px on the full-width profile
+    k = W / n
+    x_l0, x_l1, x_r0, x_r1 = u1 * k, (u1 + L1) * k, u2 * k, (u2 + L2) * k
+    full_lab = cv2.cvtColor(rectified_bgr, cv2.COLOR_BGR2Lab).astype(np.float32)
+    if refine:
+        x_l0, x_l1 = _refine_half(full_lab, x_l0, x_l1, H, k)
+        x_r0, x_r1 = _refine_half(full_lab, x_r0, x_r1, H, k)
+
+    # long edges: where the point wave starts (bases) and fades (tips), per row
+    rows = np.zeros(H)
+    for a, b in ((x_l0, x_l1), (x_r0, x_r1)):
+        c = _row_strength(full_lab, a, b)
+        ref = c[int(0.10 * H):int(0.30 * H)].mean(axis=0) + c[int(0.70 * H):int(0.90 * H)].mean(axis=0)
+        top_ref = c[int(0.10 * H):int(0.30 * H)].mean(axis=0)
+        bot_ref = c[int(0.70 * H):int(0.90 * H)].mean(axis=0)
+        # signed along each side's own colour direction (the two sides may carry opposite phases)
+        half_rows = np.zeros(H)
+        for lo_, hi_, r in ((0, H // 2, top_ref), (H // 2, H, bot_ref)):
+            nr = np.linalg.norm(r)
+            if nr > 1e-9:
+                half_rows[lo_:hi_] = c[lo_:hi_] @ (r / nr)
+        rows += np.maximum(half_rows, 0)
+        del ref
+    top_base, top_tip = _edge_rows(rows, 0, H // 2, from_top=True)
+    bot_base, bot_tip = _edge_rows(rows, H // 2, H, from_top=False)
+    y0 = float(top_base) if top_base is not None else 0.04 * H
+    y1 = float(bot_base + 1) if bot_base is not None else 0.96 * H
+    if y1 - y0 < 0.5 * H:
+        y0, y1 = 0.04 * H, 0.96 * H
+    fracs = []
+    if top_tip is not None:
+        fracs.append((top_tip - y0) / (y1 - y0))
+    if bot_tip is not None:
+        fracs.append((y1 - bot_tip) / (y1 - y0))
+    tri = float(np.clip(np.median(fracs), 0.3, 0.47)) if fracs else 0.42
+
+    bar_x0, bar_x1 = x_l1, x_r0
+    if bar_x1 - bar_x0 < 2:
+        m = (bar_x0 + bar_x1) / 2
+        bar_x0, bar_x1 = m - 1, m + 1
+    trays = []
+    pw = (x_l1 - x_l0 + x_r1 - x_r0) / 12
+    if x_l0 > 0.8 * pw:
+        trays.append((max(0.0, x_l0 - 1.3 * pw), y0, x_l0 - 0.15 * pw, y1))
+    if W - x_r1 > 0.8 * pw:
+        trays.append((x_r1 + 0.15 * pw, y0, min(float(W), x_r1 + 1.3 * pw), y1))
+    return Layout(
+        left_half=(x_l0, y0, x_l1, y1),
+        right_half=(x_r0, y0, x_r1, y1),
+        bar=(bar_x0, y0, bar_x1, y1),
+        playing_area=(x_l0, y0, x_r1, y1),
+        trays=trays,
+        triangle_frac=tri,
+        score=score,
+        middle_score=middle,
+    )
+
+
+def _refine_half(lab: np.ndarray, x0: float, x1: float, H: int, step: float) -> tuple[float, float]:
+    """Search ±1.5 coarse steps around a half's edges on the full-resolution profiles of both long sides."""
+    sigs = [_lab_profile(lab, int(0.08 * H), int(0.32 * H)), _lab_profile(lab, int(0.68 * H), int(0.92 * H))]
+    r = int(np.ceil(step * 1.5))
+    W = lab.shape[1]
+    best = (-1.0, x0, x1)
+    a0, b0 = int(round(x0)), int(round(x1))
+    for b in range(b0 - r, b0 + r + 1):
+        if b > W:
+            continue
+        for a in range(a0 - r, a0 + r + 1):
+            if a < 0 or b - a < 24:
+                continue
+            tot = 0.0
+            for sig in sigs:
+                tot += float(_correlations(sig[a:b], np.array([b - a]))[b - a][0])
+            if tot > best[0]:
+                best = (tot, float(a), float(b))
+    return best[1], best[2]
