@@ -18,6 +18,8 @@ import numpy as np
 from vision.dice_flat import judge_flat
 from vision.dice_layout import FACE_HALF_STEPS, LAYOUTS, LayoutFit, fit_layout, foreshortening
 from vision.dice_pips import NORM_DIE, FaceImages, Pip, face_images, find_pips, group_pips
+from vision.dice_pips import shares_face as _shares_face
+from vision.dice_pips import similar_shape as _similar_shape
 from vision.errors import VisionError
 from vision.observation import DieReading
 
@@ -39,6 +41,9 @@ class FaceCandidate:
     size: float  # die edge estimate, pixels
     flat: bool
     pips: int
+    elongation: float  # median pip elongation: a side face seen obliquely has flatter pips than the top face
+    pip_xy: np.ndarray  # pip centres, original pixels
+    pip_diam: float  # median pip diameter, original pixels
 
 
 def _gray(image: np.ndarray) -> np.ndarray:
@@ -64,6 +69,41 @@ def _ray_extent(bare: np.ndarray, center: np.ndarray, level: float, tol: float, 
     first = np.where(off.any(axis=1), off.argmax(axis=1), len(radii))
     ext = np.where(first < len(radii), radii[np.minimum(first, len(radii) - 1)], np.inf)
     return ext
+
+
+_GRID = np.array([[u, v] for u in np.linspace(-1.45, 1.45, 7) for v in np.linspace(-1.45, 1.45, 7)])
+
+
+def _face_is_bare(fit: LayoutFit, gray: np.ndarray, level: float, contrast: float) -> bool:
+    """Away from its pips a die face is plain: sample the face grid off the layout's pip positions."""
+    layout = LAYOUTS[fit.value]
+    dist = np.min(np.linalg.norm(_GRID[:, None, :] - layout[None, :, :], axis=2), axis=1)
+    radius = 0.55 if fit.value > 1 else 1.0
+    pts = _GRID[dist > radius] @ fit.affine.T + fit.center
+    xs = np.round(pts[:, 0]).astype(int)
+    ys = np.round(pts[:, 1]).astype(int)
+    ok = (xs >= 0) & (ys >= 0) & (xs < gray.shape[1]) & (ys < gray.shape[0])
+    if ok.mean() < 0.8:
+        return False
+    vals = gray[ys[ok], xs[ok]].astype(float)
+    return bool(np.mean(np.abs(vals - level) <= 0.3 * contrast) >= 0.9)
+
+
+def _drop_side_faces(dice: list[FaceCandidate]) -> list[FaceCandidate]:
+    """A die seen at an angle also shows side faces next to its top face; keep only the top (roundest pips)."""
+    keep = []
+    for c in dice:
+        side = False
+        for o in dice:
+            if o is c:
+                continue
+            near = np.linalg.norm(o.center - c.center) < 1.0 * max(o.size, c.size)
+            if near and c.elongation > o.elongation + 0.25:
+                side = True
+                break
+        if not side:
+            keep.append(c)
+    return keep
 
 
 def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
@@ -93,10 +133,10 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
             if why is not None:
                 why.append("r2")
             return None
-        step = 1.3 * diam
+        step = 1.9 * diam  # foreign-pip check below then covers ~3 pip diameters around the one
         fit = LayoutFit(1, pts[0].copy(), np.eye(2) * step, 0.0, step)
         ext = _ray_extent(bare, fit.center, level, tol, dark, 4.5 * fit.step)
-        conf = 0.75
+        conf = 0.7
     else:
         if max(p.elongation for p in group) > 2.3:
             if why is not None:
@@ -123,7 +163,11 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
         ext = _ray_extent(bare, fit.center, level, tol, dark, 4.5 * fit.step)
         conf = 1.0 - fit.residual / (MAX_RESIDUAL * 1.6)
         if n == 2:
-            conf = 0.85
+            conf = 0.7
+    if not _face_is_bare(fit, images.gray, level, contrast):
+        if why is not None:
+            why.append("r11")
+        return None
     # no foreign pip of the same polarity inside the face
     inv = np.linalg.inv(fit.affine)
     members = {id(p) for p in group}
@@ -131,7 +175,7 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
         if id(p) in members or p.dark != dark:
             continue
         u = inv @ (np.array([p.x, p.y]) - fit.center)
-        if abs(u[0]) < 1.55 and abs(u[1]) < 1.55:
+        if abs(u[0]) < 1.55 and abs(u[1]) < 1.55 and (n > 1 or (_similar_shape(group[0], p) and _shares_face(group[0], p, images))):
             if why is not None:
                 why.append("r9")
             return None
@@ -156,7 +200,10 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray]) -> 
         for g, (fit, conf, ext) in found:
             flat = judge_flat(fit, ext, g)
             size = fit.step * 2 * FACE_HALF_STEPS / f
-            out.append(FaceCandidate(fit.value, conf, fit.center / f, size, flat, len(g)))
+            elong = float(np.median([p.elongation for p in g]))
+            pxy = np.array([[p.x, p.y] for p in g]) / f
+            pdiam = float(np.median([p.diameter for p in g])) / f
+            out.append(FaceCandidate(fit.value, conf, fit.center / f, size, flat, len(g), elong, pxy, pdiam))
     return out
 
 
@@ -175,7 +222,7 @@ def _faces_in_group(group: list[Pip], pips: list[Pip], images: FaceImages) -> li
         order = np.argsort(np.hypot(*(xy - xy[i]).T))
         for m in range(1, min(6, len(group)) + 1):
             key = frozenset(order[:m].tolist())
-            if key in seen or m == len(group):
+            if key in seen or m == len(group) or m == 2:
                 continue
             seen.add(key)
             sub = [group[k] for k in order[:m]]
@@ -197,6 +244,14 @@ def _scales(gray: np.ndarray, die_size_px: Optional[float]) -> list[float]:
     return out
 
 
+def _explains(big: FaceCandidate, small: FaceCandidate) -> bool:
+    """True when ``big`` saw every pip of ``small`` and more (small read only part of the face at a poorer scale)."""
+    if big is small or big.pips <= small.pips:
+        return False
+    d = np.linalg.norm(small.pip_xy[:, None, :] - big.pip_xy[None, :, :], axis=2)
+    return bool((d.min(axis=1) <= 0.6 * max(big.pip_diam, small.pip_diam)).all())
+
+
 def _merge(cands: list[FaceCandidate]) -> list[FaceCandidate]:
     """One reading per die: overlapping faces from several scales agree, or the die's value is unsure."""
     cands = sorted(cands, key=lambda c: -c.confidence)
@@ -210,12 +265,14 @@ def _merge(cands: list[FaceCandidate]) -> list[FaceCandidate]:
             if not taken[j] and np.linalg.norm(cands[j].center - c.center) < 0.5 * max(c.size, cands[j].size):
                 taken[j] = True
                 cluster.append(cands[j])
+        cluster = [k for k in cluster if not any(_explains(o, k) for o in cluster)]
         values = {k.value for k in cluster}
         best = cluster[0]
         if len(values) > 1:
             rival = max(k.confidence for k in cluster if k.value != best.value)
             if best.confidence - rival < 0.25:
-                best = FaceCandidate(None, best.confidence, best.center, best.size, best.flat, best.pips)
+                best = FaceCandidate(None, best.confidence, best.center, best.size, best.flat, best.pips, best.elongation,
+                                     best.pip_xy, best.pip_diam)
         merged.append(best)
     return merged
 
@@ -232,7 +289,7 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
     for s in _scales(gray, die_size_px):
         cands.extend(_read_scale(gray, s, mask))
     dice = []
-    for c in _merge(cands):
+    for c in _drop_side_faces(_merge(cands)):
         value = c.value if c.confidence >= MIN_CONFIDENCE else None
         dice.append(DieReading(value=value, flat=c.flat, center=[float(c.center[0]), float(c.center[1])]))
     dice.sort(key=lambda d: (d.center[0], d.center[1]))

@@ -90,9 +90,9 @@ def find_pips(images: FaceImages, mask: np.ndarray | None = None) -> list[Pip]:
     return _blobs(images.blackhat, images.closed, True, mask) + _blobs(images.tophat, images.opened, False, mask)
 
 
-def _similar_shape(a: Pip, b: Pip) -> bool:
+def similar_shape(a: Pip, b: Pip) -> bool:
     """Pips of one face are the same circle seen through the same foreshortening: alike in elongation and axis."""
-    if abs(a.elongation - b.elongation) > 0.35 + 0.1 * max(a.elongation - 1, b.elongation - 1):
+    if abs(a.elongation - b.elongation) > 0.25 + 0.1 * max(a.elongation - 1, b.elongation - 1):
         return False
     if min(a.elongation, b.elongation) > 1.3:
         diff = abs((a.angle - b.angle + np.pi / 2) % np.pi - np.pi / 2)
@@ -102,7 +102,7 @@ def _similar_shape(a: Pip, b: Pip) -> bool:
 
 
 def _same_face(a: Pip, b: Pip, images: FaceImages) -> bool:
-    """True when the bare face between two pips is unbroken (no die edge, no gap to the table)."""
+    """True when two pips are alike and near, and the bare face between them is unbroken."""
     if a.dark != b.dark:
         return False
     d = np.hypot(a.x - b.x, a.y - b.y)
@@ -111,8 +111,16 @@ def _same_face(a: Pip, b: Pip, images: FaceImages) -> bool:
         return False
     if max(a.area, b.area) > 2.0 * min(a.area, b.area):
         return False
-    if not _similar_shape(a, b):
+    if not similar_shape(a, b):
         return False
+    return shares_face(a, b, images)
+
+
+def shares_face(a: Pip, b: Pip, images: FaceImages) -> bool:
+    """True when the bare face (pips filled in) runs unbroken from pip ``a`` to pip ``b`` at one level."""
+    if a.dark != b.dark:
+        return False
+    d = np.hypot(a.x - b.x, a.y - b.y)
     bare = images.closed if a.dark else images.opened
     contrast = min(a.contrast, b.contrast)
     tol = 0.2 * contrast
