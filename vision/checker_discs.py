@@ -1,0 +1,159 @@
+"""Find checker discs of one known size in a rectified board view, whatever their colours.
+
+Why rims and not colours: checkers and points come in every colour pair (white on cream, black on black, red on
+red triangles), so a colour model learnt from one board fails on the next. What every checker has is a round rim
+of a known diameter where its colour meets whatever lies around it. So: a colour gradient (the strongest of the
+Lab channels, so red against black counts as much as white against black), a circular Hough vote of every edge
+pixel toward the centre at the expected radius (both directions: a rim may be lighter or darker than its
+surroundings), and a check that most of the candidate's perimeter really is an edge running around the centre
+(a triangle's straight sides cross a circle in only a few places; a rim runs all the way round).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+RIM_SAMPLES = 40  # points sampled on a candidate's perimeter
+RIM_PERCENTILE = 35  # the rim must be an edge on ~2/3 of the perimeter (neighbours may hide the rest)
+EDGE_MIN = 24.0  # Sobel magnitude (Lab units x 4) an edge pixel needs to vote
+
+
+@dataclass
+class Disc:
+    """One checker-sized disc: centre and radius in the working view's pixels, rim score, interior colour."""
+
+    x: float
+    y: float
+    r: float
+    rim: float  # low percentile of the radial edge strength on the perimeter (Lab Sobel units)
+    lab: tuple[float, float, float]  # median interior colour, Lab 0-255
+
+
+def colour_gradient(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per pixel, the x/y Sobel of whichever Lab channel changes most there (keeps colour-only edges)."""
+    gxs = [cv2.Sobel(lab[..., i], cv2.CV_32F, 1, 0, ksize=3) for i in range(3)]
+    gys = [cv2.Sobel(lab[..., i], cv2.CV_32F, 0, 1, ksize=3) for i in range(3)]
+    # chroma edges are weaker in Lab units than lightness edges of the same visual contrast: weigh them up
+    weights = (1.0, 1.6, 1.6)
+    gx = np.stack([g * w for g, w in zip(gxs, weights)], -1)
+    gy = np.stack([g * w for g, w in zip(gys, weights)], -1)
+    mag = gx * gx + gy * gy
+    k = np.argmax(mag, axis=-1)[..., None]
+    return np.take_along_axis(gx, k, -1)[..., 0], np.take_along_axis(gy, k, -1)[..., 0]
+
+
+def hough_votes(gx: np.ndarray, gy: np.ndarray, r: float, mask: np.ndarray | None = None) -> np.ndarray:
+    """Accumulator of centres: each edge pixel votes at distance ``r`` along and against its gradient.
+
+    Normalised by the circumference, so 1.0 means a full circle of edge pixels voted for that centre.
+    """
+    h, w = gx.shape
+    mag = np.sqrt(gx * gx + gy * gy)
+    ys, xs = np.nonzero(mag > EDGE_MIN)
+    if mask is not None and len(xs):
+        keep = mask[ys, xs] > 0
+        ys, xs = ys[keep], xs[keep]
+    acc = np.zeros(h * w, np.float32)
+    if len(xs):
+        m = mag[ys, xs]
+        ux, uy = gx[ys, xs] / m, gy[ys, xs] / m
+        for sign in (1.0, -1.0):
+            cx = np.round(xs + sign * r * ux).astype(np.int32)
+            cy = np.round(ys + sign * r * uy).astype(np.int32)
+            ok = (cx >= 0) & (cx < w) & (cy >= 0) & (cy < h)
+            acc += np.bincount(cy[ok] * w + cx[ok], minlength=h * w).astype(np.float32)
+    acc = acc.reshape(h, w)
+    acc = cv2.GaussianBlur(acc, (0, 0), 1.0) * (2 * np.pi * 1.0 ** 2)  # spread votes over +-1 px, keep mass
+    return acc / (2 * np.pi * r)
+
+
+def rim_scores(gx: np.ndarray, gy: np.ndarray, cx: np.ndarray, cy: np.ndarray, r: float) -> np.ndarray:
+    """How much of each candidate's perimeter is an edge running round it (radial, not tangential)."""
+    th = np.linspace(0, 2 * np.pi, RIM_SAMPLES, endpoint=False)  # quarters centred on the diagonals
+    ux, uy = np.cos(th), np.sin(th)
+    xs = np.clip(np.round(cx[:, None] + r * ux[None, :]).astype(np.int32), 0, gx.shape[1] - 1)
+    ys = np.clip(np.round(cy[:, None] + r * uy[None, :]).astype(np.int32), 0, gx.shape[0] - 1)
+    a, b = gx[ys, xs], gy[ys, xs]
+    radial = np.abs(a * ux + b * uy)
+    tangential = np.abs(-a * uy + b * ux)
+    good = np.where(radial > 1.2 * tangential, radial, 0.0)
+    # every diagonal quarter of the rim must show an edge: neighbours touch a checker only at its top, bottom
+    # and sides, while a triangle's base or a straight edge leaves whole quarters empty
+    quarters = good.reshape(len(cx), 4, RIM_SAMPLES // 4)
+    return np.percentile(quarters, 50, axis=2).min(axis=1)
+
+
+def local_peaks(acc: np.ndarray, min_dist: float, floor: float) -> tuple[np.ndarray, np.ndarray]:
+    """Coordinates of local maxima of ``acc`` above ``floor``, at least about ``min_dist`` apart."""
+    k = max(3, int(round(min_dist)) | 1)
+    dil = cv2.dilate(acc, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    ys, xs = np.nonzero((acc >= dil) & (acc > floor))
+    return xs, ys
+
+
+def refine(gx: np.ndarray, gy: np.ndarray, xs: np.ndarray, ys: np.ndarray, r: float,
+           step: int = 1) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Move each candidate to the best rim score within +-``step`` px; returns x, y, score."""
+    best_s = rim_scores(gx, gy, xs.astype(np.float64), ys.astype(np.float64), r)
+    best_x, best_y = xs.astype(np.float64), ys.astype(np.float64)
+    for dy in range(-step, step + 1):
+        for dx in range(-step, step + 1):
+            if dx == 0 and dy == 0:
+                continue
+            s = rim_scores(gx, gy, xs + dx, ys + dy, r)
+            better = s > best_s
+            best_s = np.where(better, s, best_s)
+            best_x = np.where(better, xs + dx, best_x)
+            best_y = np.where(better, ys + dy, best_y)
+    return best_x, best_y, best_s
+
+
+def interior_colour(lab: np.ndarray, x: float, y: float, r: float) -> tuple[float, float, float]:
+    """Median Lab colour inside 0.55 r of a disc's centre (the printed rim and shadow stay outside)."""
+    rr = max(1, int(0.55 * r))
+    x0, x1 = max(0, int(x) - rr), min(lab.shape[1], int(x) + rr + 1)
+    y0, y1 = max(0, int(y) - rr), min(lab.shape[0], int(y) + rr + 1)
+    patch = lab[y0:y1, x0:x1].reshape(-1, 3)
+    if patch.size == 0:
+        return (0.0, 128.0, 128.0)
+    med = np.median(patch, axis=0)
+    return (float(med[0]), float(med[1]), float(med[2]))
+
+
+def suppress_overlaps(discs: list[Disc], min_dist: float) -> list[Disc]:
+    """Keep the stronger of any two discs closer than ``min_dist`` (one checker voting twice)."""
+    kept: list[Disc] = []
+    for d in sorted(discs, key=lambda d: -d.rim):
+        if all((d.x - k.x) ** 2 + (d.y - k.y) ** 2 >= min_dist ** 2 for k in kept):
+            kept.append(d)
+    return kept
+
+
+def find_discs(lab: np.ndarray, radii: list[float], mask: np.ndarray | None = None,
+               min_rim: float = 0.0) -> tuple[list[Disc], float]:
+    """All disc candidates at the best-fitting radius among ``radii``; returns (discs, radius).
+
+    ``lab`` is the working view in Lab (float32, smoothed). ``mask`` limits where centres may be. Candidates
+    are returned with their rim scores; the caller decides what is strong enough relative to the board.
+    """
+    gx, gy = colour_gradient(lab)
+    pooled: list[Disc] = []
+    for r in radii:
+        acc = hough_votes(gx, gy, r)
+        if mask is not None:
+            acc = np.where(mask > 0, acc, 0)
+        xs, ys = local_peaks(acc, 0.8 * r, 0.18)
+        if len(xs) == 0:
+            continue
+        fx, fy, fs = refine(gx, gy, xs, ys, r)
+        pooled += [Disc(float(x), float(y), r, float(s), (0.0, 0.0, 0.0)) for x, y, s in zip(fx, fy, fs) if s > min_rim]
+    # each place keeps the radius that fits its rim best; the board's radius is that of its strongest discs
+    discs = suppress_overlaps(pooled, 0.9 * min(radii))
+    top = sorted(discs, key=lambda d: -d.rim)[:12]
+    r_board = float(np.median([d.r for d in top])) if top else float(np.median(radii))
+    for d in discs:
+        d.lab = interior_colour(lab, d.x, d.y, d.r)
+    return discs, r_board

@@ -1,0 +1,243 @@
+"""Read one frame into an Observation: board, checkers on every point, bar and off, dice.
+
+Why a class: the daemon reads a stream of frames of one board. Most frames show nothing new (players think), so a
+tiny grey thumbnail of the last frame answers "unchanged" in well under a millisecond of pixel work; with a saved
+calibration the board is not searched for at all, only checked for drift every few frames. A single photo
+(``bgref read``) simply uses a fresh reader.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from pathlib import Path
+from typing import Any, Optional
+
+import cv2
+import numpy as np
+
+from calibration.geometry import BoardGeometry
+from vision.checkers import CheckerCount, count_checkers
+from vision.errors import VisionError
+from vision.observation import BoardInfo, DieReading, Observation
+
+log = logging.getLogger(__name__)
+
+THUMB_SIZE = (160, 90)  # the fast path compares frames at this size
+UNCHANGED_MEAN = 1.5  # mean abs grey difference (0-255) below which a frame may be unchanged ...
+UNCHANGED_PIXEL = 18  # ... and no thumbnail pixel may differ by more than this (a rolled die is ~3 px here)
+UNCHANGED_PIXELS_ALLOWED = 1
+CHECK_EVERY = 15  # frames between drift checks of a calibrated geometry
+DRIFT_MIN_SCORE = 0.5  # check_geometry score below which the board is searched for again
+TOURNAMENT_LENGTH_CM = (55.0, 75.0)
+
+
+def _geometry_from_calibration(calibration: Any) -> Optional[BoardGeometry]:
+    """The board geometry inside whatever the caller holds: a geometry, a calibration object, a dict or a file."""
+    if calibration is None:
+        return None
+    if isinstance(calibration, BoardGeometry):
+        return calibration
+    geo = getattr(calibration, "geometry", None)
+    if isinstance(geo, BoardGeometry):
+        return geo
+    if isinstance(calibration, (str, Path)):
+        path = Path(calibration)
+        try:
+            from calibration import store  # the calibration package's own loader, when it exists
+
+            loaded = store.load(path)  # type: ignore[attr-defined]
+            return _geometry_from_calibration(loaded)
+        except (ImportError, AttributeError):
+            pass
+        try:
+            calibration = json.loads(path.read_text())
+        except OSError as exc:
+            raise VisionError(f"{path}: cannot read the calibration file ({exc.strerror})") from None
+        except ValueError:
+            raise VisionError(f"{path}: the calibration file is not JSON") from None
+    if isinstance(calibration, dict):
+        d = calibration.get("geometry", calibration)
+        return BoardGeometry.from_dict(d)
+    raise VisionError(f"calibration of type {type(calibration).__name__} holds no board geometry")
+
+
+def check_image(image: Any, what: str = "image") -> np.ndarray:
+    """A 3-channel 8-bit BGR copy-free view of ``image``, or a VisionError naming what is wrong."""
+    if image is None or not isinstance(image, np.ndarray) or image.size == 0:
+        raise VisionError(f"{what}: empty or unreadable image")
+    if image.ndim == 2:
+        image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    elif image.ndim == 3 and image.shape[2] == 4:
+        image = cv2.cvtColor(image, cv2.COLOR_BGRA2BGR)
+    elif image.ndim != 3 or image.shape[2] != 3:
+        raise VisionError(f"{what}: expected a colour or grayscale image, got shape {image.shape}")
+    if image.dtype != np.uint8:
+        raise VisionError(f"{what}: expected 8-bit pixels, got {image.dtype}")
+    if min(image.shape[:2]) < 32:
+        raise VisionError(f"{what}: image of {image.shape[1]}x{image.shape[0]} px is too small to show a board")
+    return image
+
+
+def thumbnail(image: np.ndarray) -> np.ndarray:
+    """The fast path's grey thumbnail (float32)."""
+    small = cv2.resize(image, THUMB_SIZE, interpolation=cv2.INTER_AREA)
+    return cv2.cvtColor(small, cv2.COLOR_BGR2GRAY).astype(np.float32)
+
+
+def same_frame(a: np.ndarray, b: np.ndarray) -> bool:
+    """True when two thumbnails show the same scene (global light flicker is forgiven, local change is not)."""
+    diff = a - b
+    diff -= float(np.median(diff))
+    ad = np.abs(diff)
+    return float(ad.mean()) < UNCHANGED_MEAN and int((ad > UNCHANGED_PIXEL).sum()) <= UNCHANGED_PIXELS_ALLOWED
+
+
+class Reader:
+    """Reads frames of one board. ``calibration``: a BoardGeometry, a calibration holding one, or its file."""
+
+    def __init__(self, calibration: Any = None, check_every: int = CHECK_EVERY, read_dice: bool = True,
+                 fast_path: bool = True) -> None:
+        self.geometry: Optional[BoardGeometry] = _geometry_from_calibration(calibration)
+        self.calibrated = self.geometry is not None
+        self.check_every = max(1, int(check_every))
+        self.read_dice = read_dice
+        self.fast_path = fast_path
+        self._frames = 0
+        self._last_thumb: Optional[np.ndarray] = None
+        self._last_obs: Optional[Observation] = None
+
+    # ------------------------------------------------------------------------------------------------ geometry
+    def _board(self, image: np.ndarray, warnings: list[str]) -> Optional[BoardGeometry]:
+        """The geometry for this frame: the calibrated one (drift-checked), else found from scratch."""
+        from vision import board as board_mod
+
+        if self.calibrated and self.geometry is not None:
+            if self._frames % self.check_every == 0:
+                try:
+                    score = float(board_mod.check_geometry(image, self.geometry))
+                except VisionError:
+                    score = 0.0
+                if score < DRIFT_MIN_SCORE:
+                    warnings.append(f"the board seems to have moved (fit {score:.2f}); searching for it again")
+                    try:
+                        found = board_mod.find_board(image, self.geometry.intrinsics)
+                        self.geometry = self.geometry.with_corners(found.corners, (image.shape[1], image.shape[0]))
+                    except VisionError as exc:
+                        warnings.append(str(exc))
+                        return None
+            return self.geometry
+        try:
+            return board_mod.find_board(image)
+        except VisionError as exc:
+            warnings.append(str(exc))
+            return None
+
+    # ----------------------------------------------------------------------------------------------- reading
+    def read(self, image_bgr: np.ndarray) -> Observation:
+        """One frame -> one Observation (geometric numbering; see vision.observation)."""
+        t0 = time.perf_counter()
+        image = check_image(image_bgr)
+        thumb = thumbnail(image) if self.fast_path else None
+        if (thumb is not None and self._last_thumb is not None and self._last_obs is not None
+                and thumb.shape == self._last_thumb.shape and same_frame(thumb, self._last_thumb)):
+            prev = self._last_obs
+            obs = Observation(board=prev.board, points=list(prev.points), bar=dict(prev.bar), off=dict(prev.off),
+                              dice=list(prev.dice), cube=prev.cube, warnings=list(prev.warnings),
+                              extra={**prev.extra, "unchanged": True,
+                                     "ms": round(1000 * (time.perf_counter() - t0), 2)})
+            self._frames += 1
+            return obs
+        obs = self._read_full(image)
+        obs.extra["ms"] = round(1000 * (time.perf_counter() - t0), 2)
+        self._frames += 1
+        self._last_thumb, self._last_obs = thumb, obs
+        return obs
+
+    def _read_full(self, image: np.ndarray) -> Observation:
+        warnings: list[str] = []
+        geo = self._board(image, warnings)
+        if geo is None:
+            if not warnings:
+                warnings.append("no backgammon board found in the image")
+            return Observation(board=BoardInfo(found=False), points=[None] * 24, bar={"light": 0, "dark": 0},
+                               off={"light": None, "dark": None}, warnings=warnings,
+                               extra={"unchanged": False})
+        from vision.board import rectify
+
+        rect = rectify(image, geo)
+        counts = count_checkers(rect, geo)
+        warnings.extend(counts.warnings)
+        dice = self._dice(image, geo) if self.read_dice else []
+        cube = self._cube(image, geo)
+        board = BoardInfo(found=True, corners=[[float(x), float(y)] for x, y in geo.corners],
+                          size_cm=_size_cm(geo, counts), tournament_size=None)
+        if board.size_cm is not None:
+            board.tournament_size = TOURNAMENT_LENGTH_CM[0] <= board.size_cm[0] <= TOURNAMENT_LENGTH_CM[1]
+        extra: dict[str, Any] = {
+            "unchanged": False,
+            "point_confidence": [round(c, 2) for c in counts.confidence],
+        }
+        return Observation(board=board, points=counts.points, bar=counts.bar, off=counts.off, dice=dice, cube=cube,
+                           warnings=warnings, extra=extra)
+
+    def _dice(self, image: np.ndarray, geo: BoardGeometry) -> list[DieReading]:
+        """Dice inside the playing area, each with the half (left/right of the bar) it lies in."""
+        try:
+            from vision.dice import find_dice
+        except ImportError:
+            return []
+        x0, y0, x1, y1 = geo.playing_area
+        area = geo.to_image(np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64))
+        mask = np.zeros(image.shape[:2], np.uint8)
+        cv2.fillConvexPoly(mask, np.round(area).astype(np.int32), 255)
+        # a die's edge is about 0.45 checker diameters; measured in image px through the homography
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        d = geo.checker_diameter_px
+        ends = geo.to_image(np.array([[cx - d / 2, cy], [cx + d / 2, cy]], dtype=np.float64))
+        die_px = 0.45 * float(np.linalg.norm(ends[1] - ends[0]))
+        try:
+            dice = find_dice(image, mask=mask, die_size_px=die_px)
+        except VisionError as exc:
+            log.debug("dice: %s", exc)
+            return []
+        bar_x = (geo.bar[0] + geo.bar[2]) / 2
+        for die in dice:
+            rx, _ = geo.to_rect(np.array([die.center], dtype=np.float64))[0]
+            die.half = "left" if rx < bar_x else "right"
+        return dice
+
+    def _cube(self, image: np.ndarray, geo: BoardGeometry) -> Any:
+        try:
+            from vision.dice import read_cube  # type: ignore[attr-defined]
+        except ImportError:
+            return None
+        try:
+            return read_cube(image, geo)
+        except (VisionError, TypeError, ValueError) as exc:
+            log.debug("cube: %s", exc)
+            return None
+
+
+def _size_cm(geo: BoardGeometry, counts: CheckerCount) -> Optional[list[float]]:
+    """Outer size in cm, from the checker diameter (a standard checker is ~3.8 cm): a rough guide only."""
+    if counts.radius_px <= 0:
+        return None
+    px_per_cm = 2 * counts.radius_px / 3.8
+    return [geo.rect_size[0] / px_per_cm, geo.rect_size[1] / px_per_cm]
+
+
+def read_file(path: str | Path, reader: Optional[Reader] = None) -> Observation:
+    """Read one image file (a fresh reader unless one is given); VisionError when it is not a readable image."""
+    p = Path(path)
+    if not p.exists():
+        raise VisionError(f"{p}: no such file")
+    if p.is_dir():
+        raise VisionError(f"{p}: is a folder, not an image")
+    image = cv2.imread(str(p), cv2.IMREAD_COLOR)
+    if image is None or image.size == 0:
+        raise VisionError(f"{p}: not an image file or cannot be decoded")
+    obs = (reader or Reader()).read(image)
+    obs.image = str(path)
+    return obs
