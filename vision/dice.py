@@ -106,6 +106,34 @@ def _drop_side_faces(dice: list[FaceCandidate]) -> list[FaceCandidate]:
     return keep
 
 
+def _foreign_pip(fit: LayoutFit, group: list[Pip], all_pips: list[Pip], images: FaceImages) -> bool:
+    """True when a pip that is not in the layout lies on the same face: the layout saw only part of the face.
+
+    Inside the fitted face square any pip of the same polarity counts. Short layouts (1, 2, 3: a column or a
+    diagonal of a larger face looks the same) also look further out, for pips of the same kind on an unbroken face.
+    """
+    n = len(group)
+    inv = np.linalg.inv(fit.affine)
+    members = {id(p) for p in group}
+    dark = group[0].dark
+    reach = {1: 1.55, 2: 3.2, 3: 3.2}.get(n, 1.55)
+    for p in all_pips:
+        if id(p) in members or p.dark != dark:
+            continue
+        u = np.abs(inv @ (np.array([p.x, p.y]) - fit.center))
+        if max(u) >= (reach if n > 1 else 2.4):
+            continue
+        if n > 3 and max(u) < 1.55:
+            return True
+        near = min(group, key=lambda q: (q.x - p.x) ** 2 + (q.y - p.y) ** 2)
+        kindred = _similar_shape(near, p) or (n == 1 and p.area >= 0.3 * near.area)
+        if max(u) < 1.55 and n > 1:
+            return True
+        if kindred and _shares_face(near, p, images):
+            return True
+    return False
+
+
 def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
                     why: Optional[list[str]] = None) -> Optional[tuple[LayoutFit, float, np.ndarray]]:
     """Fit one pip group; return (fit, confidence, ray extents) or None when it is not a die face."""
@@ -163,22 +191,20 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
         ext = _ray_extent(bare, fit.center, level, tol, dark, 4.5 * fit.step)
         conf = 1.0 - fit.residual / (MAX_RESIDUAL * 1.6)
         if n == 2:
+            a, b = group
+            if max(a.area, b.area) > 1.5 * min(a.area, b.area) or abs(a.elongation - b.elongation) > 0.25:
+                if why is not None:
+                    why.append("r12")
+                return None
             conf = 0.7
     if not _face_is_bare(fit, images.gray, level, contrast):
         if why is not None:
             why.append("r11")
         return None
-    # no foreign pip of the same polarity inside the face
-    inv = np.linalg.inv(fit.affine)
-    members = {id(p) for p in group}
-    for p in all_pips:
-        if id(p) in members or p.dark != dark:
-            continue
-        u = inv @ (np.array([p.x, p.y]) - fit.center)
-        if abs(u[0]) < 1.55 and abs(u[1]) < 1.55 and (n > 1 or (_similar_shape(group[0], p) and _shares_face(group[0], p, images))):
-            if why is not None:
-                why.append("r9")
-            return None
+    if _foreign_pip(fit, group, all_pips, images):
+        if why is not None:
+            why.append("r9")
+        return None
     return fit, float(np.clip(conf, 0.0, 1.0)), ext
 
 
