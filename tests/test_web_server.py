@@ -247,3 +247,15 @@ def test_stop_closes_the_port(serve):
 def test_static_folder_holds_only_page_files():
     allowed = {".html", ".js", ".css", ".svg"}
     assert {p.suffix for p in STATIC_DIR.iterdir()} <= allowed
+
+
+def test_match_download_as_mat(serve):
+    pytest.importorskip("device.matexport", reason="device/matexport.py not in this checkout")
+    server = serve()
+    for event in opening_events():
+        server.publish(event)
+    status, body, headers = request(server, "/api/match.mat")
+    assert status == 200 and "attachment" in headers["content-disposition"]
+    text = body.decode()
+    assert "point match" in text.splitlines()[0]
+    assert "31: 8/5 6/5" in text

@@ -169,3 +169,28 @@ def test_malformed_events_do_not_break_the_view():
 def test_play_text_from_move_pairs():
     assert play_text([[25, 22], [6, 0]]) == "bar/22 6/off"
     assert play_text("13/7 8/7") == "13/7 8/7"
+
+
+@pytest.mark.parametrize("corner", ["bottom-right", "bottom-left", "top-right", "top-left"])
+def test_layout_agrees_with_the_daemons_seating(corner):
+    """The page draws a position where the daemon reads it: the same point for every seat and side."""
+    from device.seating import Seating as DaemonSeating
+
+    daemon = DaemonSeating(corner)
+    seat, home = corner.split("-")
+    ours = Seating(seat, home)
+    for side in ("light", "dark"):
+        assert [ours.geometric_point(side, p) for p in range(1, 25)] == \
+               [daemon.geometric(side, p) for p in range(1, 25)]
+
+
+def test_flagged_warning_is_an_alert_until_the_next_roll():
+    view = view_of(opening_events())
+    view.apply({"type": "warning", "message": "1 checker(s) not on the board: knocked off?", "alert": True,
+                "alert_id": 7})
+    view.apply({"type": "warning", "message": "unsure reading"})
+    state = view.to_dict()
+    assert state["open_alerts"] == [7] and state["alerts"][0]["kind"] == "warning"
+    assert len(state["warnings"]) == 2
+    view.apply({"type": "roll", "player": "dark", "dice": [2, 1]})
+    assert view.to_dict()["open_alerts"] == []

@@ -172,6 +172,7 @@ class MatchView:
         self.on_roll = None
         if "match_length" in event:
             self.match_length = int(event["match_length"] or 0)
+        self.crawford = bool(event.get("crawford", False))
         if "score" in event:
             self._set_score(event["score"])
         for alert in self.alerts:  # a new game settles whatever was open in the last one
@@ -196,7 +197,7 @@ class MatchView:
         self._turn_to(player)
         self.dice = {"player": player, "values": list(event.get("dice") or [])}
         for alert in self.alerts:
-            if alert["kind"] == "reroll":
+            if alert["kind"] in ("reroll", "warning"):
                 alert["resolved"] = True
         self._entry(event, "roll", player=player, dice=self.dice["values"],
                     text=f"{player} rolls {dice_text(self.dice['values'])}")
@@ -267,9 +268,12 @@ class MatchView:
                     text=f"{winner} wins a {kind} game ({points} point{'s' if points != 1 else ''})")
 
     def _on_warning(self, event: dict[str, Any]) -> None:
-        self.warnings.append({"frame": event.get("frame"), "t": event.get("t"),
-                              "message": str(event.get("message", ""))})
+        message = str(event.get("message", ""))
+        self.warnings.append({"frame": event.get("frame"), "t": event.get("t"), "message": message})
         del self.warnings[:-20]
+        if event.get("alert"):  # the referee flags the few warnings that need the players now (a lost checker)
+            entry = self._entry(event, "warning", text=f"warning: {message}")
+            self._alert(event, "warning", entry, message=message)
 
     def _on_correction(self, event: dict[str, Any]) -> None:
         """The daemon's record of a director's correction (if it publishes one): the board is what they said."""

@@ -11,7 +11,7 @@ Routes:
   GET  /api/state        the whole match view (see :class:`device.web.match_view.MatchView`)
   GET  /api/events       server-sent events: the whole state again after every change
   GET  /api/frame        the latest camera frame's observation and size; GET /api/frame.jpg its image
-  GET  /api/match.mat    the match so far as a .mat file (needs ``rules/mat.py`` and a referee that keeps a match)
+  GET  /api/match.mat    the match so far as a .mat file (``device.matexport`` over the events published so far)
   POST /api/correct      {"position_id", "by"}: a director's correction, passed to ``referee.correct_position``
   POST /api/dismiss      {"alert_id", "by"}: dismiss an alert, passed to ``referee.dismiss_alert``
 """
@@ -90,6 +90,7 @@ class WebServer:
         self._runner: Optional[web.AppRunner] = None
         self._stopping: Optional[asyncio.Event] = None
         self._corrections_seen = 0
+        self._events: list[dict[str, Any]] = []  # every event as published: the .mat download is built from them
 
     @property
     def token(self) -> Optional[str]:
@@ -105,6 +106,7 @@ class WebServer:
     def publish(self, event: dict[str, Any]) -> None:
         """Record one referee event and push the new state to every open page. Safe from any thread."""
         with self._lock:
+            self._events.append(dict(event))
             self.view.apply(event)
             if event.get("type") == "correction":
                 self._corrections_seen += 1
@@ -308,17 +310,19 @@ class WebServer:
         except (RulesError, DeviceError) as exc:
             raise _json_error(web.HTTPConflict, str(exc))
         if text is None:
-            raise _json_error(web.HTTPNotImplemented, "no .mat export available in this build or for this source")
+            raise _json_error(web.HTTPNotImplemented, "no .mat export available in this build")
         return web.Response(text=text, content_type="text/plain", charset="utf-8",
                             headers={"Content-Disposition": 'attachment; filename="bgref-match.mat"'})
 
     def _mat_text(self) -> Optional[str]:
-        from device.web import mat_export
-
+        try:
+            from device.matexport import mat_text
+        except ImportError:
+            return None
         with self._lock:
-            moves = [dict(m) for m in self.view.moves]
-            view = self.view.to_dict()
-        return mat_export.mat_text(self.referee, moves, view)
+            events = list(self._events)
+            length = self.view.match_length
+        return mat_text(events, length)
 
     # ------------------------------------------------------------------------------------------ actions
     async def _read_json(self, request: web.Request) -> dict[str, Any]:

@@ -41,5 +41,7 @@ export function openAlerts(state) {
 }
 
 export function bannerTitle(alert) {
-  return alert.kind === "illegal" ? "ILLEGAL PLAY" : alert.kind === "reroll" ? "ROLL AGAIN" : "ALERT";
+  if (alert.kind === "illegal") return "ILLEGAL PLAY";
+  if (alert.kind === "reroll") return "ROLL AGAIN";
+  return "CHECK THE BOARD";
 }
