@@ -132,14 +132,14 @@ class FolderSource(Source):
                     raise DeviceError(f"source {root / 'video.json'}: not valid JSON: {exc}") from None
         self.files = sorted((p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES),
                             key=lambda p: _natural_key(p.name))
+        self.labels: Optional[dict[int, dict[str, Any]]] = load_labels(root) if labels else None
+        if not self.files and self.labels:  # a label-only recording: the oracle needs no pixels
+            self.files = [Path(f"{i:06d}.label") for i in range(max(self.labels) + 1)]
         if not self.files:
             raise DeviceError(f"source {path}: no image files ({', '.join(sorted(IMAGE_SUFFIXES))}) in {folder}")
         self.fps = float(fps or self.video.get("fps") or 10.0)
         if self.fps <= 0:
             raise DeviceError(f"source {path}: fps must be positive, not {self.fps}")
-        self.labels: Optional[dict[int, dict[str, Any]]] = None
-        if labels:
-            self.labels = load_labels(root)
         self.description = f"folder {root} ({len(self.files)} frames at {self.fps:g} fps)"
 
     def frames(self) -> Iterator[Frame]:
