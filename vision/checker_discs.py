@@ -151,7 +151,7 @@ def find_discs(lab: np.ndarray, radii: list[float], mask: np.ndarray | None = No
         fx, fy, fs = refine(gx, gy, xs, ys, r)
         pooled += [Disc(float(x), float(y), r, float(s), (0.0, 0.0, 0.0)) for x, y, s in zip(fx, fy, fs) if s > min_rim]
     # each place keeps the radius that fits its rim best; the board's radius is that of its strongest discs
-    discs = suppress_overlaps(pooled, 0.9 * min(radii))
+    discs = suppress_overlaps(pooled, 0.8 * min(radii))
     top = sorted(discs, key=lambda d: -d.rim)[:12]
     r_board = float(np.median([d.r for d in top])) if top else float(np.median(radii))
     for d in discs:
