@@ -194,3 +194,10 @@ def test_flagged_warning_is_an_alert_until_the_next_roll():
     assert len(state["warnings"]) == 2
     view.apply({"type": "roll", "player": "dark", "dice": [2, 1]})
     assert view.to_dict()["open_alerts"] == []
+
+
+def test_illegal_play_without_notation_is_read_off_the_board():
+    events = opening_events() + illegal_events()
+    events[-1] = dict(events[-1], play=None)
+    state = view_of(events).to_dict()
+    assert state["moves"][-1]["play"] == "24/18 24/14"

@@ -99,6 +99,21 @@ def play_text(play: Any) -> str:
     return " ".join(parts) if parts else "(no move)"
 
 
+def moved_text(before: Optional[Position], after: Optional[Position]) -> str:
+    """What an illegal play did, read off the two positions of the same mover: the referee sends no notation
+    for a play that matches no legal one. Leaving checkers are paired with arrivals, highest first."""
+    if before is None or after is None:
+        return ""
+    leaving: list[int] = []
+    arriving: list[int] = []
+    for i in range(25):
+        delta = after.player[i] - before.player[i]
+        (arriving if delta > 0 else leaving).extend([i + 1] * abs(delta))
+    arriving.extend([0] * (len(leaving) - len(arriving)))  # borne off
+    pairs = zip(sorted(leaving, reverse=True), sorted(arriving, reverse=True))
+    return " ".join(f"{'bar' if a == 25 else a}/{'off' if b == 0 else b}" for a, b in pairs) or "(no move)"
+
+
 def dice_text(dice: Any) -> str:
     if isinstance(dice, (list, tuple)) and dice:
         return "".join(str(d) for d in dice)
@@ -218,7 +233,7 @@ class MatchView:
         legal = bool(event.get("legal", True))
         before = decode(event.get("before"))
         after = decode(event.get("after"))  # from the mover's side, like ``before``
-        text = play_text(event.get("play"))
+        text = play_text(event.get("play")) or moved_text(before, after)
         closest = event.get("closest") or []
         if isinstance(closest, (str, dict)) or (closest and not isinstance(closest[0], (list, str, dict))):
             closest = [closest]

@@ -82,7 +82,7 @@ function drawPoints(svg, board, lay, seating, labelSide) {
       class: `point ${shade}`, "data-point": p,
     }));
     const num = labelSide ? ownPoint(labelSide, p, seating) : p;
-    g.appendChild(el("text", { x, y: bottom ? BOTTOM - 6 : TOP + 18, class: "point-number" }, num));
+    g.appendChild(el("text", { x, y: bottom ? BOTTOM - 5 : TOP + 19, class: "point-number" }, num));
     const n = board.points[p - 1] || 0;
     if (!n) continue;
     const side = n > 0 ? "light" : "dark";
@@ -176,15 +176,15 @@ function drawInfo(svg, side, view, seating) {
   g.appendChild(el("rect", { x: 10, y: y0 + 4, width: WIDTH - 20, height: INFO_H - 12, rx: 12, class: "info-bg" }));
   g.appendChild(el("circle", { cx: 40, cy: y0 + INFO_H / 2 - 2, r: 15, class: `checker ${side}` }));
   const name = side === "light" ? "Light" : "Dark";
-  g.appendChild(el("text", { x: 66, y: y0 + INFO_H / 2 + 8, class: "info-name" }, name));
+  g.appendChild(el("text", { x: 66, y: y0 + INFO_H / 2 + 10, class: "info-name" }, name));
   const pips = view.board && view.board.pips ? view.board.pips[side] : "–";
-  g.appendChild(el("text", { x: 220, y: y0 + INFO_H / 2 + 8, class: "info-text" }, `pips ${pips}`));
+  g.appendChild(el("text", { x: 210, y: y0 + INFO_H / 2 + 10, class: "info-text" }, `pips ${pips}`));
   const score = view.score ? view.score[side] : 0;
   const to = view.matchLength ? `/${view.matchLength}` : "";
-  g.appendChild(el("text", { x: 440, y: y0 + INFO_H / 2 + 8, class: "info-text" }, `score ${score}${to}`));
+  g.appendChild(el("text", { x: 430, y: y0 + INFO_H / 2 + 10, class: "info-text" }, `score ${score}${to}`));
   if (onRoll) {
     g.appendChild(el("rect", { x: WIDTH - 210, y: y0 + 12, width: 190, height: INFO_H - 28, rx: 10, class: "turn-badge" }));
-    g.appendChild(el("text", { x: WIDTH - 115, y: y0 + INFO_H / 2 + 7, class: "turn-text" }, "TO PLAY"));
+    g.appendChild(el("text", { x: WIDTH - 115, y: y0 + INFO_H / 2 + 8, class: "turn-text" }, "TO PLAY"));
   }
   svg.appendChild(g);
 }
