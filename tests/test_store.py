@@ -1,0 +1,121 @@
+"""The match on disk: durable settings, events with the tracker state, and resuming after a crash."""
+
+from __future__ import annotations
+
+import io
+import json
+import sqlite3
+from contextlib import redirect_stdout
+
+import pytest
+
+from device.cli import main
+from device.errors import DeviceError
+from device.referee import Referee, oracle_reader
+from device.sources import FolderSource
+from device.store import Store
+from device.tracker import GameTracker
+from tests.daemon_games import scripted_game
+
+
+def test_the_database_is_wal_with_full_sync(tmp_path):
+    store = Store(tmp_path / "m.sqlite3")
+    assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert store.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+def test_events_and_snapshot_are_stored_together(tmp_path):
+    path = tmp_path / "m.sqlite3"
+    store = Store(path)
+    match = store.new_match(5)
+    store.record(match, [{"type": "roll", "frame": 3, "t": 0.3, "player": "light", "dice": [6, 1]}],
+                 {"phase": "moving"})
+    # another connection (a restarted daemon) sees it without the first closing: kill -9 loses nothing
+    again = Store(path)
+    assert again.events(match)[0]["dice"] == [6, 1]
+    assert again.open_match() == (match, 5, {"phase": "moving"})
+
+
+def test_a_database_in_a_missing_folder_is_a_clear_error(tmp_path):
+    with pytest.raises(DeviceError, match="does not exist"):
+        Store(tmp_path / "no" / "m.sqlite3")
+
+
+def test_a_file_that_is_not_a_database_is_a_clear_error(tmp_path):
+    bad = tmp_path / "m.sqlite3"
+    bad.write_text("hello, this is not SQLite " * 100)
+    with pytest.raises(DeviceError, match="m.sqlite3"):
+        Store(bad)
+
+
+def test_a_crashed_daemon_resumes_the_same_match(tmp_path):
+    """Stop abruptly mid-game (no close, as kill -9), restart from the store: the same events as one run."""
+    script = scripted_game(41, illegal=2, cocked=1)
+    folder = script.write(tmp_path / "game")
+    whole = Referee(FolderSource(folder, labels=True), oracle_reader, GameTracker())
+    whole.keep_events = True
+    whole.run()
+
+    db = tmp_path / "m.sqlite3"
+    cut = len(script.labels) // 2
+    store = Store(db)
+    match = store.new_match(0)
+    first = Referee(FolderSource(folder, labels=True), oracle_reader, GameTracker(), store=store, match_id=match)
+    for frame in FolderSource(folder, labels=True).frames():
+        if frame.index >= cut:
+            break  # the process dies here: nothing is closed or flushed by us
+        first.process(frame)
+
+    store2 = Store(db)
+    match_id, _, snapshot = store2.open_match()
+    assert match_id == match
+    second = Referee(FolderSource(folder, labels=True), oracle_reader, GameTracker.restore(snapshot),
+                     store=store2, match_id=match_id)
+    for frame in FolderSource(folder, labels=True).frames():
+        if frame.index >= cut:  # the camera goes on from where the daemon died
+            second.process(frame)
+    stored = store2.events(match_id)
+    keys = ("type", "player", "dice", "legal", "play", "reason", "first", "winner", "score")
+    assert [{k: e.get(k) for k in keys} for e in stored] == [{k: e.get(k) for k in keys} for e in whole.events]
+
+
+def test_bgref_export_writes_the_stored_match_as_mat(tmp_path):
+    script = scripted_game(42, illegal=1)
+    folder = script.write(tmp_path / "game")
+    db = tmp_path / "m.sqlite3"
+    events = tmp_path / "events.jsonl"
+    assert main(["run", "--source", str(folder), "--oracle", "--db", str(db), "--events", str(events),
+                 "--match-length", "3", "--no-bell"]) == 0
+    lines = [json.loads(x) for x in events.read_text().splitlines()]
+    assert [e["type"] for e in lines] == [e["type"] for e in script.expected]
+    out = tmp_path / "match.mat"
+    assert main(["export", "--db", str(db), "-o", str(out)]) == 0
+    text = out.read_text()
+    assert text.startswith(" 3 point match")
+    plays = [e for e in lines if e["type"] == "play"]
+    assert text.count(": ") >= len(plays)
+    assert "Game 1" in text and "Wins" in text
+    first_legal = next(e for e in plays if e["legal"] and e["play"] != "(no play)")
+    assert f"{''.join(map(str, first_legal['dice']))}: {first_legal['play']}" in text
+
+
+def test_bgref_run_resumes_the_open_match_on_restart(tmp_path):
+    """The daemon stops mid-game and starts again (the camera has gone on): one match, the same events."""
+    script = scripted_game(43, illegal=1)
+    whole = script.write(tmp_path / "game")
+    cut = len(script.labels) // 2
+    parts = []
+    for name, labels in (("a", script.labels[:cut]), ("b", script.labels[cut:])):
+        part = tmp_path / name
+        part.mkdir()
+        (part / "video.json").write_text((whole / "video.json").read_text())
+        (part / "labels.jsonl").write_text("".join(json.dumps({**x, "frame": i}) + "\n" for i, x in enumerate(labels)))
+        parts.append(part)
+    db = tmp_path / "m.sqlite3"
+    for part in parts:
+        assert main(["run", "--source", str(part), "--oracle", "--db", str(db), "--events",
+                     str(tmp_path / "e.jsonl"), "--no-bell"]) == 0
+    store = Store(db)
+    assert len(store.matches()) == 1
+    assert [e["type"] for e in store.events(1)] == [e["type"] for e in script.expected]
+    assert sum(e["type"] == "game_end" for e in store.events(1)) == 1
