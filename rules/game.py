@@ -161,6 +161,37 @@ class Game:
         self._stack: list[_State] = []
         self.actions: list[Action] = []
 
+    @classmethod
+    def resume(
+        cls,
+        position: Position,
+        turn: int,
+        *,
+        dice: tuple[int, int] = (0, 0),
+        cube: int = 1,
+        cube_owner: Optional[int] = None,
+        doubled: bool = False,
+        ruleset: Union[Ruleset, str] = Ruleset.STANDARD,
+        crawford: bool = False,
+        jacoby: bool = False,
+    ) -> "Game":
+        """A game taken up mid-way (from a Position ID + Match ID, an XGID, a director's correction).
+
+        ``position`` is seen from ``turn``, the player on roll (the doubler while ``doubled``); ``dice`` (0, 0)
+        means not rolled yet.
+        """
+        if position.is_game_over():
+            raise RulesError(f"position {position.position_id()} is already finished: nothing to resume")
+        cube_state = Cube(cube, cube_owner, offered_by=turn if doubled else None)
+        game = cls(ruleset, crawford=crawford, jacoby=jacoby, position=position, turn=turn, cube=cube_state)
+        if doubled:
+            if dice != (0, 0):
+                raise RulesError("a double is offered before rolling, but dice are given")
+            game._state = replace(game._state, phase=Phase.DOUBLED)
+        elif dice != (0, 0):
+            game._state = replace(game._state, phase=Phase.PLAY, dice=(_check_die(dice[0]), _check_die(dice[1])))
+        return game
+
     # ------------------------------------------------------------------------------------------------- state
     @property
     def phase(self) -> Phase:

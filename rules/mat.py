@@ -348,7 +348,12 @@ def replay_game(mat_game: MatGame, ruleset: Ruleset | str = Ruleset.STANDARD, *,
 
 def to_match(mat: MatMatch, ruleset: Ruleset | str = Ruleset.STANDARD, *, check: bool = True) -> Match:
     """Replay every game of a parsed file into a :class:`Match`, checking the scores the file states."""
-    match = Match(mat.length, ruleset, names=mat.names)
+    start = (mat.games[0].score or (0, 0)) if mat.games else (0, 0)
+    if mat.length and max(start) >= mat.length:
+        raise MatError(f"line {mat.games[0].line}: the first game starts at {start[0]}-{start[1]}, past the match length")
+    # a transcript that starts mid-match: gnubg's importer takes a game at match point (one side only) as Crawford
+    crawford = bool(mat.length) and ((start[0] == mat.length - 1) != (start[1] == mat.length - 1))
+    match = Match(mat.length, ruleset, names=mat.names, start_score=start, start_crawford=crawford)
     for mat_game in mat.games:
         if mat.length and match.is_over:
             break  # gnubg ignores games after the match is won

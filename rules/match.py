@@ -36,7 +36,12 @@ class Match:
         crawford_rule: bool = True,
         jacoby: bool = False,
         names: tuple[str, str] = ("Player 0", "Player 1"),
+        start_score: tuple[int, int] = (0, 0),
+        start_crawford: bool = False,
     ) -> None:
+        """``start_score`` / ``start_crawford``: where the recorded games begin, when a match is taken up mid-way
+        (an XGID, a Match ID, a transcript that starts late). Post-Crawford then follows from the score, as gnubg
+        decides it (a side at ``length - 1`` outside the Crawford game)."""
         if not isinstance(length, int) or length < 0:
             raise RulesError(f"match length {length!r} must be 0 (money play / session) or a positive number")
         self.length = length
@@ -44,14 +49,19 @@ class Match:
         self.crawford_rule = crawford_rule and self.ruleset.uses_cube and length > 0
         self.jacoby = jacoby and length == 0 and self.ruleset.uses_cube  # Jacoby is a money-play rule
         self.names = (str(names[0]), str(names[1]))
+        self.start_score = (int(start_score[0]), int(start_score[1]))
+        if min(self.start_score) < 0 or (length and max(self.start_score) >= length):
+            raise RulesError(f"starting score {self.start_score[0]}-{self.start_score[1]} does not fit a {length} point match")
+        self.start_crawford = bool(start_crawford) and self.crawford_rule
         self.games: list[Game] = []
 
     # ------------------------------------------------------------------------------------------------ score
     def contexts(self) -> list[GameContext]:
         """Score and Crawford status before each game, plus one entry for the next game (gnubg's rule)."""
         out: list[GameContext] = []
-        tally = Tally()
-        crawford = post = False
+        tally = Tally(list(self.start_score))
+        crawford = self.start_crawford
+        post = self.crawford_rule and not crawford and self.length - 1 in self.start_score
         for game in self.games:
             out.append(GameContext(tally.as_tuple(), crawford, post))
             if not game.is_over:
@@ -67,7 +77,7 @@ class Match:
     @property
     def score(self) -> tuple[int, int]:
         """Points won so far by players 0 and 1 (finished games only): the session total in a session."""
-        tally = Tally()
+        tally = Tally(list(self.start_score))
         for game in self.games:
             if game.is_over:
                 tally.add(game.outcome.winner, game.outcome.points)
@@ -152,3 +162,42 @@ class Match:
     def xgid(self) -> str:
         game, score = self._now()
         return game.xgid(self.length, score)
+
+
+# ------------------------------------------------------------------------------------------------ resuming
+def match_from_xgid(xgid_text: str, ruleset: Union[Ruleset, str] = Ruleset.STANDARD) -> Match:
+    """A match holding one game taken up at the state an XGID describes."""
+    from rules.xgid import decode
+
+    x = decode(xgid_text)
+    match = Match(x.length, ruleset, jacoby=x.jacoby, start_score=x.score, start_crawford=x.crawford)
+    match.add_game(
+        Game.resume(x.position, x.turn, dice=x.dice, cube=x.cube, cube_owner=x.cube_owner, doubled=x.doubled,
+                    ruleset=match.ruleset, crawford=match.start_crawford, jacoby=match.jacoby)
+    )
+    return match
+
+
+def match_from_gnubg_id(position_id: str, match_id: str, ruleset: Union[Ruleset, str] = Ruleset.STANDARD) -> Match:
+    """A match holding one game taken up at the state a GNU Backgammon Position ID + Match ID describe.
+
+    The position is seen from the player on roll (``move``), as gnubg writes it. A Match ID of a game not yet
+    started gives a match whose game waits for its opening roll.
+    """
+    from rules.matchid import GameState, decode
+    from rules.position import Position
+
+    state = decode(match_id)
+    position = Position.from_position_id(position_id)
+    match = Match(state.length, ruleset, jacoby=state.jacoby and not state.length, start_score=state.score,
+                  start_crawford=state.crawford)
+    if state.game_state is GameState.NONE:
+        match.new_game()
+        return match
+    if state.game_state is not GameState.PLAYING:
+        raise RulesError(f"Match ID {match_id!r} describes a finished game (state {state.game_state.name.lower()})")
+    match.add_game(
+        Game.resume(position, state.move, dice=state.dice, cube=state.cube, cube_owner=state.cube_owner,
+                    doubled=state.doubled, ruleset=match.ruleset, crawford=match.start_crawford, jacoby=match.jacoby)
+    )
+    return match

@@ -171,7 +171,12 @@ def test_illegal_play_in_a_file_is_named_or_recorded_when_unchecked():
         (" 1 point match\n\n 31: 8/5 6/5\n", "expected 'Game 1'"),
         (" 1 point match\n Game 1\n A : 0  B : 0\n  1) 31: 8/5 6/5   Beavers\n", "beavers"),
         (" 1 point match\n Game 1\n A : 0  B : 0\n  1) 77: 8/5 6/5\n", "cannot read"),
-        (" 1 point match\n Game 1\n A : 1  B : 0\n  1) 31: 8/5 6/5\n", "gives the score 1-0"),
+        (" 1 point match\n Game 1\n A : 1  B : 0\n  1) 31: 8/5 6/5\n", "starts at 1-0, past the match length"),
+        (
+            " 3 point match\n Game 1\n A : 0  B : 0\n  1) 31: 8/5 6/5\n" + " " * 34 + "Wins 1 point\n\n"
+            " Game 2\n A : 0  B : 2\n",
+            "gives the score 0-2, the games before make it 0-1",
+        ),
         (" 1 point match\n Game 1\n A : 0  B : 0\n  1) 33: 8/5 6/5\n", "opening roll cannot be a double"),
     ],
 )

@@ -78,3 +78,26 @@ def test_crawford_flag_of_an_added_game_is_checked():
         match.add_game(Game(crawford=True))
     with pytest.raises(RulesError, match="match length"):
         Match(-1)
+
+
+def test_resume_from_xgid_and_gnubg_ids():
+    from rules.game import Phase
+    from rules.match import match_from_gnubg_id, match_from_xgid
+
+    match = match_from_xgid("XGID=-b----E-C---eE---c-e----B-:1:-1:1:D:3:4:0:7:10")
+    game = match.current_game
+    assert game.phase is Phase.DOUBLED and game.turn == 1 and game.cube.value == 2 and game.cube.owner == 0
+    assert match.score == (4, 3) and not game.crawford
+    game.take(0)
+    assert game.cube.value == 4 and game.cube.owner == 0
+    # the manual's Match ID: player 1 has rolled 52, player 0 owns a 2-cube, 2-4 in a 9 point match
+    resumed = match_from_gnubg_id("4HPwATDgc/ABMA", "QYkqASAAIAAA")
+    game = resumed.current_game
+    assert game.phase is Phase.PLAY and game.turn == 1 and game.dice == (5, 2) and resumed.score == (2, 4)
+    assert resumed.match_id() == "QYkqASAAIAAA"
+    crawford = match_from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:4:2:1:5:10")
+    assert crawford.is_crawford() and crawford.current_game.why_not_double() == "no doubling in the Crawford game"
+    post = match_from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:4:4:0:5:10")
+    assert post.is_post_crawford() and post.current_game.why_not_double() is None
+    with pytest.raises(RulesError, match="finished game"):
+        match_from_gnubg_id("4HPwATDgc/ABMA", "cAoAAAAAAAAA")
