@@ -57,7 +57,73 @@ class _GameText:
 
 
 def mat_text(events: list[dict[str, Any]], match_length: int = 0) -> str:
-    """The .mat text of a match's events (money play is written as a 0 point match, as GNU Backgammon does)."""
+    """The .mat text of a match's events (money play is written as a 0 point match, as GNU Backgammon does).
+
+    The events are replayed into a :class:`rules.match.Match` and written by :func:`rules.mat.write_mat`, which
+    lays the file out exactly as GNU Backgammon does; a record the rules engine cannot follow (a game abandoned
+    half-way, a correction it cannot place) falls back to a plain writer that keeps every event.
+    """
+    from rules.errors import RulesError
+
+    try:
+        return _mat_by_rules(events, match_length)
+    except (RulesError, KeyError, ValueError, TypeError) as exc:
+        import logging
+
+        logging.getLogger(__name__).warning(".mat export: %s; writing a plain record instead", exc)
+        return _plain_mat_text(events, match_length)
+
+
+def _steps_play(before_id: str, after_id: str) -> Any:
+    """A Play for the moves a board showed (for an illegal play that stood): from the checker differences."""
+    from rules.moves import Move, Play
+
+    after = Position.from_position_id(after_id)
+    moves = []
+    for part in _diff_notation(before_id, after_id).split():
+        a, b = part.split("/")
+        moves.append(Move(25 if a == "bar" else int(a), 0 if b == "off" else int(b), False))
+    return Play(tuple(moves), after)
+
+
+def _mat_by_rules(events: list[dict[str, Any]], match_length: int) -> str:
+    from rules.mat import write_mat
+    from rules.match import Match
+
+    match = Match(match_length, names=("light", "dark"))
+    game = None
+    index = {"light": 0, "dark": 1}
+    for event in events:
+        kind = event.get("type")
+        if kind == "setup":
+            game = match.new_game()
+        elif game is None:
+            continue
+        elif kind == "opening_roll":
+            game.opening_roll(int(event["light"]), int(event["dark"]))
+        elif kind == "roll":
+            game.roll(*(int(d) for d in event["dice"]))
+        elif kind == "play":
+            if event.get("corrected") and game.actions and game.actions[-1].kind == "play":
+                game.pop()
+            after = Position.from_position_id(event["after"])
+            if event.get("legal"):
+                game.play(after, check=False)
+            else:
+                game.play(_steps_play(event["before"], event["after"]), check=False)
+        elif kind == "cube":
+            action = event.get("action")
+            if action == "double":
+                game.double(index.get(event.get("player")))
+            elif action == "take":
+                game.take(index.get(event.get("player")))
+            elif action == "pass":
+                game.pass_(index.get(event.get("player")))
+    return write_mat(match)
+
+
+def _plain_mat_text(events: list[dict[str, Any]], match_length: int = 0) -> str:
+    """A simple .mat layout straight from the events (the fallback of :func:`mat_text`)."""
     games: list[_GameText] = []
     game: Optional[_GameText] = None
     score = {"light": 0, "dark": 0}
