@@ -171,6 +171,12 @@ def judge(
     check_dice(d1, d2)
     start, target = board_of(before), board_of(after)
     results = legal_boards(start, d1, d2)
+    if seen_totals is not None:
+        for who, n in zip(("you have", "the opponent has"), seen_totals):
+            if n is not None and n != CHECKERS:
+                closest = [Play(tuple(Move(*m) for m in path), position_of(b)) for b, path in results.items()]
+                return Verdict(False, None, f"{who} {n} checkers on the board, bar and off, not {CHECKERS}",
+                               sort_by_distance(closest, target)[:3], "wrong_total")
     if target in results:
         path = results[target]
         play = Play(tuple(Move(*m) for m in path), after)
@@ -190,11 +196,6 @@ def judge(
     example = closest[0].notation() if closest else "(no play)"
 
     # checkers appearing or vanishing
-    if seen_totals is not None:
-        for who, n in zip(("you", "the opponent"), seen_totals):
-            if n is not None and n != CHECKERS:
-                return illegal("wrong_total", f"{who} have {n} checkers on the board, bar and off, not {CHECKERS}"
-                               .replace("the opponent have", "the opponent has"))
     opp_before, opp_after = sum(start[_OPP:]), sum(target[_OPP:])
     if opp_after != opp_before:
         verb = "appeared" if opp_after > opp_before else "vanished"
