@@ -91,7 +91,7 @@ def test_bgref_export_writes_the_stored_match_as_mat(tmp_path):
     out = tmp_path / "match.mat"
     assert main(["export", "--db", str(db), "-o", str(out)]) == 0
     text = out.read_text()
-    assert text.startswith(" 3 point match")
+    assert text.lstrip().startswith("3 point match")
     plays = [e for e in lines if e["type"] == "play"]
     assert text.count(": ") >= len(plays)
     assert "Game 1" in text and "Wins" in text
