@@ -1,0 +1,103 @@
+"""The simulated camera's stills: labels agree with the scene they were rendered from, and renders repeat."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from device.sim.stills import render_still
+from vision.observation import Observation
+
+SIZE = (960, 540)
+SEEDS = [3, 7, 11, 19, 23, 31]
+
+
+@pytest.fixture(scope="module")
+def stills():
+    return {seed: render_still(seed, size=SIZE) for seed in SEEDS}
+
+
+def _cam(label):
+    c = label["camera"]
+    return (np.array(c["K"]), np.array(c["dist"]), np.array(c["rvec"]), np.array(c["tvec"]))
+
+
+def test_fifteen_checkers_a_side_and_board_in_frame(stills):
+    for seed, still in stills.items():
+        obs = Observation.from_dict(still.label)
+        assert obs.light_total() == 15, seed
+        assert obs.dark_total() == 15, seed
+        corners = np.array(still.label["board"]["corners"])
+        assert (corners[:, 0] > 0).all() and (corners[:, 0] < SIZE[0]).all(), seed
+        assert (corners[:, 1] > 0).all() and (corners[:, 1] < SIZE[1]).all(), seed
+        play = np.array(still.label["playing_area"], np.float32)
+        # the playing area lies inside the outer frame
+        outer = corners.astype(np.float32).reshape(-1, 1, 2)
+        for x, y in play:
+            assert cv2.pointPolygonTest(outer, (float(x), float(y)), False) >= 0, seed
+        w, h = still.label["board"]["size_cm"]
+        assert still.label["board"]["tournament_size"] == (55 <= w <= 88 and 44 <= h <= 66)
+
+
+def test_checkers_land_on_the_point_their_label_says(stills):
+    """Project every rendered checker with the LABEL's camera and find its point from the label's playing area."""
+    for seed, still in stills.items():
+        label, scene = still.label, still.scene
+        K, dist, rvec, tvec = _cam(label)
+        g = scene.geometry
+        wf, hf = 2 * g.half_w + g.bar_w, g.field_h
+        rect = np.float32([[0, 0], [wf, 0], [wf, hf], [0, hf]])
+        play = cv2.undistortPoints(np.float64(label["playing_area"]).reshape(-1, 1, 2), K, dist, P=K)
+        H = cv2.getPerspectiveTransform(play.reshape(4, 2).astype(np.float32), rect)
+        counts = [0] * 24
+        for c in scene.checkers:
+            if c.edge or abs(c.x) <= g.bar_w / 2 + 1e-6 or abs(c.x) > g.field_x:
+                continue  # borne off or on the bar
+            uv, _ = cv2.projectPoints(np.array([[c.x, c.y, c.z - g.checker_t]]), rvec, tvec, K, dist)
+            uv = cv2.undistortPoints(uv, K, dist, P=K)  # straight lines again, so one homography maps the field
+            u, v = cv2.perspectiveTransform(uv.reshape(1, 1, 2).astype(np.float32), H)[0, 0]
+            bottom = v > hf / 2
+            if u > wf / 2:
+                k = int((u - wf / 2 - g.bar_w / 2) // g.slot)  # 0 = next to the bar
+                point = (6 - k) if bottom else (19 + k)
+            else:
+                k = int((wf / 2 - g.bar_w / 2 - u) // g.slot)
+                point = (7 + k) if bottom else (18 - k)
+            counts[point - 1] += 1 if c.colour == "light" else -1
+        assert counts == label["points"], seed
+
+
+def test_dice_labels_match_the_scene(stills):
+    for seed, still in stills.items():
+        label, scene = still.label, still.scene
+        if still.scene.hands:
+            continue
+        assert sorted(d["value"] for d in label["dice"]) == sorted(d.value for d in scene.dice), seed
+        play = np.array(label["playing_area"])
+        top_mid, bottom_mid = (play[0] + play[1]) / 2, (play[3] + play[2]) / 2
+        for d in label["dice"]:
+            if "half" not in d:
+                continue
+            # which side of the bar line (top middle -> bottom middle) the centre is on, as the image shows it
+            a, b, p = top_mid, bottom_mid, np.array(d["center"])
+            cross = (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
+            assert (cross < 0) == (d["half"] == "right"), (seed, d)
+
+
+def test_same_seed_same_render_and_label():
+    a, b = render_still(5, size=(640, 360)), render_still(5, size=(640, 360))
+    assert np.array_equal(a.image, b.image)
+    assert a.label == b.label
+    c = render_still(6, size=(640, 360))
+    assert not np.array_equal(a.image, c.image)
+
+
+def test_hands_cover_points_they_are_over():
+    hits = 0
+    for seed in (40, 41, 42):
+        still = render_still(seed, size=(640, 360), hands=True)
+        occluded = still.label["occluded_points"]
+        assert all(1 <= p <= 24 for p in occluded)
+        hits += bool(occluded)
+    assert hits >= 1
