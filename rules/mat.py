@@ -12,9 +12,8 @@ write looks like one gnubg writes and gnubg's importer (``ImportMat``) reads it 
       3)  Takes                      52: 13/8 13/11
 
 Left column player 0, right column player 1; a row is ``%3d) `` then the left record padded to 27 and a space,
-then the right record. Plays are gnubg's "plain" form: single-die moves in gnubg's canonical order (highest
-starting point first), 25 for the bar, 0 for off, ``*`` on the first checker landing on a blot, a space after each
-of the first three moves. ``Wins N point(s)`` sits under the winner's column.
+then the right record. Plays are gnubg's "plain" form: single-die moves in the order made (as gnubg writes its
+move records), 25 for the bar, 0 for off, ``*`` on the checker that hits, a space after each of the first three moves. ``Wins N point(s)`` sits under the winner's column.
 
 The reader is lenient the way gnubg's importer is: columns are found, not counted, so files from Jellyfish, XG,
 FIBS and gnubg all read; plays are kept as the text written (``bar``/``off``, ``(2)``, chained ``24/20/16`` all
@@ -43,17 +42,13 @@ def _plural(points: int) -> str:
 
 
 def plain_play(steps: Iterable[tuple[int, int, bool]]) -> str:
-    """gnubg's ``FormatMovePlain`` of single-die steps ``(from, to, hit)``, in its canonical move order."""
-    steps = list(steps)
-    hit_points = {to for _, to, hit in steps if hit}
-    ordered = sorted(steps, key=lambda s: (-s[0], -s[1]))
-    out, marked = [], set()
-    for i, (frm, to, _) in enumerate(ordered[:4]):
-        star = ""
-        if to in hit_points and to not in marked:
-            star = "*"
-            marked.add(to)
-        out.append(f"{frm}/{to}{star}" + (" " if i < 3 else ""))
+    """gnubg's ``FormatMovePlain`` of single-die steps ``(from, to, hit)``, in the order they were made.
+
+    gnubg writes its move record's order too (its files show ``41: 13/9 24/23``), and reads any executable order.
+    """
+    out = []
+    for i, (frm, to, hit) in enumerate(list(steps)[:4]):
+        out.append(f"{frm}/{to}{'*' if hit else ''}" + (" " if i < 3 else ""))
     return "".join(out)
 
 
@@ -65,9 +60,17 @@ def _play_text(action: Action) -> str:
 
 
 def _records(game: Game) -> list[tuple[str, int, Action]]:
-    """The game's actions as gnubg's move records: plays, doubles, takes, drops, resignations."""
+    """The game's actions as gnubg's move records: plays, doubles, takes, drops, resignations, and a roll with no
+    play after it (``setdice``: rolled, then resigned, or the game stops there)."""
     kinds = {"play": "normal", "double": "double", "take": "take", "pass": "drop", "resign": "resign"}
-    return [(kinds[a.kind], a.player, a) for a in game.actions if a.kind in kinds]
+    out = []
+    actions = game.actions
+    for index, a in enumerate(actions):
+        if a.kind in kinds:
+            out.append((kinds[a.kind], a.player, a))
+        elif a.kind == "roll" and (index + 1 == len(actions) or actions[index + 1].kind != "play"):
+            out.append(("setdice", a.player, a))
+    return out
 
 
 def game_text(game: Game, number: int, score: tuple[int, int], names: tuple[str, str]) -> str:
@@ -78,10 +81,15 @@ def game_text(game: Game, number: int, score: tuple[int, int], names: tuple[str,
     records = _records(game)
     i = 0
     file_cube = 1
+    dice_rolled = 0
     for index, (kind, player, action) in enumerate(records):
         if kind == "normal":
+            dice_rolled = 0
             d1, d2 = action.dice
             sz = f"{d1}{d2}: " + _play_text(action)
+        elif kind == "setdice":
+            d1, d2 = action.dice
+            sz = f"{d1}{d2}: "
         elif kind == "double":
             file_cube *= 2
             sz = f" Doubles => {file_cube}"
@@ -92,17 +100,22 @@ def game_text(game: Game, number: int, score: tuple[int, int], names: tuple[str,
             sz = " Drops" + ("\n      " if i & 1 else " " * 23) + f"Wins {_plural(points)}"
         else:  # resign: player is the one who resigned
             points = game.outcome.points
+            shifted = (i & 1) ^ dice_rolled
             if player == 1:
-                sz = ("\n" if i & 1 else "") + f"      Wins {_plural(points)}\n"
+                sz = ("\n" if shifted else "") + f"      Wins {_plural(points)}\n"
             else:
-                sz = (" " if i & 1 else " " * 34) + f"Wins {_plural(points)}\n"
+                sz = (" " if shifted else " " * (24 if i & 1 else 34)) + f"Wins {_plural(points)}\n"
         if i == 0 and kind == "normal" and player == 1:
             out.append("  1)                             ")
             i += 1
         if i & 1 or kind == "resign":
-            out.append(sz + "\n")
-        else:
+            out.append(sz if kind == "setdice" else sz + "\n")
+        elif kind != "setdice":
             out.append(f"{(i >> 1) + 1:3d}) {sz:<27} ")
+        else:
+            out.append(f"{(i >> 1) + 1:3d}) {sz:<3}")
+        if kind == "setdice":
+            dice_rolled = 1
         if kind == "drop":
             out.append("\n")
             if not i & 1:
@@ -285,6 +298,29 @@ def _where(game: MatGame, action: MatAction) -> str:
     return f"line {action.line} (game {game.number})"
 
 
+def _as_written(play, text: str, position):
+    """The legal ``play`` with the single-die steps the file wrote, when the text spells them out one die each.
+
+    The generator returns one path per result; a file may have reached the same result by other stops or in
+    another order. Keeping the written steps makes a transcript read and written again come out the same.
+    """
+    from rules.moves import Move, Play, apply_play
+    from rules.notation import parse_segments
+
+    segments = parse_segments(text)
+    if len(segments) != len(play.moves):
+        return play
+    steps, here = [], position
+    for frm, to in segments:
+        try:
+            after = apply_play(here, [(frm, to)])
+        except RulesError:
+            return play
+        steps.append(Move(frm, to, after.opponent_bar > here.opponent_bar))
+        here = after
+    return Play(tuple(steps), play.position) if here == play.position else play
+
+
 def replay_game(mat_game: MatGame, ruleset: Ruleset | str = Ruleset.STANDARD, *, crawford: bool = False,
                 jacoby: bool = False, check: bool = True) -> Game:
     """Rebuild a :class:`Game` from its records. ``check=False`` records illegal plays instead of refusing them."""
@@ -292,7 +328,8 @@ def replay_game(mat_game: MatGame, ruleset: Ruleset | str = Ruleset.STANDARD, *,
     from rules.notation import parse_play, parse_segments
 
     game = Game(ruleset, crawford=crawford, jacoby=jacoby)
-    for action in mat_game.actions:
+    actions = mat_game.actions
+    for position, action in enumerate(actions):
         where = _where(mat_game, action)
         try:
             if action.kind == "roll":
@@ -308,8 +345,11 @@ def replay_game(mat_game: MatGame, ruleset: Ruleset | str = Ruleset.STANDARD, *,
                     game.roll(d1, d2)
                 if action.play is None:
                     raise MatError(f"{where}: the play with {d1}{d2} was not recorded ('???'); cannot go on")
+                following = actions[position + 1].kind if position + 1 < len(actions) else None
+                if action.play == "" and following in (None, "win") and game.legal_plays():
+                    continue  # rolled, then resigned (gnubg writes the dice alone), or the record stops here
                 try:
-                    play = parse_play(action.play, game.position, game.dice)
+                    play = _as_written(parse_play(action.play, game.position, game.dice), action.play, game.position)
                     game.play(play)
                 except RulesError:
                     if check:

@@ -81,10 +81,10 @@ def test_writer_reproduces_gnubg_layout_exactly():
     assert write_mat(read_match(GNUBG_LAYOUT)) == GNUBG_LAYOUT
 
 
-def test_plain_play_canonical_order_and_hits():
-    assert plain_play([(6, 5, False), (8, 5, False)]) == "8/5 6/5 "
-    assert plain_play([(6, 5, True), (7, 5, False)]) == "7/5* 6/5 "
-    assert plain_play([(25, 22, False), (6, 0, False), (6, 0, False), (8, 5, False)]) == "25/22 8/5 6/0 6/0"
+def test_plain_play_in_the_order_made_with_hits():
+    assert plain_play([(6, 5, False), (8, 5, False)]) == "6/5 8/5 "
+    assert plain_play([(13, 7, True), (7, 5, False)]) == "13/7* 7/5 "
+    assert plain_play([(25, 22, False), (6, 0, False), (6, 0, False), (8, 5, False)]) == "25/22 6/0 6/0 8/5"
     assert plain_play([]) == ""
 
 
@@ -200,3 +200,20 @@ def test_game_in_progress_is_written_without_a_result():
     text = write_mat(match)
     assert text.endswith("  1) 42: 8/4 6/4                 ") and " 0 point match" in text
     assert isinstance(to_match(read_mat(text)).games[0], Game)
+
+
+def test_rolled_then_resigned_is_written_as_gnubg_does_and_read_back():
+    match = Match(1, names=("Ann", "Bob"))
+    game = match.new_game()
+    game.opening_roll(1, 3)
+    game.play(next(p for p in game.legal_plays() if p.notation() == "8/5 6/5"))
+    game.roll(6, 4)
+    game.resign(0)
+    text = write_mat(match)
+    # gnubg's MOVE_SETDICE: the dice alone ("%3d) %-3s"), then the resignation
+    assert text.endswith(" Game 1\n Ann : 0                        Bob : 0\n"
+                         "  1)                             31: 8/5 6/5 \n"
+                         "  2) 64:                         Wins 1 point\n\n")
+    again = read_match(text)
+    assert again.games[0].outcome == game.outcome and again.games[0].dice == (6, 4)
+    assert write_mat(again) == text
