@@ -78,8 +78,10 @@ def _face_is_bare(fit: LayoutFit, gray: np.ndarray, level: float, contrast: floa
     """Away from its pips a die face is plain: sample the face grid off the layout's pip positions."""
     layout = LAYOUTS[fit.value]
     dist = np.min(np.linalg.norm(_GRID[:, None, :] - layout[None, :, :], axis=2), axis=1)
-    radius = 0.55 if fit.value > 1 else 1.0
-    pts = _GRID[dist > radius] @ fit.affine.T + fit.center
+    keep = dist > 0.55
+    if fit.value == 1:  # the one's face reaches only ~1.5 of its steps: stay inside it, off the big pip
+        keep = (dist > 0.8) & (np.abs(_GRID).max(axis=1) <= 1.0)
+    pts = _GRID[keep] @ fit.affine.T + fit.center
     xs = np.round(pts[:, 0]).astype(int)
     ys = np.round(pts[:, 1]).astype(int)
     ok = (xs >= 0) & (ys >= 0) & (xs < gray.shape[1]) & (ys < gray.shape[0])
@@ -261,7 +263,7 @@ def _faces_in_group(group: list[Pip], pips: list[Pip], images: FaceImages) -> li
 def _scales(gray: np.ndarray, die_size_px: Optional[float]) -> list[float]:
     if die_size_px:
         return [die_size_px]
-    top = min(gray.shape[:2]) / 4.0
+    top = min(gray.shape[:2]) / 2.5
     out = []
     s = MIN_DIE_PX * 1.2
     while s <= top:

@@ -60,29 +60,53 @@ def _blobs(hat: np.ndarray, bare: np.ndarray, dark: bool, mask: np.ndarray | Non
     pips: list[Pip] = []
     for i in range(1, n):
         x0, y0, w, h, area = stats[i]
-        if area < MIN_PIP_AREA or area > MAX_PIP_AREA or w > MAX_PIP_SIDE or h > MAX_PIP_SIDE:
+        if area < MIN_PIP_AREA or w > 3 * MAX_PIP_SIDE or h > 3 * MAX_PIP_SIDE:
             continue
         roi = labels[y0:y0 + h, x0:x0 + w] == i
-        fill = area / max(w * h, 1)
-        if fill < 0.45:
-            continue
-        peak = float(hat[y0:y0 + h, x0:x0 + w][roi].max())
+        hat_roi = hat[y0:y0 + h, x0:x0 + w]
+        peak = float(hat_roi[roi].max())
         if peak < MIN_PIP_CONTRAST:
             continue
-        core = roi & (hat[y0:y0 + h, x0:x0 + w] >= 0.5 * peak)  # the pip itself, without its blurred rim
-        ys, xs = np.nonzero(core)
-        area = len(xs)
-        if area >= 2:
-            cov = np.cov(np.vstack([xs, ys])) + np.eye(2) / 12.0
-            ev, vec = np.linalg.eigh(cov)
-            elong = float(np.sqrt(ev[1] / max(ev[0], 1e-6)))
-            angle = float(np.arctan2(vec[1, 1], vec[0, 1]))
-        else:
-            elong, angle = 1.0, 0.0
-        cx, cy = cents[i]
-        face = float(bare[int(round(cy)), int(round(cx))])
-        pips.append(Pip(float(cx), float(cy), float(area), float(2 * np.sqrt(area / np.pi)), elong, angle, peak, face, dark))
+        if area <= MAX_PIP_AREA and w <= MAX_PIP_SIDE and h <= MAX_PIP_SIDE:
+            pip = _pip(roi, hat_roi, x0, y0, peak, bare, dark)
+            if pip is not None:
+                pips.append(pip)
+            continue
+        # touching pips (a 6's column, blurred together): split at half their contrast
+        m, sub = cv2.connectedComponents((roi & (hat_roi >= 0.55 * peak)).astype(np.uint8), connectivity=4)
+        for k in range(1, m):
+            part = sub == k
+            ys, xs = np.nonzero(part)
+            if len(xs) < MIN_PIP_AREA or np.ptp(xs) >= MAX_PIP_SIDE or np.ptp(ys) >= MAX_PIP_SIDE:
+                continue
+            pip = _pip(part, hat_roi, x0, y0, float(hat_roi[part].max()), bare, dark)
+            if pip is not None:
+                pips.append(pip)
     return pips
+
+
+def _pip(region: np.ndarray, hat_roi: np.ndarray, x0: int, y0: int, peak: float, bare: np.ndarray,
+         dark: bool) -> Pip | None:
+    """A pip from one blob (boolean mask in its box at x0, y0), or None when it is not compact."""
+    ys, xs = np.nonzero(region)
+    h, w = np.ptp(ys) + 1, np.ptp(xs) + 1
+    if len(xs) / (w * h) < 0.45 or peak < MIN_PIP_CONTRAST:
+        return None
+    core = region & (hat_roi >= 0.5 * peak)  # the pip itself, without its blurred rim
+    ys, xs = np.nonzero(core)
+    area = len(xs)
+    if area >= 2:
+        cov = np.cov(np.vstack([xs, ys])) + np.eye(2) / 12.0
+        ev, vec = np.linalg.eigh(cov)
+        elong = float(np.sqrt(ev[1] / max(ev[0], 1e-6)))
+        angle = float(np.arctan2(vec[1, 1], vec[0, 1]))
+    else:
+        elong, angle = 1.0, 0.0
+    wts = hat_roi[ys, xs].astype(float)
+    cx = x0 + float((xs * wts).sum() / wts.sum())
+    cy = y0 + float((ys * wts).sum() / wts.sum())
+    face = float(bare[int(round(cy)), int(round(cx))])
+    return Pip(cx, cy, float(area), float(2 * np.sqrt(area / np.pi)), elong, angle, peak, face, dark)
 
 
 def find_pips(images: FaceImages, mask: np.ndarray | None = None) -> list[Pip]:
