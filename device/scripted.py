@@ -3,7 +3,8 @@
 Each scene is held for a number of still frames after a few "moving" frames (hands over the board), exactly as a
 rendered video's labels.jsonl describes it. Plays come from the rules engine's move generator; illegal plays,
 cocked dice and dice in the wrong half are injected on request. The expected event of a scene is decided at its
-second still frame (two agreeing reads), the frame a perfect referee could decide it.
+second still frame (two agreeing reads), the frame a perfect referee could decide it. Used by the daemon's tests
+and by its benchmark (device/bench_daemon.py) to drive the referee without rendering.
 """
 
 from __future__ import annotations
@@ -65,8 +66,6 @@ class Script:
 
 def illegal_variant(before: Position, after: Position, rng: random.Random) -> Optional[Position]:
     """``after`` with one of the mover's checkers pushed one pip further, if that is a real, illegal result."""
-    results = legal_results(before, 1, 1)  # unused beyond warming the cache
-    del results
     points = [i for i in range(1, 24) if after.player[i] > 0]
     rng.shuffle(points)
     for i in points:  # the checker on point i + 1 goes to point i

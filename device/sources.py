@@ -313,7 +313,7 @@ def open_source(spec: str, fps: Optional[float] = None, *, oracle: bool = False,
         return PiCameraSource(camera_num=num, fps=fps or 10.0, main_size=main, lores_size=lores or (320, 240))
     if spec.startswith("sim:"):
         try:
-            from device.sim import SimSource  # the renderer helper's simulated camera
+            from device.sim.source import SimSource  # the simulated camera
         except ImportError as exc:
             raise DeviceError(f"source {spec}: the simulated camera is not available ({exc})") from None
         return SimCameraSource(SimSource(spec[4:]), fps=fps)

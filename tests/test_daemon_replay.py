@@ -18,7 +18,7 @@ from device.referee import Referee, oracle_reader
 from device.seating import HOMES
 from device.sources import FolderSource
 from device.tracker import GameTracker
-from tests.daemon_games import scripted_game
+from device.scripted import scripted_game
 
 FIELDS = ("type", "player", "dice", "legal", "play", "reason", "light", "dark", "first", "winner")
 

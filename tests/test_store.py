@@ -15,7 +15,7 @@ from device.referee import Referee, oracle_reader
 from device.sources import FolderSource
 from device.store import Store
 from device.tracker import GameTracker
-from tests.daemon_games import scripted_game
+from device.scripted import scripted_game
 
 
 def test_the_database_is_wal_with_full_sync(tmp_path):

@@ -1,0 +1,133 @@
+"""Benchmarks of the referee daemon, called by `bgref bench`: throughput, memory over many frames, verdict latency.
+
+Single-threaded (cv2.setNumThreads(1)), figures are medians. ``bench_daemon()`` runs the whole pipeline over a
+game recording looped to ``frames`` frames: a rendered game video (vision reader) when one is given, else scripted
+games read by the oracle (the pipeline without vision). Memory is sampled with tracemalloc after warm-up and at the
+end: flat means the difference stays small however many frames go through.
+"""
+
+from __future__ import annotations
+
+import resource
+import statistics
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+from typing import Any, Iterator, Optional
+
+from device.referee import Referee, oracle_reader, vision_reader
+from device.sources import Frame, FolderSource, Source
+from device.tracker import GameTracker
+
+
+class LoopedSource(Source):
+    """A recording played again and again (frame numbers keep counting) up to ``total`` frames."""
+
+    def __init__(self, folder: Path, total: int, oracle: bool) -> None:
+        super().__init__()
+        self.folder, self.total, self.oracle = folder, total, oracle
+
+    def frames(self) -> Iterator[Frame]:
+        index = 0
+        while index < self.total and not self.closed:
+            for frame in FolderSource(self.folder, labels=self.oracle).frames():
+                if index >= self.total or self.closed:
+                    return
+                frame.index, frame.t = index, index / 10
+                yield frame
+                index += 1
+
+
+def verdict_latency(got: list[dict[str, Any]], expected: list[dict[str, Any]]) -> list[int]:
+    """Frames between each expected play verdict and the referee's matching one (in order)."""
+    out = []
+    plays = [e for e in got if e["type"] == "play"]
+    for want in (e for e in expected if e["type"] == "play"):
+        match = next((g for g in plays if g["frame"] >= want["frame"] - 3 and g.get("player") == want.get("player")),
+                     None)
+        if match is not None:
+            out.append(match["frame"] - want["frame"])
+            plays.remove(match)
+    return out
+
+
+def bench_daemon(frames: int = 10_000, video: Optional[str] = None, seed: int = 1) -> dict[str, Any]:
+    """Run the pipeline over ``frames`` frames; return fps, memory growth and verdict latency (frames)."""
+    import cv2
+
+    cv2.setNumThreads(1)
+    with tempfile.TemporaryDirectory() as tmp:
+        if video:
+            folder, oracle = Path(video), False
+        else:
+            from device.scripted import scripted_game
+
+            script = scripted_game(seed, illegal=3, cocked=2, wrong_half=2)
+            folder, oracle = script.write(Path(tmp) / "game"), True
+        import json
+
+        expected = []
+        if (folder / "events.jsonl").is_file():
+            expected = [json.loads(x) for x in (folder / "events.jsonl").read_text().splitlines() if x.strip()]
+        source = LoopedSource(folder, frames, oracle)
+        referee = Referee(source, oracle_reader if oracle else vision_reader(None), GameTracker())
+        referee.keep_events = False
+        got: list[dict[str, Any]] = []
+        first_pass = FolderSource(folder, labels=oracle)
+        per_pass = len(first_pass.files)
+
+        class Keep:
+            def publish(self, event: dict[str, Any]) -> None:
+                if event["frame"] < per_pass:
+                    got.append(event)
+
+            def frame(self, image: Any, observation: Any) -> None:
+                pass
+
+        referee.publishers.append(Keep())
+        from array import array
+
+        times = array("d", bytes(8 * frames))  # preallocated: the benchmark's own bookkeeping must not grow
+        samples = array("d", bytes(8 * (frames // 1000 + 1)))
+        # after one whole pass every kind of event has happened once: memory must not grow from there on
+        warm = per_pass if frames >= 2 * per_pass else frames // 10
+        mem_warm = mem_end = 0
+        tracemalloc.start()
+        start = time.perf_counter()
+        for frame in source:
+            t0 = time.perf_counter()
+            referee.process(frame)
+            times[frame.index] = time.perf_counter() - t0
+            if frame.index == warm:
+                mem_warm = tracemalloc.get_traced_memory()[0]
+            if frame.index == frames - 1:
+                mem_end = tracemalloc.get_traced_memory()[0]
+            if frame.index % 1000 == 0:
+                samples[frame.index // 1000] = tracemalloc.get_traced_memory()[0]
+        total = time.perf_counter() - start
+        tracemalloc.stop()
+        latency = verdict_latency(got, expected)
+        return {
+            "frames": frames,
+            "reader": "oracle labels" if oracle else "vision",
+            "recording_frames": per_pass,
+            "fps": round(frames / total, 1),
+            "median_ms_per_frame": round(1000 * statistics.median(times), 3),
+            "reads": referee.stabiliser.reads,
+            "memory_after_warmup_kb": round((mem_warm or 0) / 1024, 1),
+            "memory_end_kb": round(mem_end / 1024, 1),
+            "memory_growth_kb": round((mem_end - (mem_warm or 0)) / 1024, 1),
+            "memory_samples_kb": [round(s / 1024) for s in samples if s],
+            "max_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+            "verdict_latency_frames": {"n": len(latency), "median": statistics.median(latency) if latency else None,
+                                       "max": max(latency) if latency else None},
+        }
+
+
+if __name__ == "__main__":
+    import json
+    import sys
+
+    print(json.dumps(bench_daemon(int(sys.argv[1]) if len(sys.argv) > 1 else 10_000,
+                                  sys.argv[2] if len(sys.argv) > 2 else None), indent=1))
