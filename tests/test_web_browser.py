@@ -50,9 +50,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def write_recording(folder: Path) -> tuple[str, str]:
+def write_recording(folder: Path) -> dict[str, str]:
     """A label-only recording (what `bgref replay --oracle` reads): the opening, a legal 31, dark's illegal 65.
-    Returns the Position IDs the page must show at the end (light on roll) and after light's play."""
+    Returns the Position IDs the page must show: at the end (light on roll), after light's play, and the board a
+    director puts right (dark's legal 24/18 13/8, from light's side, light being on roll)."""
     from daemon_scenes import die, scene
     from device.seating import Seating
     from rules.moves import legal_plays
@@ -74,13 +75,15 @@ def write_recording(folder: Path) -> tuple[str, str]:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "labels.jsonl").write_text("\n".join(lines) + "\n")
     (folder / "video.json").write_text(json.dumps({"fps": 10}))
-    return bad.swap().position_id(), legal.position.position_id()
+    fixed = next(p for p in legal_plays(legal.position.swap(), 6, 5) if p.notation() == "24/18 13/8")
+    return {"final_id": bad.swap().position_id(), "light_after_id": legal.position.position_id(),
+            "fixed_id": fixed.position.swap().position_id()}
 
 
 @pytest.fixture
 def replay(tmp_path):
     """`bgref replay --serve` in a subprocess, stopped with Ctrl-C (SIGINT) at the end."""
-    final_id, light_after_id = write_recording(tmp_path / "game")
+    ids = write_recording(tmp_path / "game")
     port, token = free_port(), "test-token-123"
     proc = subprocess.Popen(
         [sys.executable, "-m", "device.cli", "replay", str(tmp_path / "game"), "--oracle", "--serve",
@@ -99,8 +102,7 @@ def replay(tmp_path):
     else:
         proc.kill()
         pytest.fail("bgref replay --serve did not start listening within 30 s")
-    yield {"url": f"http://127.0.0.1:{port}", "token": token, "final_id": final_id,
-           "light_after_id": light_after_id}
+    yield {"url": f"http://127.0.0.1:{port}", "token": token, **ids}
     proc.send_signal(signal.SIGINT)
     try:
         proc.wait(10)
@@ -151,6 +153,7 @@ def test_page_of_a_replay_shows_the_position_and_the_illegal_play(browser, repla
     page.wait_for_function("document.getElementById('banner-error').textContent.includes('Refused')",
                            timeout=WAIT_MS)
     assert page.is_visible("#banner")
+    assert page.evaluate("document.getElementById('director').open")  # the page points at where the token goes
     # with the director's token it goes through, is logged in the state, and the banner goes
     page.fill("#token", replay["token"])
     page.dispatch_event("#token", "change")
@@ -169,10 +172,16 @@ def test_page_of_a_replay_shows_the_position_and_the_illegal_play(browser, repla
     page.click("#back-live")
     page.wait_for_selector(f'svg#board[data-position-id="{replay["final_id"]}"]', timeout=WAIT_MS)
 
+    # the director puts the board right: the daemon takes it, logs it, and the page shows it
+    page.fill("#correct-id", replay["fixed_id"])
+    page.click("#correct-form button[type=submit]")
+    page.wait_for_selector(f'svg#board[data-position-id="{replay["fixed_id"]}"]', timeout=WAIT_MS)
+    assert "corrected by TD Anna" in page.inner_text("li.move.correction")
+
     phone = context.new_page()
     phone.set_viewport_size({"width": 390, "height": 844})
     phone.goto(replay["url"] + "/")
-    phone.wait_for_selector(f'svg#board[data-position-id="{replay["final_id"]}"]', timeout=WAIT_MS)
+    phone.wait_for_selector(f'svg#board[data-position-id="{replay["fixed_id"]}"]', timeout=WAIT_MS)
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 390  # nothing sticks out sideways on a phone
     phone.screenshot(path=str(tmp_path / "page-phone.png"), full_page=True)

@@ -257,5 +257,30 @@ def test_match_download_as_mat(serve):
     status, body, headers = request(server, "/api/match.mat")
     assert status == 200 and "attachment" in headers["content-disposition"]
     text = body.decode()
-    assert "point match" in text.splitlines()[0]
+    assert "point match" in text.strip().splitlines()[0]
     assert "31: 8/5 6/5" in text
+
+
+def test_loopback_server_refuses_other_host_names(serve):
+    """A page that re-points its own name at 127.0.0.1 (DNS rebinding) cannot reach the referee."""
+    referee = Referee()
+    server = serve(referee=referee)
+    evil = {"Host": f"evil.example:{server.port}", "Origin": f"http://evil.example:{server.port}"}
+    assert request(server, "/api/state", headers={"Host": evil["Host"]})[0] == 421
+    status, _, _ = request(server, "/api/correct", "POST", {"position_id": "4HPwATDgc/ABMA"}, headers=evil)
+    assert status == 421 and referee.calls == []
+    assert request(server, "/api/state", headers={"Host": f"localhost:{server.port}"})[0] == 200
+
+
+def test_page_lists_only_the_game_in_progress(serve):
+    server = serve()
+    for event in opening_events():
+        server.publish(event)
+    server.publish({"type": "game_end", "winner": "light", "kind": "single", "points": 1,
+                    "score": {"light": 1, "dark": 0}})
+    assert server.state()["moves"][-1]["type"] == "game_end"  # the finished game stays until the next starts
+    for event in opening_events():
+        server.publish(event)
+    state = server.state()
+    assert state["game"] == 2 and {m["game"] for m in state["moves"]} == {2}
+    assert state["score"] == {"light": 1, "dark": 0}

@@ -24,6 +24,7 @@ from rules.position import BAR, CHECKERS, Position
 log = logging.getLogger(__name__)
 
 SIDES = ("light", "dark")
+MAX_ALERTS = 50  # alerts sent to the page (the match record keeps them all)
 
 
 def other(side: str) -> str:
@@ -371,8 +372,9 @@ class MatchView:
             "cube": self.cube,
             "score": self.score,
             "match_length": self.match_length,
-            "moves": self.moves,
-            "alerts": self.alerts,
+            # the page lists the game in progress; earlier games stay in the .mat download
+            "moves": [m for m in self.moves if m["game"] == self.game],
+            "alerts": self.alerts[-MAX_ALERTS:],
             "open_alerts": [a["id"] for a in self.alerts if not a["dismissed"] and not a["resolved"]],
             "warnings": self.warnings,
             "corrections": self.corrections,

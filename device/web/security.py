@@ -71,6 +71,16 @@ def presented_token(headers: Mapping[str, str], query: Mapping[str, str]) -> Opt
     return query.get("token") or None
 
 
+def loopback_host_header(host_header: str) -> bool:
+    """True if a request's Host names this machine. A server on loopback refuses any other name: that is how a
+    web page that re-points its own domain name at 127.0.0.1 (DNS rebinding) would reach it."""
+    if host_header.startswith("["):  # [::1]:8080
+        name = host_header[1:].split("]", 1)[0]
+    else:
+        name = host_header.rsplit(":", 1)[0]
+    return is_loopback(name)
+
+
 def same_origin(headers: Mapping[str, str], host: str) -> bool:
     """False when a browser says the request comes from another site's page."""
     origin = headers.get("Origin")

@@ -214,6 +214,8 @@ class WebServer:
 
     @web.middleware
     async def _headers_middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        if security.is_loopback(self.host) and not security.loopback_host_header(request.host):
+            raise web.HTTPMisdirectedRequest(text="this server only answers to 127.0.0.1 / localhost\n")
         response = await handler(request)
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Referrer-Policy", "no-referrer")
