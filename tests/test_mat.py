@@ -1,3 +1,4 @@
+import functools
 import random
 
 import pytest
@@ -88,8 +89,11 @@ def test_plain_play_in_the_order_made_with_hits():
     assert plain_play([]) == ""
 
 
+@functools.lru_cache(maxsize=None)
 def random_match(seed: int, length: int) -> Match:
-    """A match of random legal plays and cube actions: every feature of real games, bear-offs included."""
+    """A match of random legal plays and cube actions: every feature of real games, bear-offs included.
+
+    Cached: the tests only read it."""
     rng = random.Random(seed)
     match = Match(length, names=("Ann", "Bob"))
     while not match.is_over:

@@ -54,3 +54,36 @@ def test_round_trip(state):
 def test_bad_ids_name_the_fault(bad):
     with pytest.raises(InvalidPositionID):
         decode(bad)
+
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+
+@st.composite
+def match_states(draw):
+    length = draw(st.integers(0, 64))
+    score = (draw(st.integers(0, length)), draw(st.integers(0, length))) if length else (0, 0)
+    rolled = draw(st.booleans())
+    dice = (draw(st.integers(1, 6)), draw(st.integers(1, 6))) if rolled else (0, 0)
+    return MatchState(
+        cube=2 ** draw(st.integers(0, 15)),
+        cube_owner=draw(st.sampled_from([None, 0, 1])),
+        move=draw(st.integers(0, 1)),
+        crawford=bool(length) and draw(st.booleans()),
+        game_state=draw(st.sampled_from(list(GameState))),
+        turn=draw(st.integers(0, 1)),
+        doubled=draw(st.booleans()),
+        resigned=draw(st.integers(0, 3)),
+        dice=(max(dice), min(dice)),
+        length=length,
+        score=score,
+        jacoby=draw(st.booleans()),
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(match_states())
+def test_every_state_round_trips(state):
+    text = encode(state)
+    assert len(text) == 12 and decode(text) == state

@@ -67,3 +67,29 @@ def test_bad_xgids_are_named(bad):
 def test_too_many_checkers_is_a_position_error():
     with pytest.raises(InvalidPosition, match="X has 16"):
         decode("XGID=-b----F-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10")
+
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+
+@st.composite
+def positions(draw):
+    """Random legal boards: each side's 15 checkers spread over points and bar, never sharing a point."""
+    sides = [[0] * 25, [0] * 25]
+    for side in (0, 1):
+        for _ in range(draw(st.integers(0, 15))):
+            slot = draw(st.integers(0, 24))
+            other = sides[1 - side]
+            if slot < 24 and other[23 - slot]:
+                continue
+            sides[side][slot] += 1
+    return Position(tuple(sides[0]), tuple(sides[1]))
+
+
+@settings(max_examples=100, deadline=None)
+@given(positions(), st.integers(0, 1), st.sampled_from([(0, 0), (6, 1), (3, 3)]), st.integers(0, 11))
+def test_random_states_round_trip(position, turn, dice, length):
+    state = XGID(position=position, turn=turn, dice=dice, length=length, score=(0, min(length, 3)) if length else (0, 0))
+    text = encode(state)
+    assert decode(text) == state
