@@ -17,7 +17,7 @@ that wants to record an illegal play that stood passes ``check=False``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, Iterator, Optional, Union
 
@@ -332,7 +332,9 @@ class Game:
         if not self.ruleset.uses_cube:
             return "club rules have no doubling cube"
         if self.phase is not Phase.ROLL:
-            return "doubling is only allowed before rolling" if self.phase is Phase.PLAY else f"the game is {self.phase.value}"
+            if self.phase is Phase.PLAY:
+                return "doubling is only allowed before rolling"
+            return f"the game is in phase {self.phase.value!r}"
         return self.cube.why_not_double(self.turn, crawford=self.crawford)
 
     def double(self, player: Optional[int] = None) -> None:
@@ -384,7 +386,9 @@ class Game:
         return outcome
 
     # ------------------------------------------------------------------------------------------------ export
-    def match_state(self, length: int = 0, score: tuple[int, int] = (0, 0), jacoby: Optional[bool] = None) -> MatchState:
+    def match_state(
+        self, length: int = 0, score: tuple[int, int] = (0, 0), jacoby: Optional[bool] = None
+    ) -> MatchState:
         """The fields of a GNU Backgammon Match ID for this moment of the game.
 
         Before the opening roll the game state is 0 (no game started); after it, 1 (playing) with ``move`` the

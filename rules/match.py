@@ -51,7 +51,8 @@ class Match:
         self.names = (str(names[0]), str(names[1]))
         self.start_score = (int(start_score[0]), int(start_score[1]))
         if min(self.start_score) < 0 or (length and max(self.start_score) >= length):
-            raise RulesError(f"starting score {self.start_score[0]}-{self.start_score[1]} does not fit a {length} point match")
+            s0, s1 = self.start_score
+            raise RulesError(f"starting score {s0}-{s1} does not fit a {length} point match")
         self.start_crawford = bool(start_crawford) and self.crawford_rule
         self.games: list[Game] = []
 
