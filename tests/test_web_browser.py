@@ -89,7 +89,9 @@ def replay(tmp_path):
         [sys.executable, "-m", "device.cli", "replay", str(tmp_path / "game"), "--oracle", "--serve",
          "--port", str(port), "--token", token],
         cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        # Ctrl-C must reach it even when the test run itself was started in the background (SIGINT ignored)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:

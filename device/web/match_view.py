@@ -244,7 +244,8 @@ class MatchView:
             event, "play", player=player, dice=dice, play=text, legal=legal,
             reason=event.get("reason") or "", alternatives=alternatives,
             text=f"{player} {dice_text(dice)}: {text}",
-            before=self._ids(before, player, score_ctx), after=self._ids(after, player),
+            # the page draws the position after a play; the one before is the previous entry's, so IDs only
+            before=self._ids(before, player, score_ctx, with_board=False), after=self._ids(after, player),
         )
         self.dice = None
         for alert in self.alerts:  # the offender has played on: their earlier illegal play is settled
@@ -321,18 +322,20 @@ class MatchView:
                 "match_length": self.match_length, "crawford": self.crawford}
 
     def _ids(self, position: Optional[Position], player: Optional[str],
-             context: Optional[dict[str, Any]] = None) -> Optional[dict[str, Any]]:
-        """IDs and the geometric board of a position stored from ``player``'s side."""
+             context: Optional[dict[str, Any]] = None, with_board: bool = True) -> Optional[dict[str, Any]]:
+        """IDs and (unless not wanted) the geometric board of a position stored from ``player``'s side."""
         if position is None or player not in SIDES:
             return None
         ctx = context or self._context(player, [])
-        return {
+        out: dict[str, Any] = {
             "position_id": position.position_id(),
             "player": player,
             "match_id": ids.match_id(position, ctx),
             "xgid": ids.xgid(position, ctx),
-            "board": board_view(position, player, self.seating),
         }
+        if with_board:
+            out["board"] = board_view(position, player, self.seating)
+        return out
 
     def _alert(self, event: dict[str, Any], kind: str, entry: dict[str, Any], **fields: Any) -> None:
         alert_id = event.get("alert_id", event.get("id", event.get("frame", entry["n"])))
