@@ -84,6 +84,8 @@ class WebServer:
         self.frames = FrameStore()
         self._lock = threading.Lock()
         self._state_json = json.dumps(self.view.to_dict())
+        self._state_seq = self.view.seq  # the view.seq _state_json was made at
+        self._pushed_seq = -1  # the view.seq last pushed to the pages
         self._loop: Optional[asyncio.AbstractEventLoop] = None
         self._clients: set[_Client] = set()
         self._thread: Optional[threading.Thread] = None
@@ -104,28 +106,36 @@ class WebServer:
 
     # ------------------------------------------------------------------------------------ daemon side
     def publish(self, event: dict[str, Any]) -> None:
-        """Record one referee event and push the new state to every open page. Safe from any thread."""
+        """Record one referee event and have the new state pushed to every open page. Safe from any thread.
+
+        Only the cheap part runs on the caller's (the referee's) thread: the state is serialised on the server's
+        thread, once for a burst of events, and not at all while no page is open."""
         with self._lock:
             self._events.append(dict(event))
             self.view.apply(event)
             if event.get("type") == "correction":
                 self._corrections_seen += 1
-            self._state_json = json.dumps(self.view.to_dict(), default=str)
-            message = _sse(self._state_json)
         loop = self._loop
         if loop is not None and not loop.is_closed():
             try:
-                loop.call_soon_threadsafe(self._fan_out, message)
+                loop.call_soon_threadsafe(self._push)
             except RuntimeError:  # loop closed between the check and the call: the server is stopping
                 pass
+
+    def _current_json(self) -> str:
+        """The state as JSON, serialised again only if an event came since."""
+        with self._lock:
+            if self._state_seq != self.view.seq:
+                self._state_json = json.dumps(self.view.to_dict(), default=str)
+                self._state_seq = self.view.seq
+            return self._state_json
 
     def frame(self, image_bgr: Any, observation: Any = None) -> None:
         """Offer the latest camera image and its observation; cheap unless a page is watching the camera."""
         self.frames.offer(image_bgr, observation)
 
     def state(self) -> dict[str, Any]:
-        with self._lock:
-            return json.loads(self._state_json)
+        return json.loads(self._current_json())
 
     # ------------------------------------------------------------------------------------- lifecycle
     def start(self) -> None:
@@ -192,7 +202,12 @@ class WebServer:
                 client.offer(None)
             await self._runner.cleanup()
 
-    def _fan_out(self, message: Optional[bytes]) -> None:
+    def _push(self) -> None:
+        """On the server's loop: send the latest state to the open pages, if they have not had it."""
+        if not self._clients or self._pushed_seq == self.view.seq:
+            return
+        message = _sse(self._current_json())
+        self._pushed_seq = self._state_seq
         for client in list(self._clients):
             client.offer(message)
 
@@ -255,8 +270,7 @@ class WebServer:
 
     async def _get_state(self, request: web.Request) -> web.Response:
         self._check_read(request)
-        with self._lock:
-            body = self._state_json
+        body = self._current_json()
         return web.Response(text=body, content_type="application/json", headers={"Cache-Control": "no-store"})
 
     async def _get_events(self, request: web.Request) -> web.StreamResponse:
@@ -265,8 +279,7 @@ class WebServer:
                                                "X-Accel-Buffering": "no"})
         await response.prepare(request)
         client = _Client()
-        with self._lock:
-            client.offer(_sse(self._state_json))
+        client.offer(_sse(self._current_json()))
         self._clients.add(client)
         try:
             while not client.closed:
