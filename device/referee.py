@@ -164,7 +164,7 @@ class Referee:
         """A director sets the board (Position ID from the side on roll); stored and announced as "correction"."""
         with self._lock:
             events = self.tracker.correct_position(position_id, by, self._frame_index, self._t)
-            self.stabiliser.unsettle()
+            self.stabiliser.unsettle(fresh=True)
             self._deliver(events)
             return events[-1]
 

@@ -117,11 +117,15 @@ class Stabiliser:
         self.accepted_key: Optional[tuple] = None
         self.reads = 0
 
-    def unsettle(self) -> None:
-        """Look again: the next agreeing reads are passed on even if they repeat the accepted content."""
+    def unsettle(self, fresh: bool = False) -> None:
+        """Look again: the next read that agrees with the accepted one is passed on again (``fresh``: start the
+        agreement over, e.g. after a correction from outside)."""
         self.settled_thumb = None
         self.accepted_key = None
-        self.pending, self.pending_count = None, 0
+        if fresh or self.pending is None:
+            self.pending, self.pending_count = None, 0
+        else:
+            self.pending_count = self.agree - 1
 
     def _motion(self, frame: Any) -> tuple[bool, Optional[np.ndarray]]:
         label = getattr(frame, "label", None)

@@ -25,6 +25,7 @@ from vision.observation import DieReading, Observation
 log = logging.getLogger(__name__)
 
 LOW_CONFIDENCE = 0.6  # a point read with less confidence than this may hide a misread
+MISSING_READS = 3  # agreeing readings with a checker missing before warning that one was knocked off
 DOUBT_READS = 4  # how many fresh readings to wait for before saying a play cannot be judged
 
 
@@ -73,7 +74,9 @@ class State:
     crawford_done: bool = False
     match_over: bool = False
     missing_warned: bool = False
+    missing_seen: int = 0
     doubt: int = 0
+    confirm: Optional[list] = None  # the board of an illegal call waiting for one more agreeing reading
     early_roll: Optional[list] = None
     alerts: int = 0
 
@@ -143,13 +146,17 @@ class GameTracker:
         if board is None:
             return self._out
         if any(board.missing):
-            if not self.state.missing_warned:
+            # a checker nowhere to be seen: wait for the same on several readings before raising an alarm
+            self.state.missing_seen += 1
+            if self.state.missing_seen < MISSING_READS:
+                self.needs_reread = True
+            elif not self.state.missing_warned:
                 self.state.missing_warned = True
                 lost = " and ".join(f"{n} {c}" for c, n in zip(COLOURS, board.missing) if n)
                 self._emit("warning", message=f"{lost} checker(s) not on the board: knocked off?", alert=True,
                            code="checker_missing")
             return self._out
-        self.state.missing_warned = False
+        self.state.missing_warned, self.state.missing_seen = False, 0
         for _ in range(4):  # one reading may complete several steps (setup seen with the opening dice down)
             phase = self.state.phase
             getattr(self, f"_on_{phase}")(obs, board)
@@ -302,6 +309,7 @@ class GameTracker:
         assert seating is not None and st.turn is not None and st.dice is not None
         mover = st.turn
         remaining = None
+        quick = False
         if obs.dice:
             sig = _as_list(dice_signature(obs.dice))
             opp_half = seating.right_half(other(mover))
@@ -310,35 +318,49 @@ class GameTracker:
                 st.early_roll = sig
                 self._emit("warning", message=f"{other(mover)} rolled before {mover} lifted the dice; "
                                               f"roll again", code="early_roll", player=other(mover), alert=True)
-            if not (st.early_roll and len(obs.dice) == 2 and all(d.half == opp_half for d in obs.dice)):
-                return
-            remaining = sig  # only the early roller's dice remain: the mover has lifted his; that roll is void
+            if not (len(obs.dice) == 2 and all(d.half == opp_half for d in obs.dice)):
+                return  # the mover's dice are still down: in-between positions do not count
+            # the mover's dice are gone and only the opponent's are down: the play is final. A roll made before
+            # the mover lifted his dice is void (handled: it must be rolled again); otherwise it is the next roll.
+            remaining = sig if st.early_roll else None
+            quick = True
         before = Position.from_position_id(st.before)
         after = seating.position(board, mover)
-        if self._doubtful(obs, board, before, mover):
+        doubt = self._doubtful(obs, board, before, mover)
+        if doubt == "wait":
             return
-        legal = self._play_event(mover, st.dice, before, after)
+        legal: Optional[bool] = None
+        if doubt == "clear":
+            verdict = self.judge(before, (st.dice[0], st.dice[1]), after)
+            if not verdict.legal and st.confirm != _board_json(board) and not quick:
+                # an illegal call needs one more agreeing reading of the same board: a misread never alarms
+                st.confirm = _board_json(board)
+                self.needs_reread = True
+                return
+            legal = self._play_event(mover, st.dice, before, after, verdict=verdict)
         st.last_play = {"player": mover, "dice": list(st.dice), "before": st.before,
                         "after_board": _board_json(board), "legal": legal}
         st.board = _board_json(board)
         st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
         st.handled = remaining
-        st.doubt = 0
+        st.doubt, st.confirm = 0, None
         if after.player_off == CHECKERS:
             self._game_end(mover, after)
 
-    def _doubtful(self, obs: Observation, board: Board, before: Position, mover: str) -> bool:
-        """A reading that is not a legal result but could be one if an unsure point were misread: look again."""
+    def _doubtful(self, obs: Observation, board: Board, before: Position, mover: str) -> str:
+        """"clear" to judge; "wait" to look again (the reading is not a legal result, but would be one if a point
+        the reader is unsure of were misread); "unsure" once looking again has not helped: say so, judge nothing.
+        """
         st, seating = self.state, self.seating
         unsure = low_confidence_points(obs)
         if not unsure:
-            return False
+            return "clear"
         from rules.moves import legal_results
 
         after = seating.position(board, mover)
         results = legal_results(before, st.dice[0], st.dice[1])
         if after in results:
-            return False
+            return "clear"
         for result in results:
             seen = seating.board(result, mover)
             diff = {i + 1 for i, (a, b) in enumerate(zip(seen.points, board.points)) if a != b}
@@ -348,17 +370,18 @@ class GameTracker:
                 if st.doubt < DOUBT_READS:
                     st.doubt += 1
                     self.needs_reread = True
-                    return True
+                    return "wait"
                 st.doubt = 0
-                self._emit("warning", code="unsure_reading",
+                self._emit("warning", code="unsure_reading", player=mover,
                            message=f"cannot read points {', '.join(map(str, sorted(diff)))} clearly; "
                                    f"{mover}'s play is not judged: please check the board")
-                return False
-        return False
+                return "unsure"
+        return "clear"
 
     def _play_event(self, mover: str, dice: list[int], before: Position, after: Position,
-                    corrected: bool = False) -> bool:
-        verdict = self.judge(before, (dice[0], dice[1]), after)
+                    corrected: bool = False, verdict: Any = None) -> bool:
+        if verdict is None:
+            verdict = self.judge(before, (dice[0], dice[1]), after)
         play = getattr(verdict, "play", None)
         notation = play.notation() if hasattr(play, "notation") else play
         closest = [c.notation() if hasattr(c, "notation") else c for c in (getattr(verdict, "closest", None) or [])]

@@ -73,6 +73,8 @@ def test_legal_and_illegal_plays_are_judged_when_the_dice_are_lifted():
     assert d.events[-1] == {**d.events[-1], "type": "roll", "player": "dark", "dice": [6, 5]}
     # dark moves one checker 7 pips: not a legal 6-5
     bad = Position.from_points({6: 6, 8: 3, 13: 4, 24: 2}, {5: 2, 6: 4, 8: 2, 13: 5, 24: 2})
+    assert d.show(bad, "dark") == []  # an illegal call waits for one more agreeing reading
+    assert d.tracker.needs_reread
     d.show(bad, "dark")
     play = d.events[-1]
     assert play["type"] == "play" and play["legal"] is False and play["player"] == "dark"
@@ -82,6 +84,7 @@ def test_legal_and_illegal_plays_are_judged_when_the_dice_are_lifted():
 def test_an_illegal_play_corrected_before_the_opponent_rolls_is_judged_again():
     d, seating = start_game(light=3, dark=1)
     wrong = Position.from_points({24: 2, 13: 5, 8: 2, 6: 5, 5: 1}, {24: 2, 13: 5, 8: 3, 6: 5})  # 8/5: the 1 unused
+    d.show(wrong, "light")
     d.show(wrong, "light")
     assert d.events[-1]["legal"] is False
     right = next(p.position for p in legal_plays(START, 3, 1) if p.notation() == "8/5 6/5")
@@ -97,6 +100,7 @@ def test_an_illegal_play_corrected_before_the_opponent_rolls_is_judged_again():
 def test_an_illegal_play_left_on_the_board_stands_once_the_opponent_rolls():
     d, seating = start_game(light=3, dark=1)
     wrong = Position.from_points({24: 2, 13: 5, 8: 2, 6: 5, 5: 1}, {24: 2, 13: 5, 8: 3, 6: 5})
+    d.show(wrong, "light")
     d.show(wrong, "light")
     assert d.events[-1]["legal"] is False
     d.show(wrong.swap(), "dark", (die(4, "left"), die(2, "left")))
@@ -209,6 +213,41 @@ def test_a_checker_knocked_off_the_board_warns_once_and_judges_nothing():
     d, seating = start_game()
     obs = scene(seating, START, "light")
     obs.points[5] -= 1  # one light checker gone from the 6 point, none off
-    out = d.tracker.feed(obs, 200, 20.0)
-    assert [e["type"] for e in out] == ["warning"] and "not on the board" in out[0]["message"]
-    assert d.tracker.feed(obs, 210, 21.0) == []
+    out = [d.tracker.feed(obs, 200 + k, 20.0 + k / 10) for k in range(5)]
+    assert [[e["type"] for e in o] for o in out] == [[], [], ["warning"], [], []]
+    assert "not on the board" in out[2][0]["message"]
+
+
+def test_an_illegal_reading_that_changes_on_the_next_look_is_judged_afresh():
+    d, seating = start_game(light=3, dark=1)
+    wrong = Position.from_points({24: 2, 13: 5, 8: 2, 6: 5, 5: 1}, {24: 2, 13: 5, 8: 3, 6: 5})
+    right = next(p.position for p in legal_plays(START, 3, 1) if p.notation() == "8/5 6/5")
+    assert d.show(wrong, "light") == []  # a misread frame: not announced
+    out = d.show(right, "light")  # the next reading shows the real, legal play
+    assert [(e["type"], e["legal"]) for e in out] == [("play", True)]
+
+
+def test_an_unsure_reading_is_said_not_guessed():
+    d, seating = start_game(light=3, dark=1)
+    right = next(p.position for p in legal_plays(START, 3, 1) if p.notation() == "8/5 6/5")
+    board = seating.board(right, "light")
+    points = list(board.points)
+    points[4] -= 1  # one checker seen on point 4 instead of 5, and the reader is unsure of both, every time
+    points[3] += 1
+    conf = [0.3 if i in (3, 4) else 0.95 for i in range(24)]
+    events = []
+    for k in range(8):
+        obs = scene(seating, right, "light", confidence=conf)
+        obs.points = points
+        events += d.tracker.feed(obs, 100 + k, 10.0 + k / 10)
+    assert [e["type"] for e in events] == ["warning"]
+    assert "not judged" in events[0]["message"] and not any(e.get("legal") is False for e in events)
+
+
+def test_a_play_is_judged_even_when_the_opponent_rolls_at_once():
+    d, seating = start_game(light=3, dark=1)
+    wrong = Position.from_points({24: 2, 13: 5, 8: 2, 6: 5, 5: 1}, {24: 2, 13: 5, 8: 3, 6: 5})
+    # light's dice vanish and dark's appear between two readings
+    out = d.show(wrong.swap(), "dark", (die(4, "left"), die(2, "left")))
+    assert [(e["type"], e.get("player"), e.get("legal")) for e in out] == [("play", "light", False),
+                                                                          ("roll", "dark", None)]
