@@ -140,6 +140,10 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
                     why: Optional[list[str]] = None) -> Optional[tuple[LayoutFit, float, np.ndarray]]:
     """Fit one pip group; return (fit, confidence, ray extents) or None when it is not a die face."""
     n = len(group)
+    if n == 1 and (group[0].elongation > 1.4 or group[0].contrast < 50 or not 3.5 <= group[0].diameter <= 11.0):
+        if why is not None:
+            why.append("r1")
+        return None  # cheap test first: most lone blobs are texture
     pts = np.array([[p.x, p.y] for p in group])
     diam = float(np.median([p.diameter for p in group]))
     contrast = float(min(p.contrast for p in group))

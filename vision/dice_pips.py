@@ -53,15 +53,22 @@ def face_images(gray: np.ndarray) -> FaceImages:
 
 
 def _blobs(hat: np.ndarray, bare: np.ndarray, dark: bool, mask: np.ndarray | None) -> list[Pip]:
-    binary = (hat >= MIN_PIP_CONTRAST * 0.6).astype(np.uint8)
+    binary = (hat >= MIN_PIP_CONTRAST * 0.8).astype(np.uint8)
     if mask is not None:
         binary &= mask
     n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, connectivity=8)
     pips: list[Pip] = []
-    for i in range(1, n):
-        x0, y0, w, h, area = stats[i]
-        if area < MIN_PIP_AREA or w > 3 * MAX_PIP_SIDE or h > 3 * MAX_PIP_SIDE:
+    peaks = np.zeros(n, np.float32)
+    np.maximum.at(peaks, labels[binary > 0], hat[binary > 0].astype(np.float32))
+    area_ok = stats[:, 4] >= MIN_PIP_AREA
+    side_ok = (stats[:, 2] <= 3 * MAX_PIP_SIDE) & (stats[:, 3] <= 3 * MAX_PIP_SIDE)
+    small = (stats[:, 4] <= MAX_PIP_AREA) & (stats[:, 2] <= MAX_PIP_SIDE) & (stats[:, 3] <= MAX_PIP_SIDE)
+    fill_ok = ~small | (stats[:, 4] >= 0.45 * stats[:, 2] * stats[:, 3])
+    wanted = np.nonzero(area_ok & side_ok & fill_ok & (peaks >= MIN_PIP_CONTRAST))[0]
+    for i in wanted:
+        if i == 0:
             continue
+        x0, y0, w, h, area = stats[i]
         roi = labels[y0:y0 + h, x0:x0 + w] == i
         hat_roi = hat[y0:y0 + h, x0:x0 + w]
         peak = float(hat_roi[roi].max())
