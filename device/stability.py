@@ -41,7 +41,9 @@ class MotionGate:
     pixels: int = 6
 
     def changed(self, a: Optional[np.ndarray], b: Optional[np.ndarray]) -> bool:
-        if a is None or b is None or a.shape != b.shape:
+        if a is None:  # the very first frame: nothing moved yet
+            return False
+        if b is None or a.shape != b.shape:
             return True
         return int(np.count_nonzero(np.abs(a - b) > self.level)) >= self.pixels
 
@@ -116,6 +118,8 @@ class Stabiliser:
         self.pending_count = 0
         self.accepted_key: Optional[tuple] = None
         self.reads = 0
+        self._prev: Any = None  # the last frame, kept to be read late when the next shows it was already still
+        self._prev_read = False
 
     def unsettle(self, fresh: bool = False) -> None:
         """Look again: the next read that agrees with the accepted one is passed on again (``fresh``: start the
@@ -142,6 +146,8 @@ class Stabiliser:
 
     def step(self, frame: Any) -> Optional[Accepted]:
         moving, thumb = self._motion(frame)
+        prev, prev_read = self._prev, self._prev_read
+        self._prev, self._prev_read = frame, False
         if moving:
             self.still = 0
             self.moving += 1
@@ -157,20 +163,31 @@ class Stabiliser:
             if (thumb is not None and self.settled_thumb is not None
                     and not self.gate.changed(self.settled_thumb, thumb)):
                 return None  # same picture as the accepted scene: nothing to read
+            if (prev is not None and not prev_read and self.pending_count == 0
+                    and getattr(prev, "image", None) is not None):
+                # the frame before looks the same as this one, so it already showed the still scene: read it
+                # too, and a verdict comes one frame sooner
+                self._take(self.read(prev))
+        self._prev_read = True
         obs = self.read(frame)
+        if not self._take(obs):
+            return None
+        if obs_hands(obs) or not obs.board.found:
+            return None
+        self.pending_count = 0
+        self.settled_thumb = thumb
+        key = self.pending
+        if key == self.accepted_key:
+            return None
+        self.accepted_key = key
+        return Accepted(obs, frame.index, frame.t)
+
+    def _take(self, obs: Observation) -> bool:
+        """Count one read; True when it completes ``agree`` consecutive agreeing reads."""
         self.reads += 1
         key = reading_key(obs)
         if key == self.pending:
             self.pending_count += 1
         else:
             self.pending, self.pending_count = key, 1
-        if self.pending_count < self.agree:
-            return None
-        if obs_hands(obs) or not obs.board.found:
-            return None
-        self.pending_count = 0
-        self.settled_thumb = thumb
-        if key == self.accepted_key:
-            return None
-        self.accepted_key = key
-        return Accepted(obs, frame.index, frame.t)
+        return self.pending_count >= self.agree

@@ -25,7 +25,7 @@ from vision.observation import DieReading, Observation
 log = logging.getLogger(__name__)
 
 LOW_CONFIDENCE = 0.6  # a point read with less confidence than this may hide a misread
-MISSING_READS = 3  # agreeing readings with a checker missing before warning that one was knocked off
+MISSING_READS = 2  # agreeing readings with a checker missing before warning that one was knocked off
 DOUBT_READS = 4  # how many fresh readings to wait for before saying a play cannot be judged
 
 
@@ -238,7 +238,15 @@ class GameTracker:
             st.handled = None
             return
         sig = _as_list(dice_signature(obs.dice))
-        if sig == st.handled or len(obs.dice) != 2:
+        if sig == st.handled:
+            return
+        if len(obs.dice) == 1 and st.handled is None:
+            # a roll with only one die on the board (from no dice at all): the other left the board
+            st.handled = sig
+            self._settle_last_play(board)
+            self._emit("reroll", player=roller, reason="off_board")
+            return
+        if len(obs.dice) != 2:
             return
         st.handled = sig
         need = seating.right_half(roller)

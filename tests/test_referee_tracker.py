@@ -214,8 +214,8 @@ def test_a_checker_knocked_off_the_board_warns_once_and_judges_nothing():
     obs = scene(seating, START, "light")
     obs.points[5] -= 1  # one light checker gone from the 6 point, none off
     out = [d.tracker.feed(obs, 200 + k, 20.0 + k / 10) for k in range(5)]
-    assert [[e["type"] for e in o] for o in out] == [[], [], ["warning"], [], []]
-    assert "not on the board" in out[2][0]["message"]
+    assert [[e["type"] for e in o] for o in out] == [[], ["warning"], [], [], []]
+    assert "not on the board" in out[1][0]["message"]
 
 
 def test_an_illegal_reading_that_changes_on_the_next_look_is_judged_afresh():
@@ -251,3 +251,14 @@ def test_a_play_is_judged_even_when_the_opponent_rolls_at_once():
     out = d.show(wrong.swap(), "dark", (die(4, "left"), die(2, "left")))
     assert [(e["type"], e.get("player"), e.get("legal")) for e in out] == [("play", "light", False),
                                                                           ("roll", "dark", None)]
+
+
+def test_a_roll_with_one_die_on_the_board_is_rerolled_off_board():
+    d, seating = start_game(light=3, dark=1)
+    after = next(p.position for p in legal_plays(START, 3, 1) if p.notation() == "8/5 6/5")
+    d.show(after, "light")
+    d.show(after.swap(), "dark", (die(5, "left"),))  # the other die is on the floor, unseen
+    assert (d.events[-1]["type"], d.events[-1]["player"], d.events[-1]["reason"]) == ("reroll", "dark", "off_board")
+    d.show(after.swap(), "dark")
+    d.show(after.swap(), "dark", (die(6, "left"), die(1, "left")))
+    assert d.events[-1]["type"] == "roll"
