@@ -16,10 +16,11 @@ function el(name, attrs = {}, text) {
   return node;
 }
 
-// Where the points lie inside the outer frame, as fractions of its width and height: a typical board (frame,
-// two halves of six points, a central bar). Used only when the observation does not give point centres itself.
-const FRAME_U = 0.05;
-const BAR_U = 0.03;
+// Where the points lie inside the outer frame, as fractions of its width and height: a typical board as
+// calibration.geometry.standard_layout has it (frame 3.5 % of the length, bar 6 % of the playing area, no trays).
+// Used only when the observation does not give point centres itself ("point_centers", 24 [x, y]).
+const FRAME_U = 0.035;
+const BAR_U = 0.028;
 const POINT_V = 0.2;
 
 function bilinear(c, u, v) {
