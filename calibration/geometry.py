@@ -199,14 +199,18 @@ class BoardGeometry:
         """Fixed-point remap tables rectified -> image, built once per geometry (the per-frame cost is a remap)."""
         if self._maps is None:
             w, h = self.rect_size
-            xs, ys = np.meshgrid(np.arange(w, dtype=np.float64), np.arange(h, dtype=np.float64))
-            grid = np.stack([xs.ravel(), ys.ravel()], axis=1)
-            src = cv2.perspectiveTransform(grid.reshape(-1, 1, 2), np.linalg.inv(self.homography)).reshape(-1, 2)
             if self.intrinsics is not None:
-                src = self.intrinsics.distort_points(src)
-            mx = src[:, 0].reshape(h, w).astype(np.float32)
-            my = src[:, 1].reshape(h, w).astype(np.float32)
-            self._maps = cv2.convertMaps(mx, my, cv2.CV_16SC2)
+                # OpenCV's undistort map with R = H K and an identity new camera: each rectified pixel p goes
+                # to K^-1 H^-1 p (normalised undistorted ray), then through the lens model to the image
+                K = self.intrinsics.K
+                self._maps = cv2.initUndistortRectifyMap(K, self.intrinsics.dist, self.homography @ K,
+                                                         np.eye(3), (w, h), cv2.CV_16SC2)
+            else:
+                xs, ys = np.meshgrid(np.arange(w, dtype=np.float32), np.arange(h, dtype=np.float32))
+                grid = np.stack([xs.ravel(), ys.ravel()], axis=1)
+                src = cv2.perspectiveTransform(grid.reshape(-1, 1, 2), np.linalg.inv(self.homography))
+                src = src.reshape(h, w, 2)
+                self._maps = cv2.convertMaps(src[..., 0].copy(), src[..., 1].copy(), cv2.CV_16SC2)
         return self._maps
 
     # ---------------------------------------------------------------------------------------------- file form

@@ -13,7 +13,8 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from calibration.geometry import BoardGeometry, Intrinsics, default_rect_size, homography_for, landscape_corners
+from calibration.geometry import (BoardGeometry, Intrinsics, aspect_of, default_rect_size, homography_for,
+                                  landscape_corners, order_corners)
 from vision.board_layout import Layout, find_layout
 from vision.errors import VisionError
 
@@ -62,6 +63,15 @@ def _warp(image: np.ndarray, corners: np.ndarray, rect_size: tuple[int, int],
     return rectify(image, g)
 
 
+def _readings(quad: np.ndarray) -> list[np.ndarray]:
+    """The two ways to number a quadrilateral's corners: as the image shows it, or (portrait convention) as if
+    the image were turned a quarter turn clockwise. The more oblong-looking reading first."""
+    as_shown = order_corners(quad)
+    portrait = as_shown[[3, 0, 1, 2]]
+    first = landscape_corners(quad)
+    return [first, portrait] if np.allclose(first, as_shown) else [first, as_shown]
+
+
 def _geometry_from_layout(corners: np.ndarray, layout: Layout, rect_size: tuple[int, int],
                           image_size: tuple[int, int], intrinsics: Optional[Intrinsics]) -> BoardGeometry:
     return BoardGeometry.from_corners(
@@ -79,9 +89,7 @@ def geometry_from_corners(image: np.ndarray, corners, intrinsics: Optional[Intri
     """
     image = _check_image(image)
     c = np.asarray(corners, dtype=np.float64).reshape(4, 2)
-    readings = [landscape_corners(c)] if orient else [c]
-    if orient:
-        readings.append(readings[0][[3, 0, 1, 2]])
+    readings = _readings(c) if orient else [c]
     best = None
     for cc in readings:
         size = default_rect_size(cc, intrinsics)
@@ -104,14 +112,16 @@ def geometry_from_corners(image: np.ndarray, corners, intrinsics: Optional[Intri
 # --------------------------------------------------------------------------------------------- finding
 FIND_SIZE = 640  # long side of the working copy for the search from scratch
 MIN_PATTERN = 0.45  # layout score below which a quadrilateral holds no backgammon board
-SCORE_WIDTH = 264  # width of the rectified views the candidates are scored in
+SCORE_WIDTH = 144  # width of the rectified views the candidates are scored in
 
 
 def _score_quad(small: np.ndarray, quad: np.ndarray) -> Optional[tuple[float, np.ndarray, Layout]]:
     """Best reading (corner order) of one candidate and its pattern score, or None."""
     best = None
-    c0 = landscape_corners(quad)
-    for cc in (c0, c0[[3, 0, 1, 2]]):
+    readings = _readings(quad)
+    if aspect_of(readings[0]) >= 1.2:  # clearly oblong: the long sides are the point sides
+        readings = readings[:1]
+    for cc in readings:
         size = default_rect_size(cc)
         size = (SCORE_WIDTH, max(24, int(round(size[1] * SCORE_WIDTH / size[0]))))
         try:
@@ -121,7 +131,7 @@ def _score_quad(small: np.ndarray, quad: np.ndarray) -> Optional[tuple[float, np
         except Exception:
             continue
         view = cv2.warpPerspective(small, H, size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
-        lay = find_layout(view, refine=False)
+        lay = find_layout(view, refine=False, search_width=SCORE_WIDTH)
         if lay is None:
             continue
         s = lay.score - max(0.0, lay.middle_score - 0.5)
@@ -153,6 +163,7 @@ def find_board(image_bgr: np.ndarray, intrinsics: Optional[Intrinsics] = None) -
     Raises BoardNotFound, MultipleBoards or BoardCutOff with a message a user understands.
     """
     from vision.board_candidates import candidate_quads
+    from vision.board_frame import outer_frame
     from vision.board_refine import refine_corners
 
     image = _check_image(image_bgr)
@@ -178,21 +189,9 @@ def find_board(image_bgr: np.ndarray, intrinsics: Optional[Intrinsics] = None) -
     for other in scored[1:]:
         if other[0] >= max(MIN_PATTERN + 0.1, 0.85 * best[0]) and _overlap(other[4], best[4]) < 0.1:
             raise MultipleBoards("more than one backgammon board in the image: show the camera only one")
-    # the outer frame: the largest candidate that holds the same playing area with plausible margins
-    diag = float(np.hypot(*small.shape[:2]))
-    frame = best
-    for cand in scored:
-        if np.max(np.linalg.norm(cand[4] - best[4], axis=1)) > 0.03 * diag:
-            continue
-        lay = cand[3]
-        rw, rh = default_rect_size(cand[2])
-        sw = SCORE_WIDTH / rw
-        pa = lay.playing_area
-        if (pa[2] - pa[0]) / SCORE_WIDTH < 0.6 or (pa[3] - pa[1]) / (rh * sw) < 0.7:
-            continue
-        if cv2.contourArea(cand[2].astype(np.float32)) > cv2.contourArea(frame[2].astype(np.float32)):
-            frame = cand
-    corners = frame[2] / s
+    # the outer frame: out from the playing area to the edges that are equally far out on opposite sides
+    play = refine_corners(small, best[4], reach_frac=0.01)
+    corners = outer_frame(small, play) / s
     corners = refine_corners(work, corners)
     if intrinsics is not None:
         corners = intr.distort_points(corners)

@@ -13,6 +13,7 @@ near the long edges and is plain (or holds checkers) in the middle: the score re
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Optional
 
 import cv2
@@ -42,6 +43,7 @@ def _lab_profile(lab: np.ndarray, y0: int, y1: int) -> np.ndarray:
     return np.median(band, axis=0).astype(np.float64)  # (W, 3)
 
 
+@lru_cache(maxsize=2048)
 def _wave(length: int, harmonic: int = 1) -> np.ndarray:
     """Zero-mean unit wave over `length` samples, locked to a half's 6 points.
 
@@ -117,7 +119,7 @@ def _edge_rows(strength: np.ndarray, lo: int, hi: int, from_top: bool) -> tuple[
     return conv(base), conv(tip)
 
 
-def find_layout(rectified_bgr: np.ndarray, refine: bool = True) -> Optional[Layout]:
+def find_layout(rectified_bgr: np.ndarray, refine: bool = True, search_width: int = SEARCH_WIDTH) -> Optional[Layout]:
     """Find halves, bar, playing area and trays in a rectified board view; None when no point pattern is seen.
 
     Without ``refine`` the half edges stay at the coarse search resolution (for scoring many candidates fast).
@@ -125,8 +127,9 @@ def find_layout(rectified_bgr: np.ndarray, refine: bool = True) -> Optional[Layo
     H, W = rectified_bgr.shape[:2]
     if H < 24 or W < 48:
         return None
-    scale = SEARCH_WIDTH / W
-    small = cv2.resize(rectified_bgr, (SEARCH_WIDTH, max(24, int(round(H * scale)))), interpolation=cv2.INTER_AREA)
+    scale = search_width / W
+    small = rectified_bgr if W == search_width else cv2.resize(
+        rectified_bgr, (search_width, max(24, int(round(H * scale)))), interpolation=cv2.INTER_AREA)
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab).astype(np.float32)
     h, n = lab.shape[:2]
     bands = [(int(0.08 * h), int(0.32 * h)), (int(0.68 * h), int(0.92 * h))]
@@ -243,17 +246,14 @@ def _refine_half(lab: np.ndarray, x0: float, x1: float, H: int, step: float) -> 
     sigs = [_lab_profile(lab, int(0.08 * H), int(0.32 * H)), _lab_profile(lab, int(0.68 * H), int(0.92 * H))]
     r = int(np.ceil(step * 1.5))
     W = lab.shape[1]
-    best = (-1.0, x0, x1)
-    a0, b0 = int(round(x0)), int(round(x1))
-    for b in range(b0 - r, b0 + r + 1):
-        if b > W:
-            continue
-        for a in range(a0 - r, a0 + r + 1):
-            if a < 0 or b - a < 24:
-                continue
-            tot = 0.0
-            for sig in sigs:
-                tot += float(_correlations(sig[a:b], np.array([b - a]))[b - a][0])
-            if tot > best[0]:
-                best = (tot, float(a), float(b))
-    return best[1], best[2]
+
+    def score(a: int, b: int) -> float:
+        if a < 0 or b > W or b - a < 24:
+            return -1.0
+        return sum(float(_correlations(sig[a:b], np.array([b - a]))[b - a][0]) for sig in sigs)
+
+    a, b = int(round(x0)), int(round(x1))
+    for _ in range(2):  # coordinate ascent: start edge, then end edge
+        a = max(range(a - r, a + r + 1), key=lambda v: score(v, b))
+        b = max(range(b - r, b + r + 1), key=lambda v: score(a, v))
+    return float(a), float(b)

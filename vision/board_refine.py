@@ -43,24 +43,52 @@ def _fit_side(gx: np.ndarray, gy: np.ndarray, a: np.ndarray, b: np.ndarray, reac
     along = np.abs(gxs * nrm[0] + gys * nrm[1])  # step across the side
     across = np.abs(gxs * t[0] + gys * t[1])
     score = along - 0.5 * across
-    idx = np.argmax(score, axis=1)
-    peak = score[np.arange(SAMPLES), idx]
-    strong = peak > max(20.0, 0.35 * float(np.median(peak)) if np.median(peak) > 0 else 20.0)
-    # sub-pixel: parabola through the peak and its neighbours
-    sub = idx.astype(np.float64)
-    ok = (idx > 0) & (idx < len(offs) - 1)
-    i = np.arange(SAMPLES)[ok]
-    l, c, r = score[i, idx[ok] - 1], score[i, idx[ok]], score[i, idx[ok] + 1]
-    den = l - 2 * c + r
-    sub[ok] = idx[ok] + np.where(np.abs(den) > 1e-9, 0.5 * (l - r) / np.where(np.abs(den) > 1e-9, den, 1), 0)
-    off = np.interp(sub, np.arange(len(offs)), offs)
-    found = base + off[:, None] * nrm[None, :]
-    # keep the steps that agree with the majority offset (hands and checkers give stray peaks)
-    med = np.median(off[strong]) if strong.any() else 0.0
-    good = strong & (np.abs(off - med) < max(2.0, 0.25 * reach))
-    if good.sum() < SAMPLES * 0.3:
+    # candidate steps per sample: up to 3 local maxima of the step strength along the normal
+    strength_floor = max(15.0, 0.25 * float(np.percentile(score.max(axis=1), 75)))
+    cand_pts, cand_w, cand_s = [], [], []
+    for i in range(SAMPLES):
+        row = score[i]
+        peaks = np.nonzero((row[1:-1] >= row[:-2]) & (row[1:-1] > row[2:]) & (row[1:-1] > strength_floor))[0] + 1
+        if len(peaks) == 0:
+            continue
+        peaks = peaks[np.argsort(-row[peaks])][:3]
+        for j in peaks:
+            l, c, r = row[j - 1], row[j], row[j + 1]
+            den = l - 2 * c + r
+            sub = j + (0.5 * (l - r) / den if abs(den) > 1e-9 else 0.0)
+            off = float(np.interp(sub, np.arange(len(offs)), offs))
+            cand_pts.append(base[i] + off * nrm)
+            cand_w.append(float(c))
+            cand_s.append(i)
+    if len(cand_pts) < SAMPLES * 0.3:
         return None
-    line = cv2.fitLine(found[good].astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+    P = np.array(cand_pts)
+    Wt = np.array(cand_w)
+    S = np.array(cand_s)
+    # RANSAC: the frame edge is the one straight line that many samples along the whole side agree on
+    rng = np.random.default_rng(0)
+    best_inl, best_cnt = None, 0
+    tol = max(1.0, 0.08 * reach)
+    for _ in range(150):
+        i, j = rng.choice(len(P), 2, replace=False)
+        if abs(S[i] - S[j]) < SAMPLES // 4:
+            continue
+        dvec = P[j] - P[i]
+        nv = np.array([-dvec[1], dvec[0]])
+        nn = np.linalg.norm(nv)
+        if nn < 1e-9:
+            continue
+        nv /= nn
+        if abs(float(nv @ nrm)) < 0.97:  # must run along the side (within ~14 degrees)
+            continue
+        dist = np.abs((P - P[i]) @ nv)
+        inl = dist < tol
+        cnt = len(np.unique(S[inl]))
+        if cnt > best_cnt:
+            best_cnt, best_inl = cnt, inl
+    if best_inl is None or best_cnt < SAMPLES * 0.35:
+        return None
+    line = cv2.fitLine(P[best_inl].astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
     return np.array([line[2], line[3]], float), np.array([line[0], line[1]], float)
 
 

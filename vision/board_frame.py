@@ -1,0 +1,195 @@
+"""From the playing area out to the board's outer frame.
+
+The point pattern pins down the playing area reliably, but the outer frame is what the geometry is anchored to
+(and what labels give). Around the playing area we build an extended top-down view and, for each side, a profile
+of the edge strength across that side (median along the side, so clutter covering part of it does not count).
+A board is symmetric: its left and right frame widths (trays included) are equal, and so are top and bottom. So
+we pick the pair of edges, one on each side, that are strong, equally far out, and the farthest out among the
+strong ones (the outer edge against the table, not the inner edges of trays). A side that runs off the image
+ends at the image border: a photo cropped tight to the frame.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import cv2
+import numpy as np
+
+VIEW_W = 360  # playing-area width in the extended view
+MARGIN_X = 0.32  # searched frame width each side, as a share of the playing-area width
+MARGIN_Y = 0.22
+
+
+def _edge_profiles(view: np.ndarray, valid: np.ndarray, axis: int) -> np.ndarray:
+    """Median over the other axis of the strongest per-channel gradient across `axis` (1 = x, 0 = y)."""
+    lab = cv2.cvtColor(view, cv2.COLOR_BGR2Lab).astype(np.float32)
+    lab = cv2.GaussianBlur(lab, (5, 5), 0)
+    g = None
+    for ch in range(3):
+        d = cv2.Sobel(lab[:, :, ch], cv2.CV_32F, 1 if axis == 1 else 0, 0 if axis == 1 else 1, ksize=3)
+        d = np.abs(d) * (1.0 if ch == 0 else 1.5)
+        g = d if g is None else np.maximum(g, d)
+    g = np.where(valid, g, np.nan)
+    return g
+
+
+def _pair(prof_a: np.ndarray, prof_b: np.ndarray, border_a: Optional[int], border_b: Optional[int],
+          min_d: int, tol: int) -> tuple[float, float]:
+    """Distances (da, db) of the frame edge on two opposite sides from the playing area.
+
+    prof_x[d] is the edge strength at distance d outward; border_x the distance where the image ends (or None).
+    Pairs are either two real edges equally far out, or the image border on one side when the other side's
+    edge lies at least that far out (the frame runs off the image there).
+    """
+    def peaks(p: np.ndarray) -> list[tuple[int, float]]:
+        q = np.nan_to_num(p, nan=0.0)
+        return [(d, float(q[d])) for d in range(max(1, min_d), len(q) - 1)
+                if q[d] >= q[d - 1] and q[d] >= q[d + 1] and q[d] > 0]
+
+    pa, pb = peaks(prof_a), peaks(prof_b)
+    pairs = [(da, db, min(sa, sb)) for da, sa in pa for db, sb in pb if abs(da - db) <= tol]
+    if border_a is not None:
+        pairs += [(border_a, db, sb) for db, sb in pb if db >= border_a - tol]
+    if border_b is not None:
+        pairs += [(da, border_b, sa) for da, sa in pa if da >= border_b - tol]
+    if border_a is not None and border_b is not None:
+        pairs.append((border_a, border_b, 0.0))
+    if not pairs:
+        return float(min_d), float(min_d)
+    strongest = max(p[2] for p in pairs)
+    good = [p for p in pairs if p[2] >= 0.45 * strongest]
+    da, db, _ = max(good, key=lambda p: (p[0] + p[1]))
+    return float(da), float(db)
+
+
+def _median_masked(lab: np.ndarray, valid: np.ndarray, axis: int) -> np.ndarray:
+    """Median colour along `axis` over valid pixels only (NaN where none are valid)."""
+    arr = np.where(valid[..., None], lab, np.nan)
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return np.nanmedian(arr, axis=axis)
+
+
+MIN_STEP = 3.0  # Lab units per px: the weakest median colour step along a side that counts as an edge
+TILTS = (-4, -2, 0, 2, 4)  # px of tilt over a side's length tried (the playing area is only approximate)
+
+
+def _edge_strength(lab: np.ndarray, valid: np.ndarray, axis: int, span: slice) -> np.ndarray:
+    """For each column (axis=1) or row (axis=0) of the view: the median colour step across it along the
+    side (best over small tilts). A frame edge steps the same way all along, so its median step is large;
+    texture and clutter step both ways or only in places, so theirs is small."""
+    if axis == 0:
+        lab = lab.transpose(1, 0, 2)
+        valid = valid.T
+    band = lab[span].astype(np.float32)  # rows along the side, columns across
+    vb = valid[span]
+    step = np.zeros_like(band)
+    step[:, 1:-1] = (band[:, 2:] - band[:, :-2]) / 2
+    ok = np.zeros(vb.shape, bool)
+    ok[:, 1:-1] = vb[:, 2:] & vb[:, :-2]
+    step[~ok] = 0.0
+    R, n = band.shape[:2]
+    best = np.zeros(n)
+    for t in TILTS:
+        off = np.round(t * (np.arange(R) / max(R - 1, 1) - 0.5)).astype(int)
+        idx = np.clip(np.arange(n)[None, :] + off[:, None], 0, n - 1)
+        shifted = np.take_along_axis(step, idx[:, :, None].repeat(3, axis=2), axis=1)
+        med = np.median(shifted, axis=0)  # (n, 3)
+        strength = (med[:, 0] ** 2 + 0.5 * (med[:, 1] ** 2 + med[:, 2] ** 2)) ** 0.5
+        best = np.maximum(best, strength)
+    return best
+
+
+def _edge_options(strength: np.ndarray, validity: np.ndarray, min_d: int) -> list[tuple[float, bool]]:
+    """Distances outward (from the playing area) of frame-like edges; the image border when it cuts in.
+
+    Of the clear edges (local maxima of at least MIN_STEP and 40% of the side's strongest), all are kept;
+    the image border is added when the image ends inside the searched range."""
+    n = len(strength)
+    ok = validity >= 0.5
+    last = int(np.nonzero(ok)[0].max()) if ok.any() else 0
+    top = float(strength[min_d:max(min_d + 1, last)].max()) if last > min_d else 0.0
+    opts = []
+    for d in range(min_d, min(last, n - 1)):
+        s = strength[d]
+        if s >= max(MIN_STEP, 0.4 * top) and s >= strength[d - 1] and s >= strength[d + 1]:
+            opts.append((float(d), False))
+    if last < n - 2:
+        opts.append((float(last), True))
+    if not opts:
+        opts.append((float(min_d), False))
+    return opts
+
+
+def _farthest_edge(strength: np.ndarray, validity: np.ndarray, min_d: int) -> float:
+    """The outermost clear edge of one end (the ends need not match: a board may have one tray)."""
+    opts = _edge_options(strength, validity, min_d)
+    real = [d for d, border in opts if not border]
+    borders = [d for d, border in opts if border]
+    if real and (not borders or max(real) > min_d):
+        return max(real)
+    return borders[0] if borders else float(min_d)
+
+
+def _symmetric(a: list[tuple[float, bool]], b: list[tuple[float, bool]], tol: int) -> tuple[float, float]:
+    """Pick one reading per opposite side: a board is symmetric, so the two frame widths agree; the image
+    border only cuts a frame off (a side cut at distance B has its true edge at B or beyond). Among agreeing
+    pairs of real edges the farthest out is the outer frame (inner ones are tray and frame strips); readings
+    that use the image border come last."""
+    best = None
+    for da, ba in a:
+        for db, bb in b:
+            if ba and bb:
+                cost = 0.0
+            elif ba:
+                cost = max(0.0, da - db)
+            elif bb:
+                cost = max(0.0, db - da)
+            else:
+                cost = abs(da - db)
+            key = (int(ba) + int(bb) if cost <= tol else 3, cost if cost > tol else 0.0, -(da + db))
+            if best is None or key < best[0]:
+                best = (key, da, db)
+    return best[1], best[2]
+
+
+def outer_frame(image: np.ndarray, playing_quad: np.ndarray) -> np.ndarray:
+    """Outer frame corners TL,TR,BR,BL (image px) around a playing area given as 4 image points (same order)."""
+    pq = np.asarray(playing_quad, dtype=np.float64).reshape(4, 2)
+    w_top = np.linalg.norm(pq[1] - pq[0]) + np.linalg.norm(pq[2] - pq[3])
+    h_side = np.linalg.norm(pq[3] - pq[0]) + np.linalg.norm(pq[2] - pq[1])
+    aspect = max(0.5, min(2.5, w_top / max(h_side, 1e-6)))
+    Wp, Hp = VIEW_W, int(round(VIEW_W / aspect))
+    mx, my = int(MARGIN_X * Wp), int(MARGIN_Y * Hp)
+    dst = np.array([[mx, my], [mx + Wp, my], [mx + Wp, my + Hp], [mx, my + Hp]], dtype=np.float64)
+    H, _ = cv2.findHomography(pq, dst)
+    size = (Wp + 2 * mx, Hp + 2 * my)
+    view = cv2.warpPerspective(image, H, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+    ones = np.full(image.shape[:2], 255, np.uint8)
+    valid = cv2.warpPerspective(ones, H, size, flags=cv2.INTER_NEAREST, borderValue=0) > 0
+    valid = cv2.erode(valid.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+
+    lab = cv2.cvtColor(cv2.GaussianBlur(view, (5, 5), 0), cv2.COLOR_BGR2Lab).astype(np.float32)
+    ys = slice(my + int(0.04 * Hp), my + Hp - int(0.04 * Hp))
+    xs = slice(mx + int(0.03 * Wp), mx + Wp - int(0.03 * Wp))
+    sup_x = _edge_strength(lab, valid, axis=1, span=ys)  # per x: median step across that column
+    sup_y = _edge_strength(lab, valid, axis=0, span=xs)  # per y
+    col_valid = np.mean(valid[ys, :], axis=0)
+    row_valid = np.mean(valid[:, xs], axis=1)
+    min_d = max(3, int(0.012 * Wp))
+    dl = _farthest_edge(sup_x[mx::-1], col_valid[mx::-1], min_d)
+    dr = _farthest_edge(sup_x[mx + Wp:], col_valid[mx + Wp:], min_d)
+    top = _edge_options(sup_y[my::-1], row_valid[my::-1], min_d)
+    bottom = _edge_options(sup_y[my + Hp:], row_valid[my + Hp:], min_d)
+    dt, db = _symmetric(top, bottom, max(3, int(0.02 * Wp)))
+    x0, x1 = mx - dl, mx + Wp + dr
+    y0, y1 = my - dt, my + Hp + db
+    quad = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64).reshape(-1, 1, 2)
+    out = cv2.perspectiveTransform(quad, np.linalg.inv(H)).reshape(4, 2)
+    h, w = image.shape[:2]
+    out[:, 0] = np.clip(out[:, 0], 0, w - 1)
+    out[:, 1] = np.clip(out[:, 1], 0, h - 1)
+    return out
