@@ -284,3 +284,19 @@ def test_page_lists_only_the_game_in_progress(serve):
     state = server.state()
     assert state["game"] == 2 and {m["game"] for m in state["moves"]} == {2}
     assert state["score"] == {"light": 1, "dark": 0}
+
+
+def test_stop_with_a_page_still_listening():
+    server = WebServer(port=0)
+    server.start()
+    thread = server._thread
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    sock.sendall(b"GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    assert b"data: " in sock.recv(65536) or b"data: " in sock.recv(65536)
+    server.stop()  # must not wait for the page to go away
+    assert thread is not None and not thread.is_alive()
+    sock.settimeout(5)
+    rest = b""
+    while chunk := sock.recv(65536):  # the server closed the stream
+        rest += chunk
+    sock.close()

@@ -203,7 +203,7 @@ class MatchView:
         values = [event.get("light"), event.get("dark")]
         if first in SIDES:
             self._turn_to(first)
-            self.dice = {"player": first, "values": values}
+            self.dice = {"player": first, "values": values, "opening": True}  # values: light's die, dark's die
         self._entry(event, "opening_roll", player=first, dice=values,
                     text=f"Opening roll: light {values[0]}, dark {values[1]}"
                          + (f"; {first} plays first" if first in SIDES else "; roll again"))
@@ -243,7 +243,7 @@ class MatchView:
         entry = self._entry(
             event, "play", player=player, dice=dice, play=text, legal=legal,
             reason=event.get("reason") or "", alternatives=alternatives,
-            text=f"{player} {dice_text(dice)}: {text}",
+            text=f"{player} {dice_text(dice)}: {text}" + (" (corrected)" if event.get("corrected") else ""),
             # the page draws the position after a play; the one before is the previous entry's, so IDs only
             before=self._ids(before, player, score_ctx, with_board=False), after=self._ids(after, player),
         )

@@ -135,23 +135,33 @@ const PIPS = {
   6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
 };
 
+function drawDie(g, x, v, side) {
+  const S = 58;
+  g.appendChild(el("rect", { x: x - S / 2, y: MID_Y - S / 2, width: S, height: S, rx: 10, class: `die ${side}` }));
+  for (const [dx, dy] of PIPS[v] || []) {
+    g.appendChild(el("circle", { cx: x + dx * 15, cy: MID_Y + dy * 15, r: 5.5, class: `pip ${side}` }));
+  }
+  if (!PIPS[v]) g.appendChild(el("text", { x, y: MID_Y + 10, class: `count ${side}` }, "?"));
+}
+
+function halfCentre(bottomSeat, lay) {
+  // players roll into the half on their right: the bottom seat's right is the image's right
+  return bottomSeat ? lay.playLeft + HALF_W + BAR_W + HALF_W / 2 : lay.playLeft + HALF_W / 2;
+}
+
 function drawDice(svg, dice, lay, seating) {
   if (!dice || !dice.values || !dice.values.length) return;
   const g = el("g", { class: "dice", "data-dice": dice.values.join("") });
-  // players roll into the half on their right: the bottom seat's right is the image's right
-  const bottom = seatOf(dice.player, seating) === "bottom";
-  const rightHalf = bottom;
-  const cx = rightHalf ? lay.playLeft + HALF_W + BAR_W + HALF_W / 2 : lay.playLeft + HALF_W / 2;
-  const S = 58;
-  dice.values.forEach((v, i) => {
-    const x = cx + (i - (dice.values.length - 1) / 2) * (S + 16);
-    const side = dice.player === "dark" ? "dark" : "light";
-    g.appendChild(el("rect", { x: x - S / 2, y: MID_Y - S / 2, width: S, height: S, rx: 10, class: `die ${side}` }));
-    for (const [dx, dy] of PIPS[v] || []) {
-      g.appendChild(el("circle", { cx: x + dx * 15, cy: MID_Y + dy * 15, r: 5.5, class: `pip ${side}` }));
-    }
-    if (!PIPS[v]) g.appendChild(el("text", { x, y: MID_Y + 10, class: `count ${side}` }, "?"));
-  });
+  if (dice.opening) {  // one die each, each in its roller's right half: [light's, dark's]
+    ["light", "dark"].forEach((side, i) => {
+      drawDie(g, halfCentre(seatOf(side, seating) === "bottom", lay), dice.values[i], side);
+    });
+    svg.appendChild(g);
+    return;
+  }
+  const cx = halfCentre(seatOf(dice.player, seating) === "bottom", lay);
+  const side = dice.player === "dark" ? "dark" : "light";
+  dice.values.forEach((v, i) => drawDie(g, cx + (i - (dice.values.length - 1) / 2) * 74, v, side));
   svg.appendChild(g);
 }
 
