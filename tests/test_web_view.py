@@ -142,6 +142,7 @@ def test_cube_and_game_end_update_score_and_cube():
                 "score": {"light": 0, "dark": 4}})
     state = view.to_dict()
     assert state["score"] == {"light": 0, "dark": 4}
+    assert state["on_roll"] is None
     assert state["moves"][-1]["text"] == "dark wins a gammon game (4 points)"
 
 

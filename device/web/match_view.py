@@ -279,6 +279,7 @@ class MatchView:
         if "score" in event:
             self._set_score(event["score"])
         self.dice = None
+        self.on_roll = None  # nobody is to play until the next game's opening roll
         kind = event.get("kind") or "single"
         points = event.get("points")
         self._entry(event, "game_end", player=winner, kind=kind, points=points,
