@@ -74,3 +74,117 @@ class Intrinsics:
         return cls(K, dist, size, d.get("rms"))
 
 
+
+
+def save_intrinsics(intr: Intrinsics, path: str | Path, extra: Optional[dict[str, Any]] = None) -> None:
+    d = {"version": INTRINSICS_VERSION, "kind": "bgref camera intrinsics", **intr.to_dict(), **(extra or {})}
+    try:
+        Path(path).write_text(json.dumps(d, indent=1) + "\n")
+    except OSError as exc:
+        raise IntrinsicsError(f"{path}: cannot write the intrinsics file ({exc.strerror})") from None
+
+
+def load_intrinsics(path: str | Path) -> Intrinsics:
+    """Read an intrinsics file (or the `intrinsics` part of a calibration file)."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise IntrinsicsError(f"{path}: no such intrinsics file (make one with `bgref calibrate camera`)") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise IntrinsicsError(f"{path}: cannot read the intrinsics file ({exc})") from None
+    except ValueError as exc:
+        raise IntrinsicsError(f"{path}: not valid JSON (line {getattr(exc, 'lineno', '?')})") from None
+    if isinstance(data, dict) and isinstance(data.get("intrinsics"), dict):
+        data = data["intrinsics"]
+    if not isinstance(data, dict):
+        raise IntrinsicsError(f"{path}: not an intrinsics file")
+    if data.get("version", INTRINSICS_VERSION) != INTRINSICS_VERSION:
+        raise IntrinsicsError(f"{path}: intrinsics version {data.get('version')!r}; this bgref reads "
+                              f"version {INTRINSICS_VERSION}")
+    try:
+        return Intrinsics.from_dict(data)
+    except IntrinsicsError as exc:
+        raise IntrinsicsError(f"{path}: {exc}") from None
+
+
+@dataclass
+class PatternViews:
+    """Matched 3D pattern points and 2D image points of the photos where the pattern was found."""
+
+    object_points: list[np.ndarray]
+    image_points: list[np.ndarray]
+    image_size: tuple[int, int]
+    used: list[str]
+    skipped: list[str]
+
+
+def find_chessboard_views(images: Sequence[tuple[str, np.ndarray]], inner_corners: tuple[int, int],
+                          square_mm: float) -> PatternViews:
+    """Inner chessboard corners (cols x rows) in each photo, refined to sub-pixel (OpenCV's SB detector)."""
+    cols, rows = inner_corners
+    obj = np.zeros((cols * rows, 3), np.float32)
+    obj[:, :2] = np.mgrid[0:cols, 0:rows].T.reshape(-1, 2) * square_mm
+    views = PatternViews([], [], (0, 0), [], [])
+    for name, img in images:
+        gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY) if img.ndim == 3 else img
+        size = (gray.shape[1], gray.shape[0])
+        if views.image_size != (0, 0) and size != views.image_size:
+            raise IntrinsicsError(f"{name}: {size[0]}x{size[1]} px, but the other photos are "
+                                  f"{views.image_size[0]}x{views.image_size[1]}: use one camera mode")
+        ok, corners = cv2.findChessboardCornersSB(gray, (cols, rows), flags=cv2.CALIB_CB_EXHAUSTIVE)
+        if not ok:
+            ok, corners = cv2.findChessboardCorners(gray, (cols, rows))
+            if ok:
+                corners = cv2.cornerSubPix(gray, corners, (5, 5), (-1, -1),
+                                           (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 40, 0.01))
+        views.image_size = size
+        if not ok:
+            views.skipped.append(name)
+            continue
+        views.object_points.append(obj.copy())
+        views.image_points.append(np.asarray(corners, np.float32).reshape(-1, 1, 2))
+        views.used.append(name)
+    return views
+
+
+def find_charuco_views(images: Sequence[tuple[str, np.ndarray]], squares: tuple[int, int], square_mm: float,
+                       marker_mm: float, dictionary: str = "DICT_4X4_50") -> PatternViews:
+    """ChArUco corners in each photo (OpenCV's CharucoDetector); views with fewer than 6 corners are skipped."""
+    if not hasattr(cv2.aruco, dictionary):
+        raise IntrinsicsError(f"unknown ArUco dictionary {dictionary!r}")
+    board = cv2.aruco.CharucoBoard(squares, square_mm, marker_mm,
+                                   cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary)))
+    det = cv2.aruco.CharucoDetector(board)
+    views = PatternViews([], [], (0, 0), [], [])
+    for name, img in images:
+        gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY) if img.ndim == 3 else img
+        size = (gray.shape[1], gray.shape[0])
+        if views.image_size != (0, 0) and size != views.image_size:
+            raise IntrinsicsError(f"{name}: {size[0]}x{size[1]} px, but the other photos are "
+                                  f"{views.image_size[0]}x{views.image_size[1]}: use one camera mode")
+        views.image_size = size
+        ch_corners, ch_ids, _, _ = det.detectBoard(gray)
+        if ch_ids is None or len(ch_ids) < 6:
+            views.skipped.append(name)
+            continue
+        obj, imgp = board.matchImagePoints(ch_corners, ch_ids)
+        views.object_points.append(np.asarray(obj, np.float32).reshape(-1, 1, 3))
+        views.image_points.append(np.asarray(imgp, np.float32).reshape(-1, 1, 2))
+        views.used.append(name)
+    return views
+
+
+def calibrate(views: PatternViews, min_views: int = 3) -> Intrinsics:
+    """OpenCV's camera calibration over the found views; the RMS reprojection error is kept."""
+    if len(views.used) < min_views:
+        skipped = f" (pattern not found in: {', '.join(views.skipped)})" if views.skipped else ""
+        raise IntrinsicsError(f"camera calibration needs the pattern in at least {min_views} photos, found it in "
+                              f"{len(views.used)}{skipped}")
+    rms, K, dist, _, _ = cv2.calibrateCamera(
+        [np.asarray(o, np.float32).reshape(-1, 3) for o in views.object_points],
+        [np.asarray(p, np.float32).reshape(-1, 2) for p in views.image_points],
+        views.image_size, None, None)
+    if not np.all(np.isfinite(K)) or K[0, 0] <= 0:
+        raise IntrinsicsError("camera calibration did not converge: take photos with the pattern at varied angles")
+    return Intrinsics(np.asarray(K, float), np.asarray(dist, float).ravel(), views.image_size, float(rms))

@@ -1,0 +1,121 @@
+"""Board calibration from one photo of the starting position: `bgref calibrate board`'s work.
+
+Find the board (or take given corners), count the checkers with the shared counter, check that the starting
+position is there (which also says who sits where and which way each colour moves), then learn what later frames
+need: checker diameter, colour models of both checker colours and both point colours, the board size when a
+printed ArUco marker lies beside the board, and edge samples for drift checks. Lives in vision/ because it uses
+the board finder and the checker counter; calibration/ stays free of vision imports.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from typing import Optional
+
+import cv2
+import numpy as np
+
+from calibration.calibfile import Calibration, ColourModel
+from calibration.geometry import BoardGeometry
+from calibration.intrinsics import Intrinsics
+from calibration.size import (DEFAULT_DICTIONARY, MarkerError, find_markers, is_tournament_size,
+                              size_from_marker)
+from calibration.start import match_start
+from vision.board import find_board, geometry_from_corners, rectify
+
+
+def _model(pixels: np.ndarray) -> Optional[ColourModel]:
+    if len(pixels) < 10:
+        return None
+    px = pixels.astype(np.float64)
+    return ColourModel(px.mean(axis=0).tolist(), np.cov(px.T).tolist(), int(len(px)))
+
+
+def _disc_pixels(lab: np.ndarray, discs: list[dict], colour: str) -> np.ndarray:
+    mask = np.zeros(lab.shape[:2], np.uint8)
+    for d in discs:
+        if d.get("colour") == colour and isinstance(d.get("where"), int):
+            cv2.circle(mask, (int(round(d["x"])), int(round(d["y"]))), max(1, int(0.55 * d["r"])), 255, -1)
+    return lab[mask > 0]
+
+
+def _point_pixels(lab: np.ndarray, geo: BoardGeometry, points: list[int], discs: list[dict]) -> np.ndarray:
+    """Pixels well inside the triangles of the given (empty) points, away from any checker."""
+    mask = np.zeros(lab.shape[:2], np.uint8)
+    for p in points:
+        bx, by = geo.point_base(p)
+        tx, ty = geo.point_tip(p)
+        hw = geo.point_width(p) / 2
+        # the inner part of the triangle: shrink towards its centroid
+        tri = np.array([[bx - hw, by], [bx + hw, by], [tx, ty]], float)
+        c = tri.mean(axis=0)
+        tri = c + 0.6 * (tri - c)
+        cv2.fillConvexPoly(mask, np.round(tri).astype(np.int32), 255)
+    for d in discs:
+        cv2.circle(mask, (int(round(d["x"])), int(round(d["y"]))), int(1.15 * d["r"]) + 1, 0, -1)
+    return lab[mask > 0]
+
+
+def calibrate_board(image: np.ndarray, corners=None, intrinsics: Optional[Intrinsics] = None,
+                    marker_cm: Optional[float] = None, marker_dictionary: str = DEFAULT_DICTIONARY,
+                    source: Optional[str] = None, tolerance: int = 2) -> Calibration:
+    """Calibration from one frame of the standard starting position (raises NotStartPosition otherwise)."""
+    from vision.checkers import count_checkers  # the shared counter (imported late: a heavy module)
+
+    if intrinsics is not None:
+        intrinsics = intrinsics.scaled_to((image.shape[1], image.shape[0]))
+    geo = geometry_from_corners(image, corners, intrinsics) if corners is not None else find_board(image,
+                                                                                                    intrinsics)
+    rect = rectify(image, geo)
+    counts = count_checkers(rect, geo)
+    seating = match_start(counts.points, tolerance=tolerance)
+
+    discs = [d for d in counts.discs if isinstance(d.get("where"), int)]
+    if discs:
+        diameter = float(np.median([2 * d["r"] for d in discs]))
+    else:
+        diameter = geo.checker_diameter_px
+    geo.checker_diameter = diameter
+
+    lab = cv2.cvtColor(rect, cv2.COLOR_BGR2Lab)
+    colours: dict[str, ColourModel] = {}
+    for name in ("light", "dark"):
+        m = _model(_disc_pixels(lab, discs, name))
+        if m is not None:
+            colours[name] = m
+    empty = [p for p in range(1, 25) if not counts.points[p - 1]]
+    for name, parity in (("point_odd", 1), ("point_even", 0)):
+        m = _model(_point_pixels(lab, geo, [p for p in empty if p % 2 == parity], discs))
+        if m is not None:
+            colours[name] = m
+
+    size_cm = tournament = None
+    if marker_cm:
+        markers = find_markers(image, marker_dictionary)
+        if not markers:
+            raise MarkerError(f"{source or 'image'}: no ArUco marker ({marker_dictionary}) found; lay the printed "
+                              "marker flat beside the board, fully in view")
+        # the marker beside the board: the one nearest the board's centre that is outside the frame
+        centre = geo.corners.mean(axis=0)
+        poly = geo.corners.astype(np.float32).reshape(-1, 1, 2)
+        outside = [m for m in markers
+                   if cv2.pointPolygonTest(poly, tuple(float(v) for v in m.corners.mean(axis=0)), False) < 0]
+        pick = min(outside or markers, key=lambda m: float(np.linalg.norm(m.corners.mean(axis=0) - centre)))
+        long_cm, short_cm = size_from_marker(geo.corners, pick, marker_cm, intrinsics)
+        size_cm = [round(long_cm, 1), round(short_cm, 1)]
+        tournament = is_tournament_size(long_cm, short_cm)
+
+    return Calibration(
+        geometry=geo,
+        light_seat=seating.light_seat,
+        light_direction=seating.light_direction,
+        home=seating.home,
+        dice_half=seating.dice_half,
+        checker_diameter_px=diameter,
+        colours=colours,
+        intrinsics=intrinsics,
+        board_size_cm=size_cm,
+        tournament_size=tournament,
+        source=source,
+        created=_dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+    )
