@@ -280,3 +280,27 @@ def test_diagram_labels_invert_the_daemons_seating(browser):
         light, home, side = key.split("-")
         seating = Seating(light, home)
         assert [seating.geometric_point(side, p) for p in own] == list(range(1, 25)), key
+
+
+def test_protected_view_opens_with_its_token_and_hides_it(browser):
+    from device.web.server import WebServer
+
+    server = WebServer(port=0, token="act-token", read_token="look-token")
+    server.start()
+    try:
+        for event in opening_events():
+            server.publish(event)
+        page = browser.new_page()
+        errors = page_errors(page)
+        response = page.goto(server.url)
+        assert response.status == 401  # no token, no page
+        page.goto(server.url + "?token=look-token")
+        page.wait_for_selector(f'svg#board[data-position-id="{AFTER_31.swap().position_id()}"]',
+                               timeout=WAIT_MS)
+        page.wait_for_selector("#connection[data-status='live']", timeout=WAIT_MS)  # events with the token too
+        assert "token" not in page.url
+        assert page.get_attribute("#stream-link", "href") == "/stream"
+        assert errors == []
+        page.close()
+    finally:
+        server.stop()

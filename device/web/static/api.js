@@ -3,9 +3,14 @@
 const KEY = "bgref-token";
 
 function initialToken() {
-  const fromUrl = new URLSearchParams(location.search).get("token");
+  const params = new URLSearchParams(location.search);
+  const fromUrl = params.get("token");
   if (fromUrl) {
     try { localStorage.setItem(KEY, fromUrl); } catch (e) { /* private mode: keep it for this page only */ }
+    // keep it off the address bar (screens, screenshots, streams); the page remembers it
+    params.delete("token");
+    const rest = params.toString();
+    history.replaceState(null, "", location.pathname + (rest ? "?" + rest : "") + location.hash);
     return fromUrl;
   }
   try { return localStorage.getItem(KEY) || ""; } catch (e) { return ""; }

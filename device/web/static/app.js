@@ -247,7 +247,8 @@ function wire() {
 
 function updateLinks() {
   $("mat-link").href = withToken("/api/match.mat");
-  $("stream-link").href = withToken("/stream");
+  // never the director's token in a URL that ends up in OBS: a protected view takes ?token=READ-TOKEN by hand
+  $("stream-link").href = "/stream";
 }
 
 wire();
