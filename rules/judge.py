@@ -5,7 +5,7 @@ say *which* rule was broken, we replay the roll under relaxed rules (a checker m
 while one of ours is on the bar, bear off too early or from the wrong point, use fewer dice) and find the
 explanation that breaks the fewest rules. The search only ever moves checkers from points that hold more than
 the observed position does, so it stays small even for doubles. A false alarm is as bad as a missed illegal
-play, so a play is legal exactly when its position is one of :func:`rules.moves.legal_boards`.
+play, so a play is legal exactly when its position is one of :func:`rules.moves.legal_results`.
 """
 
 from __future__ import annotations
@@ -13,16 +13,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
+from operator import sub
+
 from rules.moves import (
     OFF_POINT,
     Board,
     Move,
     Play,
-    _expand,
     board_of,
+    can_play_die,
     check_dice,
-    legal_boards,
-    position_of,
+    find_result,
+    legal_state_paths,
+    state_of,
+    state_position,
+    state_slots,
 )
 from rules.notation import format_play
 from rules.position import CHECKERS, Position
@@ -170,29 +175,32 @@ def judge(
     d1, d2 = int(dice[0]), int(dice[1])
     check_dice(d1, d2)
     start, target = board_of(before), board_of(after)
-    results = legal_boards(start, d1, d2)
-    if seen_totals is not None:
-        for who, n in zip(("you have", "the opponent has"), seen_totals):
-            if n is not None and n != CHECKERS:
-                closest = [Play(tuple(Move(*m) for m in path), position_of(b)) for b, path in results.items()]
-                return Verdict(False, None, f"{who} {n} checkers on the board, bar and off, not {CHECKERS}",
-                               sort_by_distance(closest, target)[:3], "wrong_total")
-    if target in results:
-        path = results[target]
-        play = Play(tuple(Move(*m) for m in path), after)
-        return Verdict(True, play, None, [], "legal" if path else "no_play")
+    if seen_totals is None or all(n in (None, CHECKERS) for n in seen_totals):
+        play = find_result(before, d1, d2, after)  # the fast path: no result is built but the one observed
+        if play is not None:
+            return Verdict(True, play, None, [], "legal" if play.moves else "no_play")
+    paths = legal_state_paths(before, d1, d2)
+    target_state = state_of(before, after)
+    target_slots = state_slots(target_state) if target_state is not None else None
 
-    def distance(b: Board) -> int:
-        return sum(abs(x - y) for x, y in zip(b, target))
+    def distance(state: int) -> int:
+        if target_slots is None:  # the opponent moved: rank by our checkers only
+            return sum(map(abs, map(sub, state_slots(state)[:26], board_of(after)[:26])))
+        return sum(map(abs, map(sub, state_slots(state), target_slots)))
 
-    ranked = sorted(results.items(), key=lambda item: (distance(item[0]), len(item[1])))[:3]
-    closest = sort_by_distance([Play(tuple(Move(*m) for m in path), position_of(b)) for b, path in ranked], target)
+    ranked = sorted(paths, key=lambda s: (distance(s), len(paths[s])))[:3]
+    closest = sort_by_distance([Play(paths[s], state_position(before, s)) for s in ranked], target)
 
     def illegal(code: str, reason: str) -> Verdict:
         return Verdict(False, None, reason, closest, code)
 
+    if seen_totals is not None:
+        for who, n in zip(("you have", "the opponent has"), seen_totals):
+            if n is not None and n != CHECKERS:
+                return illegal("wrong_total", f"{who} {n} checkers on the board, bar and off, not {CHECKERS}")
+
     roll = f"{d1}-{d2}"
-    max_used = max(len(p) for p in results.values())
+    max_used = max(len(p) for p in paths.values())
     example = closest[0].notation() if closest else "(no play)"
 
     # checkers appearing or vanishing
@@ -231,7 +239,7 @@ def judge(
     orders = [(d1,) * 4] if d1 == d2 else [(max(d1, d2), min(d1, d2)), (min(d1, d2), max(d1, d2))]
     best: Optional[tuple] = None
     small, big = min(d1, d2), max(d1, d2)
-    big_alone = d1 != d2 and bool(_expand({start: ()}, big))
+    big_alone = d1 != d2 and can_play_die(before, big)
     for first, used, expl in _search(start, orders, target):
         codes = [c for c, _ in expl.faults]
         faults = list(expl.faults)
