@@ -74,12 +74,15 @@ def paint_field(scene: Scene, px_per_cm: float, rng: np.random.Generator) -> Pla
             half = g.slot / 2 * 0.985
             tri = np.array([P(x - half, yb), P(x + half, yb), P(x, yb + direction * g.point_len)], np.int32)
             cv2.fillConvexPoly(m, tri, 255, cv2.LINE_AA, 4)
-        np.copyto(img, ptex, where=(m > 127)[..., None])
+        np.copyto(img, ptex, where=(m == 255)[..., None])
+        ys, xs = np.nonzero((m > 0) & (m < 255))  # anti-aliased edges: blend just those pixels
+        a = (m[ys, xs].astype(np.float32) / 255)[:, None]
+        img[ys, xs] = (img[ys, xs] * (1 - a) + ptex[ys, xs] * a).astype(np.uint8)
     # logos printed on the field (graphics, not pieces)
     if sc.logo_colour is not None and scene.logo:
         for side, flip in ((-1, rng.random() < 0.5), (1, False)):
             cx = side * (g.bar_w / 2 + g.half_w / 2)
-            _logo(img, scene.logo, P(cx, 0), g.half_w * s * rng.uniform(0.35, 0.6), bgr(sc.logo_colour),
+            _logo(img, scene.logo, P(cx, 0), g.half_w * s * rng.uniform(0.25, 0.45), bgr(sc.logo_colour),
                   scene.logo_box, flip, rng)
     for side in ("left", "right"):
         r = g.tray_rect(side)

@@ -119,6 +119,7 @@ def random_camera(
     size: Optional[tuple[int, int]] = None,
     portrait: bool = False,
     fill: Optional[float] = None,
+    allow_flip: bool = True,
 ) -> Camera:
     """A random mounting: height 55-130 cm, tilt up to 25 deg, turn up to 15 deg (or about 90 for a portrait view,
     or about 180: the camera on the other side), focal length chosen so the board fills a realistic share of the
@@ -131,7 +132,7 @@ def random_camera(
     turn = float(np.clip(rng.normal(0, 5), -15, 15))
     if portrait:
         turn += 90.0 if rng.random() < 0.5 else -90.0
-    elif rng.random() < 0.15:
+    elif rng.random() < 0.15 and allow_flip:
         turn += 180.0
     k1 = float(rng.uniform(-0.25, 0.08))
     dist = np.array([k1, float(rng.uniform(-0.05, 0.1)) * (1 if k1 < 0 else 0.2), float(rng.normal(0, 0.001)),

@@ -279,6 +279,19 @@ def _capsule(P: Projector, a: np.ndarray, b: np.ndarray, ra: float, rb: float, n
     return cv2.convexHull(P(pts).astype(np.float32)).reshape(-1, 2)
 
 
+def _clip_near(P: Projector, a: np.ndarray, b: np.ndarray, near: float = 15.0
+               ) -> Optional[tuple[np.ndarray, np.ndarray]]:
+    """Cut a segment where it comes closer than ``near`` cm to the camera (an arm reaching up past the lens)."""
+    da, db = P.depth(a[None])[0], P.depth(b[None])[0]
+    if da < near and db < near:
+        return None
+    if da < near:
+        a = b + (a - b) * (db - near) / (db - da)
+    elif db < near:
+        b = a + (b - a) * (da - near) / (da - db)
+    return a, b
+
+
 def circle3d_sphere(c: np.ndarray, r: float, n: int) -> np.ndarray:
     """Points on the horizontal and a vertical circle of a sphere: enough for a convex silhouette."""
     a = np.linspace(0, 2 * math.pi, n, endpoint=False)
@@ -305,7 +318,7 @@ def hand_parts(hand: HandPiece, z_field: float, board_h: float, board_w: float
     wrist = tip - dirv * 16 + up * 3.0
     knuckle = tip - dirv * 8 + up * 2.2
     elbow = wrist - dirv * 27 + up * 7.0
-    shoulder = elbow - dirv * 30 + up * 25.0
+    shoulder = elbow - dirv * 28 + up * 12.0
     perp2 = np.cross(dirv, up)
     parts: list[tuple[np.ndarray, np.ndarray, float, float, str]] = []
     parts.append((shoulder, elbow, 6.0, 4.6, "sleeve" if hand.sleeve else "skin"))
@@ -336,6 +349,10 @@ def draw_hand(img: np.ndarray, P: Projector, hand: HandPiece, z_field: float, bo
     layer = np.zeros((h, w, 3), np.uint8)
     mask = np.zeros((h, w), np.uint8)
     for a, b, ra, rb, kind in parts:
+        clipped = _clip_near(P, a, b)
+        if clipped is None:
+            continue
+        a, b = clipped
         poly = _capsule(P, a, b, ra, rb)
         col = bgr(hand.skin) if kind == "skin" else bgr(hand.sleeve or hand.skin)
         fill(layer, poly, col)

@@ -80,7 +80,7 @@ def build_stage(scene: Scene, cam: Camera, rng: np.random.Generator, effects: Op
 
     # image scale at the board, to size the textures
     ppc = float(cam.K[0, 0]) / max(20.0, float(np.mean(P.depth(np.array([[0, 0, g.field_z]])))))
-    board_ppc = float(np.clip(ppc, 4, 2600 / (g.outer_right - g.outer_left)))
+    board_ppc = float(np.clip(ppc * 1.2, 4, 2600 / (g.outer_right - g.outer_left)))
     table_ppc = float(np.clip(ppc * 0.5, 2, 10))
 
     # ---- table: the part of the z = 0 plane the canvas sees
@@ -306,6 +306,8 @@ def render_frame(stage: Stage, rng: np.random.Generator, scene: Optional[Scene] 
         hshadow = np.zeros((ch, cw), np.uint8)
         for hand in scene.hands:
             for pa, pb, ra, rb, _ in draw.hand_parts(hand, fz, g.height, g.width):
+                if draw._clip_near(P, pa, pb) is None:
+                    continue
                 sa, sb = P.shadow_of(pa[None], fz)[0], P.shadow_of(pb[None], fz)[0]
                 draw.fill(hshadow, draw._capsule(P, sa, sb, ra, rb), 255)
         _apply_shadow(img, hshadow, scene, None, blur=max(4.0, cw / 120))

@@ -102,8 +102,8 @@ def checker_face(colour: RGB, style: str, r: int, rng: np.random.Generator, ligh
         shade -= 0.18 * np.exp(-((rad - 0.78) / 0.025) ** 2)
         shade -= 0.06 * np.clip(1 - rad / 0.7, 0, 1)
     elif style == "pearl":
-        swirl = smooth_noise(size, size, r / 3, rng)
-        shade += 0.12 * np.sin(swirl * 6 + dx * 3)
+        swirl = smooth_noise(size, size, r / 1.5, rng)
+        shade += 0.07 * np.sin(swirl * 3 + dx * 2)
         shade -= 0.14 * np.exp(-((rad - 0.8) / 0.03) ** 2)
     elif style == "wood":
         g = wood(size, size, (255, 255, 255), rng, bool(rng.random() < 0.5), px_per_cm=r / 2)
