@@ -54,27 +54,21 @@ def write_recording(folder: Path) -> dict[str, str]:
     """A label-only recording (what `bgref replay --oracle` reads): the opening, a legal 31, dark's illegal 65.
     Returns the Position IDs the page must show: at the end (light on roll), after light's play, and the board a
     director puts right (dark's legal 24/18 13/8, from light's side, light being on roll)."""
-    from daemon_scenes import die, scene
+    from device.scripted import Script
     from device.seating import Seating
     from rules.moves import legal_plays
     from rules.position import Position
 
     start = Position.start()
-    seating = Seating("bottom-right")
     legal = next(p for p in legal_plays(start, 3, 1) if p.notation() == "8/5 6/5")
     bad = Position.from_points({6: 6, 8: 3, 13: 4, 24: 2}, {5: 2, 6: 4, 8: 2, 13: 5, 24: 2})  # 13/6 for 6-5
-    steps = [(start, "light", ()), (start, "light", (die(3, "right"), die(1, "left"))),
-             (legal.position, "light", ()), (legal.position.swap(), "dark", (die(6, "left"), die(5, "left"))),
-             (bad, "dark", ())]
-    lines = []
-    for position, mover, dice in steps:
-        for _ in range(4):  # still long enough for the stabiliser to accept it
-            label = scene(seating, position, mover, dice).to_dict()
-            label["frame"] = len(lines)
-            lines.append(json.dumps(label))
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "labels.jsonl").write_text("\n".join(lines) + "\n")
-    (folder / "video.json").write_text(json.dumps({"fps": 10}))
+    script = Script(Seating("bottom-right"))  # each scene: hands over the board, then still frames
+    script.scene(start, "light")
+    script.scene(start, "light", ((3, "right", True), (1, "left", True)))  # light's die right, dark's left
+    script.scene(legal.position, "light")
+    script.scene(legal.position.swap(), "dark", ((6, "left", True), (5, "left", True)))  # dark's right = image left
+    script.scene(bad, "dark")
+    script.write(folder)
     fixed = next(p for p in legal_plays(legal.position.swap(), 6, 5) if p.notation() == "24/18 13/8")
     return {"final_id": bad.swap().position_id(), "light_after_id": legal.position.position_id(),
             "fixed_id": fixed.position.swap().position_id()}
