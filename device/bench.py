@@ -1,0 +1,175 @@
+"""Per-frame vision stage timings for `bgref bench`: every stage of a read, on one core, against the floor.
+
+Why these stages: a whole read is decode -> (drift check every few frames) -> rectify -> count checkers -> read
+dice, and a board moved is searched for again; the daemon spends most frames on the unchanged-frame shortcut. Each
+is timed on its own over the same frames, so a slow read points at its stage. The floor is the least any reader
+must do with a frame: convert it and rectify it; each stage's ratio to it says how much work sits on top.
+
+Timing: single-threaded (``cv2.setNumThreads(1)``), a warm-up, then one call per frame; the figure is the median.
+Two clocks: the CPU time of this thread (``time.thread_time``), which other processes on a shared machine do not
+inflate, is the headline; wall-clock medians are kept beside it.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Optional, Sequence
+
+import cv2
+import numpy as np
+
+from device.bench_frames import BenchFrames, decode
+
+# stage name -> what it times (the report's row labels, in order)
+STAGES: dict[str, str] = {
+    "decode": "decode JPEG (cv2.imdecode)",
+    "rectify": "undistort + rectify (cached maps, remap)",
+    "floor": "floor: BGR->grey + rectify",
+    "check_geometry": "check saved geometry (drift)",
+    "find_board": "find board from scratch",
+    "count_checkers": "count checkers (rectified view)",
+    "dice": "read dice",
+    "cube": "read cube",
+    "whole_read": "whole read (Reader.read)",
+    "unchanged": "unchanged frame (same frame again)",
+}
+
+
+@dataclass
+class Timing:
+    """Per-call times of one stage, in ms."""
+
+    cpu_ms: list[float]
+    wall_ms: list[float]
+
+    def summary(self, floor_ms: Optional[float] = None) -> dict[str, Any]:
+        cpu = sorted(self.cpu_ms)
+        med = statistics.median(cpu)
+        return {
+            "median_ms": round(med, 3),
+            "p90_ms": round(cpu[min(len(cpu) - 1, int(0.9 * len(cpu)))], 3),
+            "max_ms": round(cpu[-1], 3),
+            "wall_median_ms": round(statistics.median(self.wall_ms), 3),
+            "n": len(cpu),
+            "x_floor": None if not floor_ms else round(med / floor_ms, 2),
+        }
+
+
+def time_calls(fn: Callable[[Any], Any], items: Sequence[Any], warmup: int) -> Timing:
+    """Call ``fn`` on the first ``warmup`` items untimed, then once per item timed (thread CPU and wall)."""
+    for item in list(items)[:warmup]:
+        fn(item)
+    cpu, wall = [], []
+    for item in items:
+        c0, w0 = time.thread_time(), time.perf_counter()
+        fn(item)
+        w1, c1 = time.perf_counter(), time.thread_time()
+        cpu.append((c1 - c0) * 1000)
+        wall.append((w1 - w0) * 1000)
+    return Timing(cpu, wall)
+
+
+def calibrate(frames: BenchFrames, intrinsics: bool = True) -> Any:
+    """The saved calibration the daemon would hold: the board found on the set-up view (label corners if the
+    finder misses it, so the timings still run; the report says which)."""
+    from vision.board import find_board, geometry_from_corners
+    from vision.errors import VisionError
+
+    image = frames.calibration_image
+    intr = frames.intrinsics if intrinsics else None
+    try:
+        geo, how = find_board(image, intr), "find_board"
+    except VisionError:
+        geo, how = geometry_from_corners(image, frames.calibration_label["board"]["corners"], intr), "label corners"
+    geo.warp_maps()  # built once at calibration, as the daemon does
+    return geo, how
+
+
+def _reads_match(obs: Any, label: dict[str, Any]) -> tuple[bool, bool, bool]:
+    """(board found, every point right, dice values right) of one whole read against its label."""
+    found = bool(obs.board.found)
+    points = found and list(obs.points) == list(label["points"])
+    want = sorted(d["value"] for d in label.get("dice", []))
+    got = sorted(d.value for d in obs.dice if d.value is not None)
+    return found, points, got == want
+
+
+def bench_size(frames: BenchFrames, warmup: int = 3, intrinsics: bool = True,
+               stages: Optional[Sequence[str]] = None) -> dict[str, Any]:
+    """Time every stage on one size's frames; returns the stage summaries and what the reads found."""
+    from vision.board import check_geometry, find_board, rectify
+    from vision.checkers import count_checkers
+    from vision.reader import Reader
+
+    cv2.setNumThreads(1)
+    wanted = set(stages or STAGES)
+    geo, how = calibrate(frames, intrinsics)
+    images = frames.images
+    helper = Reader(geo)  # its per-stage methods, so the dice and cube stages are exactly the reader's own
+    timings: dict[str, Timing] = {}
+
+    def run(name: str, fn: Callable[[Any], Any], items: Sequence[Any]) -> None:
+        if name in wanted:
+            timings[name] = time_calls(fn, items, warmup)
+
+    run("decode", decode, frames.jpegs)
+    run("rectify", lambda im: rectify(im, geo), images)
+    run("floor", lambda im: (cv2.cvtColor(im, cv2.COLOR_BGR2GRAY), rectify(im, geo)), images)
+    run("check_geometry", lambda im: check_geometry(im, geo), images)
+    run("find_board", lambda im: _find_or_none(find_board, im, geo.intrinsics), images)
+    rects = [rectify(im, geo) for im in images]
+    run("count_checkers", lambda r: count_checkers(r, geo), rects)
+    run("dice", lambda im: helper._dice(im, geo), images)
+    run("cube", lambda im: helper._cube(im, geo), images)
+
+    outcome = {"found": 0, "points_right": 0, "dice_right": 0, "unchanged_hits": 0}
+    if wanted & {"whole_read", "unchanged"}:
+        # one reader over the frames in order, as the daemon runs it; after each new frame the same frame is fed
+        # again, which is the unchanged-frame path. The warm-up reads other frames (the last ones, reversed).
+        reader = Reader(geo)
+        for im in images[::-1][:warmup]:
+            reader.read(im)
+        whole, same = Timing([], []), Timing([], [])
+        for im, label in zip(images, frames.labels):
+            for timing in (whole, same):
+                c0, w0 = time.thread_time(), time.perf_counter()
+                obs = reader.read(im)
+                w1, c1 = time.perf_counter(), time.thread_time()
+                timing.cpu_ms.append((c1 - c0) * 1000)
+                timing.wall_ms.append((w1 - w0) * 1000)
+                if timing is whole:
+                    found, points, dice = _reads_match(obs, label)
+                    outcome["found"] += found
+                    outcome["points_right"] += points
+                    outcome["dice_right"] += dice
+                else:
+                    outcome["unchanged_hits"] += bool(obs.extra.get("unchanged"))
+        if "whole_read" in wanted:
+            timings["whole_read"] = whole
+        if "unchanged" in wanted:
+            timings["unchanged"] = same
+
+    floor = statistics.median(timings["floor"].cpu_ms) if "floor" in timings else None
+    return {
+        "size": list(frames.size),
+        "frames": len(images),
+        "warmup": warmup,
+        "geometry": {"from": how, "intrinsics": geo.intrinsics is not None, "rect_size": list(geo.rect_size),
+                     "rectify": "cv2.remap with cached fixed-point maps" + (
+                         " (undistortion folded in)" if geo.intrinsics is not None else "")},
+        "stages": {name: timings[name].summary(None if name == "floor" else floor)
+                   for name in STAGES if name in timings},
+        "reads": {**outcome, "frames": len(images)},
+    }
+
+
+def _find_or_none(find_board: Callable[..., Any], image: np.ndarray, intrinsics: Any) -> Any:
+    """find_board, with a miss timed like a hit (a frame where the search fails costs as much)."""
+    from vision.errors import VisionError
+
+    try:
+        return find_board(image, intrinsics)
+    except VisionError:
+        return None

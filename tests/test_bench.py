@@ -1,0 +1,130 @@
+"""`bgref bench`: the command runs on a tiny configuration and reports every stage with sane numbers (not a timed
+test: no figure is compared with a speed), the targets are judged from the figures, bad options exit 2."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from device.bench import STAGES
+from device.bench_report import PI4_FACTOR, targets
+from device.cli import main
+
+
+@pytest.fixture(scope="module")
+def quick_result(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    import io
+    from contextlib import redirect_stdout
+
+    cache = tmp_path_factory.mktemp("bench_frames")
+    out = io.StringIO()
+    with redirect_stdout(out):
+        code = main(["bench", "--quick", "--sizes", "640x360", "--skip-rules", "--skip-daemon", "--json",
+                     "--frames-dir", str(cache)])
+    assert code == 0
+    result = json.loads(out.getvalue())
+    result["_cache"] = str(cache)
+    return result
+
+
+def test_every_stage_has_sane_numbers(quick_result: dict) -> None:
+    (size,) = quick_result["sizes"]
+    assert size["size"] == [640, 360]
+    assert size["frames"] == 4
+    stages = size["stages"]
+    assert set(stages) == set(STAGES)
+    for name, s in stages.items():
+        assert s["n"] == 4, name
+        for key in ("median_ms", "p90_ms", "max_ms", "wall_median_ms"):
+            assert math.isfinite(s[key]) and s[key] >= 0, (name, key)
+        assert s["median_ms"] <= s["p90_ms"] <= s["max_ms"], name
+        if name != "cube":  # the cube reader may be absent: then its stage costs nothing
+            assert s["median_ms"] > 0, name
+        assert (s["x_floor"] is None) == (name == "floor"), name
+    # each ratio is the stage over the floor (convert + rectify)
+    floor = stages["floor"]["median_ms"]
+    assert stages["count_checkers"]["x_floor"] == pytest.approx(stages["count_checkers"]["median_ms"] / floor,
+                                                                 rel=0.02, abs=0.01)
+    # a whole read does more than the unchanged shortcut, and searching for the board more than checking it
+    assert stages["whole_read"]["median_ms"] > stages["unchanged"]["median_ms"]
+    assert stages["find_board"]["median_ms"] > stages["check_geometry"]["median_ms"]
+    reads = size["reads"]
+    assert reads["unchanged_hits"] == 4  # the same frame fed twice takes the shortcut every time
+    assert reads["found"] == 4  # a calibrated reader always has its board
+
+
+def test_machine_conditions_and_pi4_prediction(quick_result: dict) -> None:
+    m = quick_result["machine"]
+    assert m["cores"] >= 1 and m["cpu"] and m["opencv"] and m["numpy"] and m["python"]
+    assert m["cv2_threads"] == 1
+    assert quick_result["conditions"]["threads"] == 1
+    pi = quick_result["pi4"]
+    assert pi["factor"] == PI4_FACTOR and pi["range"] == [4.0, 6.0] and pi["budget_ms"] == 100.0
+    row = pi["sizes"][0]
+    read = quick_result["sizes"][0]["stages"]["whole_read"]["median_ms"]
+    assert row["whole_read"]["ms"] == pytest.approx(read * PI4_FACTOR, abs=0.1)
+    lo, hi = row["whole_read"]["range_ms"]
+    assert lo <= row["whole_read"]["ms"] <= hi
+    assert row["whole_read"]["fits_budget"] == (read * PI4_FACTOR <= 100.0)
+    assert quick_result["rules"] is None and quick_result["daemon"] is None
+
+
+def test_frames_are_loaded_from_the_cache(quick_result: dict) -> None:
+    from pathlib import Path
+
+    from device.bench_frames import bench_frames, load_frames
+
+    cached = load_frames(Path(quick_result["_cache"]), (640, 360), 4, seed=quick_result["conditions"]["seed"])
+    assert cached is not None and len(cached.jpegs) == 4 and len(cached.images) == 4
+    again = bench_frames((640, 360), 4, seed=quick_result["conditions"]["seed"], cache=Path(quick_result["_cache"]))
+    assert again.jpegs == cached.jpegs
+    # the frames differ from each other (the unchanged path is only taken where the benchmark asks for it)
+    assert len({j for j in cached.jpegs}) == 4
+    assert len({json.dumps(label["points"]) for label in cached.labels}) > 1
+
+
+def _size(w: int, h: int, read: float, floor: float, same: float, parts: dict[str, float]) -> dict:
+    stages = {"floor": {"median_ms": floor, "x_floor": None},
+              "whole_read": {"median_ms": read, "x_floor": read / floor},
+              "unchanged": {"median_ms": same, "x_floor": same / floor}}
+    stages.update({k: {"median_ms": v, "x_floor": v / floor} for k, v in parts.items()})
+    return {"size": [w, h], "stages": stages}
+
+
+def test_targets_name_the_stage_that_holds_a_read_back() -> None:
+    slow = _size(1920, 1080, 60.0, 5.0, 1.0, {"rectify": 4.0, "count_checkers": 40.0, "dice": 12.0})
+    rules = {"judge_legal_worst_ms": 3.0, "judge_illegal_worst_ms": 7.5}
+    daemon = {"memory_after_warmup_kb": 15000.0, "memory_growth_kb": -300.0}
+    got = {t["target"]: t for t in targets([slow], rules, daemon)}
+    read = got["whole read 1920x1080, median"]
+    assert read["met"] is False and read["measured"] == 60.0
+    assert read["note"].startswith("held back by count_checkers")
+    assert got["whole read 1920x1080 / floor"]["met"] is False
+    assert got["unchanged frame 1920x1080, median"]["met"] is True
+    judge = got["judging a play, worst case"]
+    assert judge["measured"] == 7.5 and judge["met"] is False
+    assert got["daemon memory flat over the frames"]["met"] is True
+
+    fast = _size(1920, 1080, 12.0, 5.0, 3.0, {"rectify": 4.0, "count_checkers": 6.0})
+    growing = {"memory_after_warmup_kb": 15000.0, "memory_growth_kb": 4000.0}
+    got = {t["target"]: t for t in targets([fast], {"judge_legal_worst_ms": 1.0}, growing)}
+    assert got["whole read 1920x1080, median"]["met"] is True
+    assert got["whole read 1920x1080 / floor"]["met"] is True
+    assert got["unchanged frame 1920x1080, median"]["met"] is False
+    assert got["daemon memory flat over the frames"]["met"] is False
+    # another size only: the 1920x1080 targets are not measured, not passed
+    other = {t["target"]: t for t in targets([_size(1536, 864, 1.0, 1.0, 0.1, {})], None, None)}
+    assert all(t["met"] is None for t in other.values())
+
+
+@pytest.mark.parametrize("argv, what", [
+    (["--sizes", "1920by1080"], "--sizes"),
+    (["--sizes", "100x50"], "--sizes"),
+    (["--frames", "0"], "--frames"),
+])
+def test_bad_options_exit_2_with_one_line(argv: list[str], what: str, capsys: pytest.CaptureFixture) -> None:
+    assert main(["bench", *argv, "--skip-rules", "--skip-daemon"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("bgref bench: error:") and what in err[0]
