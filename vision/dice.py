@@ -118,22 +118,35 @@ def _foreign_pip(fit: LayoutFit, group: list[Pip], all_pips: list[Pip], images: 
     inv = np.linalg.inv(fit.affine)
     members = {id(p) for p in group}
     dark = group[0].dark
-    reach = {1: 1.55, 2: 3.2, 3: 3.2}.get(n, 1.55)
-    for p in all_pips:
+    reach = {1: 2.4, 2: 3.2, 3: 3.2}.get(n, 1.55)
+    xy = _pip_array(all_pips)
+    u_all = np.abs((xy - fit.center) @ inv.T).max(axis=1)
+    for k in np.nonzero(u_all < reach)[0]:
+        p = all_pips[k]
         if id(p) in members or p.dark != dark:
             continue
-        u = np.abs(inv @ (np.array([p.x, p.y]) - fit.center))
-        if max(u) >= (reach if n > 1 else 2.4):
-            continue
-        if n > 3 and max(u) < 1.55:
+        u = u_all[k]
+        if n > 1 and u < 1.55:
             return True
         near = min(group, key=lambda q: (q.x - p.x) ** 2 + (q.y - p.y) ** 2)
         kindred = _similar_shape(near, p) or (n == 1 and p.area >= 0.3 * near.area)
-        if max(u) < 1.55 and n > 1:
-            return True
         if kindred and _shares_face(near, p, images):
             return True
     return False
+
+
+_PIP_XY: dict[int, tuple[list, np.ndarray]] = {}
+
+
+def _pip_array(pips: list[Pip]) -> np.ndarray:
+    """Centres of a pip list as an array, cached for the list being scanned (one scale at a time)."""
+    key = id(pips)
+    hit = _PIP_XY.get(key)
+    if hit is None or hit[0] is not pips or len(hit[1]) != len(pips):
+        _PIP_XY.clear()
+        hit = (pips, np.array([[p.x, p.y] for p in pips]).reshape(-1, 2))
+        _PIP_XY[key] = hit
+    return hit[1]
 
 
 def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
@@ -216,6 +229,15 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
 
 def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray]) -> list[FaceCandidate]:
     """All die faces found with the image resized so a die of ``die_px`` becomes NORM_DIE pixels."""
+    ox = oy = 0
+    if mask is not None:  # only the masked area's bounding box (plus a die) is worth resizing and filtering
+        bx, by, bw, bh = cv2.boundingRect((mask > 0).astype(np.uint8))
+        if bw == 0 or bh == 0:
+            return []
+        pad = int(die_px)
+        ox, oy = max(0, bx - pad), max(0, by - pad)
+        gray = gray[oy:by + bh + pad, ox:bx + bw + pad]
+        mask = mask[oy:oy + gray.shape[0], ox:ox + gray.shape[1]]
     f = NORM_DIE / die_px
     small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR)
     small_mask = None
@@ -233,9 +255,9 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray]) -> 
             flat = judge_flat(fit, ext, g)
             size = fit.step * 2 * FACE_HALF_STEPS / f
             elong = float(np.median([p.elongation for p in g]))
-            pxy = np.array([[p.x, p.y] for p in g]) / f
+            pxy = np.array([[p.x, p.y] for p in g]) / f + (ox, oy)
             pdiam = float(np.median([p.diameter for p in g])) / f
-            out.append(FaceCandidate(fit.value, conf, fit.center / f, size, flat, len(g), elong, pxy, pdiam))
+            out.append(FaceCandidate(fit.value, conf, fit.center / f + (ox, oy), size, flat, len(g), elong, pxy, pdiam))
     return out
 
 

@@ -58,28 +58,20 @@ def _blobs(hat: np.ndarray, bare: np.ndarray, dark: bool, mask: np.ndarray | Non
         binary &= mask
     n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, connectivity=8)
     pips: list[Pip] = []
-    peaks = np.zeros(n, np.float32)
-    np.maximum.at(peaks, labels[binary > 0], hat[binary > 0].astype(np.float32))
+    peaks = _label_max(labels, hat, binary, n)
     area_ok = stats[:, 4] >= MIN_PIP_AREA
     side_ok = (stats[:, 2] <= 3 * MAX_PIP_SIDE) & (stats[:, 3] <= 3 * MAX_PIP_SIDE)
     small = (stats[:, 4] <= MAX_PIP_AREA) & (stats[:, 2] <= MAX_PIP_SIDE) & (stats[:, 3] <= MAX_PIP_SIDE)
     fill_ok = ~small | (stats[:, 4] >= 0.45 * stats[:, 2] * stats[:, 3])
-    wanted = np.nonzero(area_ok & side_ok & fill_ok & (peaks >= MIN_PIP_CONTRAST))[0]
-    for i in wanted:
-        if i == 0:
-            continue
+    strong = area_ok & fill_ok & (peaks >= MIN_PIP_CONTRAST)
+    strong[0] = False
+    pips = _small_blobs(labels, hat, binary, peaks, strong & small, bare, dark)
+    for i in np.nonzero(strong & side_ok & ~small)[0]:
+        # touching pips (a 6's column, blurred together): split at half their contrast
         x0, y0, w, h, area = stats[i]
         roi = labels[y0:y0 + h, x0:x0 + w] == i
         hat_roi = hat[y0:y0 + h, x0:x0 + w]
-        peak = float(hat_roi[roi].max())
-        if peak < MIN_PIP_CONTRAST:
-            continue
-        if area <= MAX_PIP_AREA and w <= MAX_PIP_SIDE and h <= MAX_PIP_SIDE:
-            pip = _pip(roi, hat_roi, x0, y0, peak, bare, dark)
-            if pip is not None:
-                pips.append(pip)
-            continue
-        # touching pips (a 6's column, blurred together): split at half their contrast
+        peak = float(peaks[i])
         m, sub = cv2.connectedComponents((roi & (hat_roi >= 0.55 * peak)).astype(np.uint8), connectivity=4)
         for k in range(1, m):
             part = sub == k
@@ -90,6 +82,49 @@ def _blobs(hat: np.ndarray, bare: np.ndarray, dark: bool, mask: np.ndarray | Non
             if pip is not None:
                 pips.append(pip)
     return pips
+
+
+def _label_max(labels: np.ndarray, hat: np.ndarray, binary: np.ndarray, n: int) -> np.ndarray:
+    """Peak hat value of every component (sort by label + reduceat: much faster than ufunc.at here)."""
+    ys, xs = np.nonzero(binary)
+    peaks = np.zeros(n, np.float32)
+    if len(xs) == 0:
+        return peaks
+    lab = labels[ys, xs]
+    order = np.argsort(lab, kind="stable")
+    lab, vals = lab[order], hat[ys, xs][order].astype(np.float32)
+    starts = np.concatenate([[0], np.nonzero(np.diff(lab))[0] + 1])
+    peaks[lab[starts]] = np.maximum.reduceat(vals, starts)
+    return peaks
+
+
+def _small_blobs(labels: np.ndarray, hat: np.ndarray, binary: np.ndarray, peaks: np.ndarray, wanted: np.ndarray,
+                 bare: np.ndarray, dark: bool) -> list[Pip]:
+    """Pips from every wanted component at once: moments of each blob's core (>= half its peak) by bincount."""
+    ys, xs = np.nonzero(binary)
+    lab = labels[ys, xs]
+    hv = hat[ys, xs].astype(np.float64)
+    core = wanted[lab] & (hv >= 0.5 * peaks[lab])
+    lab, xs, ys, hv = lab[core], xs[core].astype(np.float64), ys[core].astype(np.float64), hv[core]
+    n = len(peaks)
+    cnt = np.bincount(lab, minlength=n).astype(np.float64)
+    ok = wanted & (cnt >= 2)
+    safe = np.maximum(cnt, 1)
+    mx, my = np.bincount(lab, xs, n) / safe, np.bincount(lab, ys, n) / safe
+    a = np.bincount(lab, xs * xs, n) / safe - mx * mx + 1 / 12
+    c = np.bincount(lab, ys * ys, n) / safe - my * my + 1 / 12
+    b = np.bincount(lab, xs * ys, n) / safe - mx * my
+    root = np.sqrt(((a - c) / 2) ** 2 + b * b)
+    elong = np.sqrt(((a + c) / 2 + root) / np.maximum((a + c) / 2 - root, 1e-6))
+    angle = 0.5 * np.arctan2(2 * b, a - c)
+    wsum = np.maximum(np.bincount(lab, hv, n), 1e-9)
+    cx, cy = np.bincount(lab, xs * hv, n) / wsum, np.bincount(lab, ys * hv, n) / wsum
+    out = []
+    for i in np.nonzero(ok)[0]:
+        face = float(bare[int(round(cy[i])), int(round(cx[i]))])
+        out.append(Pip(float(cx[i]), float(cy[i]), float(cnt[i]), float(2 * np.sqrt(cnt[i] / np.pi)),
+                       float(elong[i]), float(angle[i]), float(peaks[i]), face, dark))
+    return out
 
 
 def _pip(region: np.ndarray, hat_roi: np.ndarray, x0: int, y0: int, peak: float, bare: np.ndarray,
@@ -103,10 +138,13 @@ def _pip(region: np.ndarray, hat_roi: np.ndarray, x0: int, y0: int, peak: float,
     ys, xs = np.nonzero(core)
     area = len(xs)
     if area >= 2:
-        cov = np.cov(np.vstack([xs, ys])) + np.eye(2) / 12.0
-        ev, vec = np.linalg.eigh(cov)
-        elong = float(np.sqrt(ev[1] / max(ev[0], 1e-6)))
-        angle = float(np.arctan2(vec[1, 1], vec[0, 1]))
+        # second moments in closed form (a 2x2 eigen-problem per blob is the hot path here)
+        dx, dy = xs - xs.mean(), ys - ys.mean()
+        a, b, c = (dx * dx).mean() + 1 / 12, (dx * dy).mean(), (dy * dy).mean() + 1 / 12
+        root = np.sqrt(((a - c) / 2) ** 2 + b * b)
+        big, small = (a + c) / 2 + root, max((a + c) / 2 - root, 1e-6)
+        elong = float(np.sqrt(big / small))
+        angle = float(0.5 * np.arctan2(2 * b, a - c))
     else:
         elong, angle = 1.0, 0.0
     wts = hat_roi[ys, xs].astype(float)
@@ -179,18 +217,20 @@ def group_pips(pips: list[Pip], images: FaceImages) -> list[list[Pip]]:
             i = parent[i]
         return i
 
-    if n:
+    if n > 1:
         xy = np.array([[p.x, p.y] for p in pips])
-        order = np.argsort(xy[:, 0])
-        reach = 1.35 * NORM_DIE
-        for ii, i in enumerate(order):
-            for j in order[ii + 1:]:
-                if xy[j, 0] - xy[i, 0] > reach:
-                    break
-                if abs(xy[j, 1] - xy[i, 1]) > reach:
-                    continue
-                if root(i) != root(j) and _same_face(pips[i], pips[j], images):
-                    parent[root(i)] = root(j)
+        diam = np.array([p.diameter for p in pips])
+        area = np.array([p.area for p in pips])
+        dark = np.array([p.dark for p in pips])
+        # cheap necessary conditions of _same_face for all pairs at once, exact test only on the survivors
+        ii, jj = np.triu_indices(n, 1) if n <= 3000 else (np.array([], int), np.array([], int))
+        d = np.hypot(*(xy[ii] - xy[jj]).T)
+        big = np.maximum(diam[ii], diam[jj])
+        keep = (d <= 5.5 * big) & (d <= 1.35 * NORM_DIE) & (d >= 1.2 * big) & (dark[ii] == dark[jj])
+        keep &= np.maximum(area[ii], area[jj]) <= 2.0 * np.minimum(area[ii], area[jj])
+        for i, j in zip(ii[keep].tolist(), jj[keep].tolist()):
+            if root(i) != root(j) and _same_face(pips[i], pips[j], images):
+                parent[root(i)] = root(j)
     groups: dict[int, list[Pip]] = {}
     for i in range(n):
         groups.setdefault(root(i), []).append(pips[i])
