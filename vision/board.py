@@ -111,7 +111,7 @@ def geometry_from_corners(image: np.ndarray, corners, intrinsics: Optional[Intri
 
 # --------------------------------------------------------------------------------------------- finding
 FIND_SIZE = 640  # long side of the working copy for the search from scratch
-MIN_PATTERN = 0.45  # layout score below which a quadrilateral holds no backgammon board
+MIN_PATTERN = 0.33  # layout score below which a quadrilateral holds no backgammon board
 SCORE_WIDTH = 144  # width of the rectified views the candidates are scored in
 
 
@@ -148,6 +148,34 @@ def _area_to_image(cc: np.ndarray, lay: Layout, rect: tuple[float, float, float,
     x0, y0, x1, y1 = rect
     pts = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64).reshape(-1, 1, 2)
     return cv2.perspectiveTransform(pts, np.linalg.inv(H)).reshape(4, 2)
+
+
+def _relayout(image: np.ndarray, play: np.ndarray, rounds: int = 2, margin: float = 0.1) -> np.ndarray:
+    """Re-find the playing area in a view built around its current estimate (a candidate outline is only
+    approximate, so its view is skewed; a view centred on the playing area itself is nearly square-on)."""
+    for _ in range(rounds):
+        pq = np.asarray(play, float).reshape(4, 2)
+        aspect = min(max(aspect_of(pq), 0.8), 2.5)
+        w = 440
+        h = int(round(w / aspect))
+        mx, my = margin * w, margin * h
+        size = (int(round(w + 2 * mx)), int(round(h + 2 * my)))
+        dst = np.array([[mx, my], [mx + w, my], [mx + w, my + h], [mx, my + h]], float)
+        H, _ = cv2.findHomography(pq, dst)
+        if H is None:
+            break
+        view = cv2.warpPerspective(image, H, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        lay = find_layout(view, refine=True, search_width=size[0] // 2)
+        if lay is None:
+            break
+        x0, y0, x1, y1 = lay.playing_area
+        pts = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], float).reshape(-1, 1, 2)
+        new = cv2.perspectiveTransform(pts, np.linalg.inv(H)).reshape(4, 2)
+        moved = float(np.max(np.linalg.norm(new - pq, axis=1)))
+        play = new
+        if moved < 1.0:
+            break
+    return play
 
 
 def _overlap(a: np.ndarray, b: np.ndarray) -> float:
@@ -190,7 +218,8 @@ def find_board(image_bgr: np.ndarray, intrinsics: Optional[Intrinsics] = None) -
         if other[0] >= max(MIN_PATTERN + 0.1, 0.85 * best[0]) and _overlap(other[4], best[4]) < 0.1:
             raise MultipleBoards("more than one backgammon board in the image: show the camera only one")
     # the outer frame: out from the playing area to the edges that are equally far out on opposite sides
-    play = refine_corners(small, best[4], reach_frac=0.01)
+    play = _relayout(small, best[4])
+    play = refine_corners(small, play, reach_frac=0.01)
     corners = outer_frame(small, play) / s
     corners = refine_corners(work, corners)
     if intrinsics is not None:

@@ -83,6 +83,50 @@ def _correlations(sig: np.ndarray, lengths: np.ndarray) -> dict[int, np.ndarray]
     return out
 
 
+def _slant_profiles(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per-column evidence of the triangles' slanted sides, for the top and the bottom row of points.
+
+    A triangle's two sides lean opposite ways by a few degrees; the product gx*gy of the colour gradient has
+    one sign on a side leaning one way and the other sign on the other side, whatever the colours (both
+    factors flip with the contrast). Summed over the rows near a long edge, it is positive over the left half
+    of every point and negative over the right half: 6 periods per half, locked to the point edges. Round
+    checkers, dice and texture add up to about zero.
+    """
+    P = np.zeros(lab.shape[:2], np.float32)
+    for ch in range(3):
+        gx = cv2.Sobel(lab[:, :, ch], cv2.CV_32F, 1, 0, ksize=3)
+        gy = cv2.Sobel(lab[:, :, ch], cv2.CV_32F, 0, 1, ksize=3)
+        P += gx * gy
+    h = P.shape[0]
+    top = -P[int(0.06 * h):int(0.36 * h)].sum(axis=0)
+    bottom = P[int(0.64 * h):int(0.94 * h)].sum(axis=0)
+    return top.astype(np.float64), bottom.astype(np.float64)
+
+
+@lru_cache(maxsize=2048)
+def _slant_wave(length: int) -> np.ndarray:
+    x = (np.arange(length) + 0.5) / length * 6.0
+    w = np.sin(2 * np.pi * x)
+    w = w - w.mean()
+    return w / (np.linalg.norm(w) + 1e-12)
+
+
+def _slant_correlations(sig: np.ndarray, lengths: np.ndarray) -> dict[int, np.ndarray]:
+    """Signed correlation of sig[u:u+L] with the locked 6-period slant wave, for every u and L."""
+    csum = np.concatenate([[0.0], np.cumsum(sig)])
+    csum2 = np.concatenate([[0.0], np.cumsum(sig * sig)])
+    out: dict[int, np.ndarray] = {}
+    for L in lengths:
+        L = int(L)
+        if L < 12 or L > len(sig):
+            continue
+        c = np.correlate(sig, _slant_wave(L), mode="valid")
+        tot = csum[L:] - csum[:-L]
+        var = np.maximum(csum2[L:] - csum2[:-L] - tot * tot / L, 1e-9)
+        out[L] = c / np.sqrt(var)
+    return out
+
+
 def _row_strength(lab: np.ndarray, x0: float, x1: float) -> np.ndarray:
     """Per-row signed amplitude of the 3-period wave across [x0, x1): how strongly each row shows the points."""
     a, b = int(round(x0)), int(round(x1))
@@ -135,12 +179,15 @@ def find_layout(rectified_bgr: np.ndarray, refine: bool = True, search_width: in
     bands = [(int(0.08 * h), int(0.32 * h)), (int(0.68 * h), int(0.92 * h))]
     lengths = np.arange(int(0.28 * n), int(0.52 * n) + 1)
     corr = [_correlations(_lab_profile(lab, *b), lengths) for b in bands]
+    slants = [_slant_correlations(sig, lengths) for sig in _slant_profiles(lab)]
     # both long sides must agree: combine their (signed-insensitive) correlations
     combined: dict[int, np.ndarray] = {}
     for L in lengths:
         L = int(L)
         if L in corr[0] and L in corr[1]:
-            combined[L] = (corr[0][L] + corr[1][L]) / 2
+            colour = (corr[0][L] + corr[1][L]) / 2
+            slant = (slants[0][L] + slants[1][L]) / 2
+            combined[L] = (colour + slant) / 2
     if not combined:
         return None
     # best pair of halves: left starts in the first ~quarter, halves about equally long, bar between them
@@ -244,13 +291,16 @@ def find_layout(rectified_bgr: np.ndarray, refine: bool = True, search_width: in
 def _refine_half(lab: np.ndarray, x0: float, x1: float, H: int, step: float) -> tuple[float, float]:
     """Search ±1.5 coarse steps around a half's edges on the full-resolution profiles of both long sides."""
     sigs = [_lab_profile(lab, int(0.08 * H), int(0.32 * H)), _lab_profile(lab, int(0.68 * H), int(0.92 * H))]
+    slant = _slant_profiles(lab)
     r = int(np.ceil(step * 1.5))
     W = lab.shape[1]
 
     def score(a: int, b: int) -> float:
         if a < 0 or b > W or b - a < 24:
             return -1.0
-        return sum(float(_correlations(sig[a:b], np.array([b - a]))[b - a][0]) for sig in sigs)
+        colour = sum(float(_correlations(sig[a:b], np.array([b - a]))[b - a][0]) for sig in sigs)
+        slope = sum(float(_slant_correlations(sig[a:b], np.array([b - a]))[b - a][0]) for sig in slant)
+        return colour + slope
 
     a, b = int(round(x0)), int(round(x1))
     for _ in range(2):  # coordinate ascent: start edge, then end edge
