@@ -73,6 +73,8 @@ class Director:
     score: dict[str, int] = field(default_factory=lambda: {"light": 0, "dark": 0})
     pending_take: bool = False
     image_light_seat: Optional[str] = None  # the light player's seat as the image shows it
+    pace: float = 1.0  # hand motions take pace x the usual frames (0.5: brisk, for the small committed sample)
+    still_frames: int = STILL
     hand_at: tuple[float, float] = (0.0, 0.0)
 
     def __post_init__(self) -> None:
@@ -107,8 +109,8 @@ class Director:
         return FrameState(list(self.counts or []), dict(self.bar), dict(self.off), copy.deepcopy(self.dice),
                           copy.copy(self.cube), hands, list(self.loose), moving)
 
-    def still(self, n: int = STILL) -> Iterator[FrameState]:
-        for _ in range(n):
+    def still(self, n: Optional[int] = None) -> Iterator[FrameState]:
+        for _ in range(n or self.still_frames):
             yield self.state([], False)
             self.frame += 1
 
@@ -129,6 +131,7 @@ class Director:
 
     def travel(self, colour: str, a: tuple[float, float], b: tuple[float, float], steps: int, lift: float,
                holding: Optional[str] = None, extra: Optional[list[HandPiece]] = None) -> Iterator[FrameState]:
+        steps = max(1, int(round(steps * self.pace)))
         for k in range(1, steps + 1):
             f = k / steps
             x, y = a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f
@@ -257,15 +260,16 @@ class Director:
             landed.append(die)
         hands_from = [self.entry_xy(r, d.x) for r, d in zip(rollers, landed)]
         uniq = {r: (h, d) for r, h, d in zip(rollers, hands_from, landed)}
-        for step in range(1, 3):
-            f = step / 2
+        n = max(1, int(round(2 * self.pace)))
+        for step in range(1, n + 1):
+            f = step / n
             hs = [self.hand(r, h[0] + (d.x - h[0]) * f, h[1] + (d.y + (3 if h[1] > 0 else -3) - h[1]) * f, 12.0,
                             blur=10.0) for r, (h, d) in uniq.items()]
             yield self.state(hs, True)
             self.frame += 1
         self.dice = landed
-        for step in range(1, 3):
-            f = step / 2
+        for step in range(1, n + 1):
+            f = step / n
             hs = [self.hand(r, d.x + (h[0] - d.x) * f, d.y + (h[1] - d.y) * f, 12.0, blur=12.0)
                   for r, (h, d) in uniq.items()]
             yield self.state(hs, True)
@@ -331,6 +335,7 @@ class GameOptions:
     illegal_rate: float = 0.1
     incident_rate: float = 0.1
     scripted: bool = False
+    tie: bool = False  # scripted: open with a tied opening roll
 
 
 def run_game(d: Director, opts: GameOptions) -> Iterator[FrameState]:
@@ -339,10 +344,10 @@ def run_game(d: Director, opts: GameOptions) -> Iterator[FrameState]:
     rng = d.rng
     light_seat = d.scene.light_seat
     d.emit("setup", frame=0, light=d.image_light_seat or light_seat, position_id=Position.start().position_id())
-    yield from d.still(STILL + 1)
+    yield from d.still(d.still_frames + 1)
     # opening roll: one die each, each on the roller's own right-hand half
     first = None
-    tie_done = not opts.scripted
+    tie_done = not (opts.scripted and opts.tie)
     while first is None:
         if not tie_done:
             a = b = int(rng.integers(1, 7))
@@ -446,7 +451,7 @@ def _roll_turn(d: Director, mover: str, opts: GameOptions, inc: dict) -> Iterato
 def _choose_roll(d: Director, mover: str, inc: dict) -> list[int]:
     rng = d.rng
     pos = d.position_for(mover)
-    want = inc.get("prefer")
+    want = inc.get("prefer") or ("enter" if inc.get("illegal") else None)  # an illegal play needs a legal one
     if want in ("hit", "enter"):
         rolls = [(a, b) for a in range(1, 7) for b in range(a, 7)]
         order = rng.permutation(len(rolls))
@@ -522,14 +527,12 @@ def _double(d: Director, doubler: str) -> Iterator[FrameState]:
 
 
 def _scripted_incidents() -> list[dict]:
-    """The sample video's short game: every incident once (see module docstring)."""
+    """The sample video's short game: every incident once, in six plays."""
     return [
-        {"takeback": True},  # light's opening play, a move taken back first
-        {"incident": "cocked", "prefer": "blot"},  # dark: a cocked die, re-rolled; leaves a blot
-        {"incident": "wrong_half", "prefer": "hit"},  # light: dice split over both halves; then hits
-        {"prefer": "enter", "knock": True},  # dark enters from the bar; knocks a checker off the board
-        {"double": True, "illegal": True},  # light doubles, dark takes; light's play is illegal
-        {},  # dark
-        {"incident": "off_board"},  # light: a die off the board, re-rolled
-        {},  # dark
+        {"takeback": True},  # the opening play, a move taken back first
+        {"incident": "cocked", "prefer": "blot"},  # a cocked die, re-rolled; the play leaves a blot
+        {"incident": "wrong_half", "prefer": "hit"},  # dice split over both halves, re-rolled; a hit
+        {"prefer": "enter", "knock": True},  # entering from the bar; a checker knocked off the board, put back
+        {"double": True, "illegal": True},  # a double, taken; then an illegal play
+        {"incident": "off_board"},  # a die off the board, re-rolled
     ]

@@ -114,14 +114,18 @@ def roll_dice(scene: Scene, rng: np.random.Generator, values: list[int], halves:
 
 
 def random_scene(rng: np.random.Generator, seed: int = 0, board_kind: Optional[str] = None, hands: Optional[bool]
-                 = None) -> Scene:
+                 = None, scheme: Optional[int] = None, pair_index: Optional[int] = None) -> Scene:
+    """A random scene; ``scheme`` / ``pair_index`` pick a board design and checker set (for a set that must
+    show them all)."""
     g = random_geometry(rng, board_kind)
-    scheme = SCHEMES[int(rng.integers(len(SCHEMES)))]
-    pair = CHECKER_PAIRS[int(rng.integers(len(CHECKER_PAIRS)))]
+    k = int(rng.integers(len(SCHEMES)))
+    scheme_ = SCHEMES[k if scheme is None else scheme % len(SCHEMES)]
+    k = int(rng.integers(len(CHECKER_PAIRS)))
+    pair = CHECKER_PAIRS[k if pair_index is None else pair_index % len(CHECKER_PAIRS)]
     if rng.random() < 0.5:
         pair = type(pair)(pair.name, pair.b, pair.a, pair.style)
     table, table_kind = TABLES[int(rng.integers(len(TABLES)))]
-    scene = Scene(geometry=g, scheme=scheme, checkers_pair=pair, light_is_a=luminance(pair.a) >= luminance(pair.b),
+    scene = Scene(geometry=g, scheme=scheme_, checkers_pair=pair, light_is_a=luminance(pair.a) >= luminance(pair.b),
                   table=table, table_kind=table_kind, seed=seed)
     scene.light_seat = "bottom" if rng.random() < 0.5 else "top"
     scene.home_right = bool(rng.random() < 0.6)

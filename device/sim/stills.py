@@ -33,10 +33,11 @@ def board_outline(scene: Scene) -> np.ndarray:
 
 def render_still(seed: int, size: Optional[tuple[int, int]] = None, board_kind: Optional[str] = None,
                  hands: Optional[bool] = None, portrait: Optional[bool] = None, image_name: Optional[str] = None,
-                 jpeg_quality: Optional[int] = None) -> Still:
-    """Render the still for ``seed``: the same seed always gives the same image and label."""
+                 jpeg_quality: Optional[int] = None, scheme: Optional[int] = None, pair: Optional[int] = None
+                 ) -> Still:
+    """Render the still for ``seed``: the same seed (and options) always gives the same image and label."""
     rng = np.random.default_rng(seed)
-    scene = random_scene(rng, seed, board_kind, hands)
+    scene = random_scene(rng, seed, board_kind, hands, scheme, pair)
     portrait = bool(rng.random() < 0.05) if portrait is None else portrait
     cam = random_camera(rng, board_outline(scene), size, portrait)
     effects = Effects.random(rng)

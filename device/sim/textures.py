@@ -48,20 +48,20 @@ def wood(h: int, w: int, colour: RGB, rng: np.random.Generator, vertical: bool =
     rings = np.sign(rings) * np.abs(rings) ** 0.6
     pores = cv2.resize(rng.standard_normal((h, max(2, w // 12)), dtype=np.float32), (w, h))
     slow = smooth_noise(h, w, 20 * px_per_cm, rng)
-    shade = 1.0 + 0.10 * rings + 0.05 * pores + 0.08 * slow + 0.03 * fine_noise(h, w, rng)
+    shade = 1.0 + 0.10 * rings + 0.035 * pores + 0.08 * slow + 0.012 * fine_noise(h, w, rng, 1.0)
     return _tint(shade, colour)
 
 
 def felt(h: int, w: int, colour: RGB, rng: np.random.Generator, px_per_cm: float = 10) -> np.ndarray:
-    shade = 1.0 + 0.06 * fine_noise(h, w, rng, 0.8) + 0.04 * smooth_noise(h, w, 8 * px_per_cm, rng) \
-        + 0.02 * fine_noise(h, w, rng, 0)
+    shade = 1.0 + 0.035 * fine_noise(h, w, rng, 1.2) + 0.04 * smooth_noise(h, w, 8 * px_per_cm, rng) \
+        + 0.03 * smooth_noise(h, w, max(2.0, 0.6 * px_per_cm), rng)
     return _tint(shade, colour)
 
 
 def leather(h: int, w: int, colour: RGB, rng: np.random.Generator, px_per_cm: float = 10) -> np.ndarray:
     grain = fine_noise(h, w, rng, max(0.8, px_per_cm * 0.06))
     grain = cv2.Laplacian(grain, cv2.CV_32F)
-    shade = 1.0 + 0.05 * np.tanh(grain * 2) + 0.04 * smooth_noise(h, w, 12 * px_per_cm, rng)
+    shade = 1.0 + 0.03 * np.tanh(grain * 2) + 0.04 * smooth_noise(h, w, 12 * px_per_cm, rng)
     return _tint(shade, colour)
 
 
@@ -76,7 +76,7 @@ def material(kind: str, h: int, w: int, colour: RGB, rng: np.random.Generator, p
 
 def cloth(h: int, w: int, colour: RGB, rng: np.random.Generator, px_per_cm: float) -> np.ndarray:
     """Table cloth with a weave, folds and a printed pattern now and then."""
-    shade = 1.0 + 0.05 * fine_noise(h, w, rng, 0.7) + 0.07 * smooth_noise(h, w, 25 * px_per_cm, rng)
+    shade = 1.0 + 0.025 * fine_noise(h, w, rng, 1.0) + 0.07 * smooth_noise(h, w, 25 * px_per_cm, rng)
     if rng.random() < 0.35:
         # a faint repeating print (like a hotel carpet or table cloth)
         ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)

@@ -85,6 +85,8 @@ def film_game(seed: int, plays: int = 30, illegal_rate: float = 0.1, incident_ra
                  sleeves={"light": SLEEVES[int(rng.integers(len(SLEEVES)))],
                           "dark": SLEEVES[int(rng.integers(len(SLEEVES)))] if rng.random() < 0.6 else None})
     d.cube = scene.cube
+    if scripted:  # the committed sample: brisk hands, the minimum still time
+        d.pace, d.still_frames = 0.5, 4
     _, turned = view_of(scene, cam)
     d.image_light_seat = scene.light_seat if not turned else ("top" if scene.light_seat == "bottom" else "bottom")
     return GameVideo(seed, scene, stage, d, GameOptions(plays, illegal_rate, incident_rate, scripted))
