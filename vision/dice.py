@@ -15,7 +15,7 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from vision.dice_flat import judge_flat
+from vision.dice_flat import judge_flat, tilt_cues
 from vision.dice_layout import FACE_HALF_STEPS, LAYOUTS, LayoutFit, fit_layout, foreshortening
 from vision.dice_pips import NORM_DIE, FaceImages, Pip, face_images, find_pips, group_pips
 from vision.dice_pips import shares_face as _shares_face
@@ -44,6 +44,7 @@ class FaceCandidate:
     elongation: float  # median pip elongation: a side face seen obliquely has flatter pips than the top face
     pip_xy: np.ndarray  # pip centres, original pixels
     pip_diam: float  # median pip diameter, original pixels
+    tilt: dict = None  # type: ignore[assignment]  # flatness cues (see dice_flat.tilt_cues)
 
 
 def _gray(image: np.ndarray) -> np.ndarray:
@@ -252,12 +253,14 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray]) -> 
     for group in group_pips(pips, images):
         found = _faces_in_group(group, pips, images)
         for g, (fit, conf, ext) in found:
-            flat = judge_flat(fit, ext, g)
+            cues = tilt_cues(fit, g, pips)
+            flat = judge_flat(cues)
             size = fit.step * 2 * FACE_HALF_STEPS / f
             elong = float(np.median([p.elongation for p in g]))
             pxy = np.array([[p.x, p.y] for p in g]) / f + (ox, oy)
             pdiam = float(np.median([p.diameter for p in g])) / f
-            out.append(FaceCandidate(fit.value, conf, fit.center / f + (ox, oy), size, flat, len(g), elong, pxy, pdiam))
+            out.append(FaceCandidate(fit.value, conf, fit.center / f + (ox, oy), size, flat, len(g), elong, pxy, pdiam,
+                                     cues))
     return out
 
 
@@ -287,8 +290,8 @@ def _faces_in_group(group: list[Pip], pips: list[Pip], images: FaceImages) -> li
 
 
 def _scales(gray: np.ndarray, die_size_px: Optional[float]) -> list[float]:
-    if die_size_px:
-        return [die_size_px]
+    if die_size_px:  # the calibration's guess is rough (die sizes vary): a scale either side of it too
+        return [die_size_px / 1.3, die_size_px, die_size_px * 1.3]
     top = min(gray.shape[:2]) / 2.5
     out = []
     s = MIN_DIE_PX * 1.2
@@ -326,7 +329,7 @@ def _merge(cands: list[FaceCandidate]) -> list[FaceCandidate]:
             rival = max(k.confidence for k in cluster if k.value != best.value)
             if best.confidence - rival < 0.25:
                 best = FaceCandidate(None, best.confidence, best.center, best.size, best.flat, best.pips, best.elongation,
-                                     best.pip_xy, best.pip_diam)
+                                     best.pip_xy, best.pip_diam, best.tilt)
         merged.append(best)
     return merged
 
