@@ -17,7 +17,8 @@ import cv2
 import numpy as np
 
 RIM_SAMPLES = 40  # points sampled on a candidate's perimeter
-RIM_PERCENTILE = 35  # the rim must be an edge on ~2/3 of the perimeter (neighbours may hide the rest)
+SIDE_ARC = 55.0  # degrees either side of across-the-column that each side of the rim spans
+SIDE_PERCENTILE = 25  # ... and three quarters of each side must be an edge (a straight line manages half)
 EDGE_MIN = 24.0  # Sobel magnitude (Lab units x 4) an edge pixel needs to vote
 
 
@@ -72,18 +73,22 @@ def hough_votes(gx: np.ndarray, gy: np.ndarray, r: float, mask: np.ndarray | Non
 
 def rim_scores(gx: np.ndarray, gy: np.ndarray, cx: np.ndarray, cy: np.ndarray, r: float) -> np.ndarray:
     """How much of each candidate's perimeter is an edge running round it (radial, not tangential)."""
-    th = np.linspace(0, 2 * np.pi, RIM_SAMPLES, endpoint=False)  # quarters centred on the diagonals
+    th = np.linspace(0, 2 * np.pi, RIM_SAMPLES, endpoint=False)
     ux, uy = np.cos(th), np.sin(th)
     xs = np.clip(np.round(cx[:, None] + r * ux[None, :]).astype(np.int32), 0, gx.shape[1] - 1)
     ys = np.clip(np.round(cy[:, None] + r * uy[None, :]).astype(np.int32), 0, gx.shape[0] - 1)
     a, b = gx[ys, xs], gy[ys, xs]
     radial = np.abs(a * ux + b * uy)
     tangential = np.abs(-a * uy + b * ux)
-    good = np.where(radial > 1.2 * tangential, radial, 0.0)
-    # every diagonal quarter of the rim must show an edge: neighbours touch a checker only at its top, bottom
-    # and sides, while a triangle's base or a straight edge leaves whole quarters empty
-    quarters = good.reshape(len(cx), 4, RIM_SAMPLES // 4)
-    return np.percentile(quarters, 50, axis=2).min(axis=1)
+    good = np.where(radial > 1.5 * tangential, radial, 0.0)
+    # Both sides of the rim (across the point column) must be edges along most of their arc. The arcs toward the
+    # base and the tip are left out: there stacked checkers touch and a same-coloured neighbour hides the rim.
+    # A triangle's base, whose straight sides meet a circle only in passing, fails the side test.
+    angle = np.degrees(th)
+    right = (angle <= SIDE_ARC) | (angle >= 360 - SIDE_ARC)
+    left = np.abs(angle - 180) <= SIDE_ARC
+    q = SIDE_PERCENTILE
+    return np.minimum(np.percentile(good[:, right], q, axis=1), np.percentile(good[:, left], q, axis=1))
 
 
 def local_peaks(acc: np.ndarray, min_dist: float, floor: float) -> tuple[np.ndarray, np.ndarray]:
@@ -133,8 +138,8 @@ def suppress_overlaps(discs: list[Disc], min_dist: float) -> list[Disc]:
 
 
 def find_discs(lab: np.ndarray, radii: list[float], mask: np.ndarray | None = None,
-               min_rim: float = 0.0) -> tuple[list[Disc], float]:
-    """All disc candidates at the best-fitting radius among ``radii``; returns (discs, radius).
+               min_rim: float = 0.0) -> tuple[list[Disc], float, tuple[np.ndarray, np.ndarray]]:
+    """All disc candidates, each at its best-fitting radius among ``radii``; returns (discs, board radius, gradient).
 
     ``lab`` is the working view in Lab (float32, smoothed). ``mask`` limits where centres may be. Candidates
     are returned with their rim scores; the caller decides what is strong enough relative to the board.
@@ -156,4 +161,4 @@ def find_discs(lab: np.ndarray, radii: list[float], mask: np.ndarray | None = No
     r_board = float(np.median([d.r for d in top])) if top else float(np.median(radii))
     for d in discs:
         d.lab = interior_colour(lab, d.x, d.y, d.r)
-    return discs, r_board
+    return discs, r_board, (gx, gy)

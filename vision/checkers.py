@@ -13,21 +13,33 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
+import logging
+
 import cv2
 import numpy as np
 
 from calibration.geometry import BoardGeometry
-from vision.checker_discs import Disc, find_discs
+from vision.checker_discs import Disc, find_discs, refine, rim_scores
+from vision.checker_runs import CheckerColour, run_length
+
+log = logging.getLogger(__name__)
 
 WORK_POINT_WIDTH = 26.0  # point width in working pixels: ~7 px per cm on a tournament board
-RADIUS_FRACTIONS = (0.37, 0.42, 0.47)  # checker radius / point width tried when no calibration measured it
-RIM_ABSOLUTE = 14.0  # a rim weaker than this is never a checker (noise and wood grain stay below)
-RIM_RELATIVE = 0.22  # ... nor one weaker than this share of the board's typical strong rim
+RADIUS_FRACTIONS = (0.38, 0.43, 0.48)  # checker radius / point width tried when no calibration measured it
+RIM_ABSOLUTE = 25.0  # a rim weaker than this is never a checker (noise and wood grain stay below)
+RIM_RELATIVE = 0.10  # ... nor one weaker than this share of the board's typical strong rim
 CHAIN_GAP = 2.7  # centre spacing (in radii) that still links two checkers of one point
-FIRST_FROM_BASE = 2.2  # the first checker's centre lies within this many radii of the base
+FIRST_FROM_BASE = 3.6  # the innermost disc seen lies within this many radii of the base (one may be missed)
 MAX_PER_POINT = 15
+CLEAR_RIM = 0.3  # discs with this share of the typical strong rim teach the checker colours
+ROW_SPACING = 1.03  # centre distance of neighbouring checkers in a row, in diameters
+RUN_SLACK = -0.2  # a colour run falls short of its row by the shaded far edge of the last checker
+RUN_MIN = 0.6  # a colour run shorter than this many diameters is no checker
+TEXTURE_PERCENTILE = 90  # of chance rim scores over the playing area ...
+TEXTURE_FACTOR = 1.6  # ... which a checker's rim must exceed this many times
 SAME_AS_BOARD = 16.0  # Lab distance under which a disc's inside looks like the empty board under it ...
-STRONG_RIM = 0.55  # ... so it must have a rim this strong (share of the typical strong rim) to count
+STRONG_RIM = 0.25  # ... so it must have a rim this strong (share of the typical strong rim) to count
+BACKGROUND_RATIO = 1.6  # a board-coloured disc's rim must beat the empty board's rim at the same place this much
 LAYER_RIM = 0.6  # a disc at a half offset must have this share of its stack's best rim to be a second layer
 ALIGN_SHIFTS = np.linspace(-0.45, 0.45, 19)  # half offsets tried (point widths) when aligning columns to discs
 ALIGN_SCALES = (0.94, 0.97, 1.0, 1.03, 1.06)
@@ -43,6 +55,9 @@ class CheckerCount:
     confidence: list[float]  # per point 0..1 (1 = every disc clear and the chain tidy)
     discs: list[dict[str, Any]] = field(default_factory=list)  # accepted discs in rectified px, with where/colour
     radius_px: float = 0.0  # checker radius in rectified px
+    rejected: list[dict[str, Any]] = field(default_factory=list)  # candidate discs dropped, with why (debugging)
+    levels: dict[str, float] = field(default_factory=dict)  # rim levels used (typical strong, texture, floor)
+    runs: dict[int, tuple[int, float]] = field(default_factory=dict)  # colour run per point: (sign, diameters)
     warnings: list[str] = field(default_factory=list)
 
 
@@ -54,6 +69,21 @@ def _working_view(rect_bgr: np.ndarray, geometry: BoardGeometry) -> tuple[np.nda
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab).astype(np.float32)
     lab = cv2.GaussianBlur(lab, (0, 0), 0.7)
     return lab, scale
+
+
+def _texture_rim(gx: np.ndarray, gy: np.ndarray, geometry: BoardGeometry, scale: float, r: float) -> float:
+    """The rim score that the board's own texture (wood grain, felt, print) reaches by chance.
+
+    Scores on a grid of centres over the playing area: most grid points are not on a checker's centre, so a high
+    percentile is what grain and triangle edges give. A checker's rim must clear it by a margin.
+    """
+    x0, y0, x1, y1 = (v * scale for v in geometry.playing_area)
+    step = max(2.0, 0.7 * r)
+    xs, ys = np.meshgrid(np.arange(x0 + r, x1 - r, step), np.arange(y0 + r, y1 - r, step))
+    if xs.size == 0:
+        return 0.0
+    scores = rim_scores(gx, gy, xs.ravel(), ys.ravel(), r)
+    return float(np.percentile(scores, TEXTURE_PERCENTILE))
 
 
 def _search_mask(shape: tuple[int, int], geometry: BoardGeometry, scale: float, r: float) -> np.ndarray:
@@ -120,14 +150,22 @@ def _align(half: tuple[float, float], discs: list[Disc]) -> tuple[float, float]:
     if len(near) < 2:
         return half
 
+    xs = np.array([d.x for d in near])
+    ys = np.array([d.y for d in near])
+    rims = np.array([d.rim for d in near])
+    r = float(np.median([d.r for d in near]))
+    close_y = np.abs(ys[:, None] - ys[None, :]) < 1.4 * r
+    np.fill_diagonal(close_y, False)
+
     def fit(a: float, w: float) -> float:
-        total = 0.0
-        for d in near:
-            u = (d.x - a) / w - 0.5
-            off = abs(u - round(u))
-            if -0.5 <= round(u) <= 5.5:
-                total += d.rim * max(0.0, 1.0 - off / 0.3)
-        return total
+        u = (xs - a) / w - 0.5
+        col = np.round(u)
+        off = np.abs(u - col)
+        inside = (col >= 0) & (col <= 5)
+        total = float(np.sum(np.where(inside, rims * np.maximum(0.0, 1.0 - off / 0.3), 0.0)))
+        # two discs side by side cannot be one point's: such a reading merges neighbouring points
+        clash = close_y & (col[:, None] == col[None, :]) & inside[:, None]
+        return total - float(np.sum(np.where(clash, np.minimum(rims[:, None], rims[None, :]), 0.0))) / 2
 
     base = fit(x0, pw)
     best = (base, x0, pw)
@@ -155,23 +193,35 @@ def _board_colours(lab: np.ndarray, cols: Columns, tri_frac: float) -> dict[str,
     out: dict[str, Any] = {}
     for row, pts in (("top", range(13, 25)), ("bottom", range(1, 13))):
         samples: dict[int, list[np.ndarray]] = {0: [], 1: []}
+        sign = 1 if row == "top" else -1
+        pw = cols.left[1]
         for p in pts:
             cx = cols.centre_x(p)
             base = cols.base_y(p)
-            sign = 1 if row == "top" else -1
-            y0, y1 = sorted((base + sign * 0.3 * tri_h, base + sign * 0.55 * tri_h))
-            pw = cols.left[1]
-            patch = lab[int(max(0, y0)):int(max(y0 + 1, y1)), int(max(0, cx - 0.08 * pw)):int(cx + 0.08 * pw) + 1]
-            if patch.size:
-                samples[p % 2].append(np.median(patch.reshape(-1, 3), axis=0))
+            for f in (0.5, 0.65, 0.8):  # toward the tip, where fewer checkers lie
+                y = base + sign * f * tri_h
+                patch = lab[int(max(0, y - 1)):int(max(0, y + 2)), int(max(0, cx - 0.06 * pw)):int(cx + 0.06 * pw) + 1]
+                if patch.size:
+                    samples[p % 2].append(np.median(patch.reshape(-1, 3), axis=0))
         for parity in (0, 1):
-            out[f"{row}{parity}"] = np.median(samples[parity], axis=0) if samples[parity] else None
+            out[f"{row}{parity}"] = _mode_colour(samples[parity])
         mid = (cols.top + cols.bottom) / 2
         yb0, yb1 = sorted(((cols.top if row == "top" else cols.bottom) + (1 if row == "top" else -1) * 1.1 * tri_h,
                            mid))
         band = lab[int(yb0):int(max(yb0 + 1, yb1))]
         out[f"{row}field"] = np.median(band.reshape(-1, 3), axis=0) if band.size else None
     return out
+
+
+def _mode_colour(samples: list[np.ndarray], tol: float = 12.0) -> Optional[np.ndarray]:
+    """The colour most samples agree on (the empty triangles), not swayed by the few that show checkers."""
+    if not samples:
+        return None
+    arr = np.array(samples, np.float32)
+    dist = np.linalg.norm(arr[:, None, :] - arr[None, :, :], axis=2)
+    support = (dist < tol).sum(axis=1)
+    best = int(np.argmax(support))
+    return np.median(arr[dist[best] < tol], axis=0)
 
 
 def _looks_like_board(d: Disc, p: int, cols: Columns, colours: dict[str, Any], tri_frac: float) -> bool:
@@ -186,6 +236,30 @@ def _looks_like_board(d: Disc, p: int, cols: Columns, colours: dict[str, Any], t
     return any(e is not None and float(np.linalg.norm(lab - e)) < SAME_AS_BOARD for e in expected)
 
 
+def _empty_templates(on_points: dict[int, list[Disc]], cols: Columns, colours: dict[str, Any], tri_frac: float,
+                     r: float) -> dict[int, Optional[int]]:
+    """For each point, a point of the same row and triangle colour whose base is empty (None if there is none).
+
+    Empty means no disc within two diameters of its base, or only discs coloured like the board there (the
+    rounded base of a triangle can pass for a rim). Same row and colour: the empty board looks the same there.
+    """
+    def empty_score(q: int) -> Optional[float]:
+        near = [d for d in on_points.get(q, []) if abs(d.y - cols.base_y(q)) < 4.5 * r]
+        if not near:
+            return 0.0
+        if all(_looks_like_board(d, q, cols, colours, tri_frac) for d in near):
+            return max(d.rim for d in near)
+        return None
+
+    scores = {q: empty_score(q) for q in range(1, 25)}
+    out: dict[int, Optional[int]] = {}
+    for p in range(1, 25):
+        row = range(1, 13) if p <= 12 else range(13, 25)
+        cands = [(s, abs(q - p), q) for q in row if q != p and q % 2 == p % 2 and (s := scores[q]) is not None]
+        out[p] = min(cands)[2] if cands else None
+    return out
+
+
 def _chain(discs: list[Disc], base_y: float, r: float, toward: float) -> list[Disc]:
     """The discs linked to the base: sorted outward, each within CHAIN_GAP radii of one already linked."""
     order = sorted(discs, key=lambda d: (d.y - base_y) * toward)
@@ -197,20 +271,20 @@ def _chain(discs: list[Disc], base_y: float, r: float, toward: float) -> list[Di
     return linked
 
 
-def stack_count(discs: list[tuple[float, float]], r: float) -> int:
-    """Checkers on a point from the discs seen on top: (distance of the centre from the base, rim score) each.
+def stack_layers(discs: list[tuple[float, float]], r: float) -> tuple[list[float], list[float]]:
+    """Sort a point's discs (distance of the centre from the base, rim score) into the first row and the layer
+    above it, as positions in checker diameters from the base.
 
     Players stack a row from the base outward, then a second layer offset by half a diameter on top of the first
-    row (then a third on top of that). Seen from above, a second-layer disc hides the two first-row checkers it
-    rests on, so those are inferred: ``m`` discs at half offsets rest on at least ``m + 1`` first-row checkers.
-    A disc at a half offset is only believed when its rim is as clear as the stack's best (a checker on top is
-    fully visible); a faint one is the waist between two touching checkers and is dropped.
+    row (then a third on top of that, in line with the first row again). A disc at a half offset from its
+    neighbour is only believed when its rim is as clear as the stack's best (a checker on top is fully visible);
+    a faint one is the waist between two touching checkers and is dropped.
     """
     if not discs:
-        return 0
+        return [], []
     ds = sorted(discs)
     best_rim = max(rim for _, rim in ds)
-    slot = 2 * r  # one checker diameter along the column
+    slot = 2 * r
     parity = 1 if (ds[0][0] - r) / slot > 0.3 else 0  # the innermost disc: first row (0) or second layer (1)
     layers: list[tuple[float, int]] = []
     if parity == 0 or ds[0][1] >= LAYER_RIM * best_rim:
@@ -218,22 +292,40 @@ def stack_count(discs: list[tuple[float, float]], r: float) -> int:
     prev = ds[0][0]
     for cur, rim in ds[1:]:
         step = (cur - prev) / slot
-        if step < 0.72:
-            if rim < LAYER_RIM * best_rim:
-                continue  # a waist, not a checker
+        if step < 0.8:  # closer than a row's spacing: a checker on top (half offset) or a waist/duplicate
+            if step < 0.3 or rim < LAYER_RIM * best_rim:
+                continue
             parity ^= 1
         layers.append(((cur - r) / slot, parity))
         prev = cur
-    half = [u for u, par in layers if par == 1]
-    whole = [u for u, par in layers if par == 0]
+    return [u for u, par in layers if par == 0], [u for u, par in layers if par == 1]
+
+
+def stack_total(whole: list[float], half: list[float], first_row: Optional[int] = None) -> int:
+    """Checkers on a point from its first-row and second-layer disc positions (see ``stack_layers``).
+
+    Seen from above, a second-layer disc hides the two first-row checkers it rests on, so those are inferred:
+    ``m`` discs at half offsets rest on at least ``m + 1`` first-row checkers. ``first_row`` is the row length
+    when another cue measured it (the colour run).
+    """
     if not half:
-        return len(whole)
+        # the first row runs unbroken from the base: its outermost disc says how long it is
+        row = max(len(whole), int(round(max(whole))) + 1) if whole else 0
+        return row if first_row is None else max(row, first_row)
     m = len(half)
-    reach = max(half)  # the outer end of the second layer, in slots
+    reach = max(half)  # the outer end of the second layer, in diameters
     beyond = [u for u in whole if u > reach]
     inside = [u for u in whole if u <= reach]  # on top of the second layer: a third layer
-    first_row = m + max(1, len(beyond))
-    return first_row + m + len(inside)
+    row = max(m + 1, int(round(max(beyond))) + 1) if beyond else m + 1
+    if first_row is not None:
+        row = max(row, first_row)
+    return row + m + len(inside)
+
+
+def stack_count(discs: list[tuple[float, float]], r: float) -> int:
+    """Checkers on a point from the discs seen on top: (distance of the centre from the base, rim score) each."""
+    whole, half = stack_layers(discs, r)
+    return stack_total(whole, half)
 
 
 def _split_colours(discs: list[Disc]) -> tuple[float, float]:
@@ -264,10 +356,20 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
     else:
         radii = [f * pw for f in RADIUS_FRACTIONS]
     mask = _search_mask(lab.shape[:2], geometry, scale, min(radii))
-    discs, r = find_discs(lab, radii, mask, min_rim=RIM_ABSOLUTE)
+    discs, r, (gx, gy) = find_discs(lab, radii, mask, min_rim=RIM_ABSOLUTE)
     strong = sorted((d.rim for d in discs), reverse=True)[:10]
     ref = float(np.median(strong)) if strong else 0.0
-    floor = max(RIM_ABSOLUTE, RIM_RELATIVE * ref)
+    texture = _texture_rim(gx, gy, geometry, scale, r)
+    floor = max(RIM_ABSOLUTE, RIM_RELATIVE * ref, TEXTURE_FACTOR * texture)
+    rejected: list[dict[str, Any]] = []
+
+    def reject(d: Disc, why: str) -> None:
+        rejected.append({"x": round(d.x / scale, 1), "y": round(d.y / scale, 1), "r": round(d.r / scale, 1),
+                         "rim": round(d.rim, 1), "why": why})
+
+    for d in discs:
+        if d.rim < floor:
+            reject(d, "weak")
     discs = [d for d in discs if d.rim >= floor]
 
     cols = _columns(geometry, scale)
@@ -281,14 +383,32 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
 
     by_place: dict[Any, list[Disc]] = {"bar": on_bar}
     trays = [tuple(v * scale for v in t) for t in geometry.trays]
+    on_points: dict[int, list[Disc]] = {}
     for d in rest:
         p = cols.point_of(d.x, d.y)
         if p is not None:
-            if _looks_like_board(d, p, cols, colours, geometry.triangle_frac) and d.rim < STRONG_RIM * ref:
-                continue
-            by_place.setdefault(p, []).append(d)
+            on_points.setdefault(p, []).append(d)
         elif any(t[0] <= d.x <= t[2] and t[1] <= d.y <= t[3] for t in trays):
             by_place.setdefault("off", []).append(d)
+    for p, column in on_points.items():
+        for d in column:
+            if not _looks_like_board(d, p, cols, colours, geometry.triangle_frac):
+                log.debug("point %d disc y=%.0f rim %.0f lab %s not board-like (%s)", p, d.y, d.rim,
+                          np.round(d.lab), {k: None if v is None else np.round(v).tolist() for k, v in colours.items()})
+                by_place.setdefault(p, []).append(d)
+                continue
+            # inside coloured like the board under it: a checker of the point's colour, or the board's own shapes
+            # (a triangle's rounded base). Compare with the same circle on an empty point of the same colour.
+            others = [q for q in (range(1, 13) if p <= 12 else range(13, 25)) if q != p and q % 2 == p % 2]
+            xs = np.array([round(d.x + cols.centre_x(q) - cols.centre_x(p)) for q in others])
+            ys = np.full(len(others), round(d.y))
+            # what the same circle scores on the other points of that colour: if most of them show it too, it is
+            # the board's own shape (the median ignores the few that hold checkers there)
+            background = float(np.median(refine(gx, gy, xs, ys, d.r, step=1)[2]))
+            if d.rim < max(STRONG_RIM * ref, BACKGROUND_RATIO * background):
+                reject(d, "board-coloured")
+                continue
+            by_place.setdefault(p, []).append(d)
 
     accepted: list[tuple[Disc, Any]] = []
     stacks: dict[int, list[Disc]] = {}
@@ -298,6 +418,9 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
             continue
         toward = -1.0 if p <= 12 else 1.0
         chain = _chain(column, cols.base_y(p), r, toward)
+        for d in column:
+            if d not in chain:
+                reject(d, "unlinked")
         if chain:
             stacks[p] = chain
         accepted += [(d, p) for d in chain]
@@ -317,15 +440,47 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
             bar[colour] += 1
         elif place == "off" and off[colour] is not None:
             off[colour] = (off[colour] or 0) + 1
+    # each colour as the clear discs show it, to follow rows whose rims are hidden (see checker_runs)
+    light = CheckerColour.learn([d.lab for d, place in accepted if d.lab[0] > threshold and d.rim >= CLEAR_RIM * ref])
+    dark = CheckerColour.learn([d.lab for d, place in accepted if d.lab[0] <= threshold and d.rim >= CLEAR_RIM * ref])
+    slot = 2 * r * ROW_SPACING
+    half_len = (cols.bottom - cols.top) / 2
     confidence = [1.0] * 24
-    for p, chain in stacks.items():
+    run_debug: dict[int, tuple[int, float]] = {}
+    for p in range(1, 25):
+        chain = stacks.get(p, [])
+        row = "top" if p >= 13 else "bottom"
+        under = [colours.get(f"{row}{p % 2}"), colours.get(f"{row}field")]
+        pwp = cols.right[1] if (p <= 6 or p >= 19) else cols.left[1]
+        runs: dict[int, float] = {}
+        for sign, colour in ((1, light), (-1, dark)):
+            if colour is not None and colour.distinct_from(under):
+                runs[sign] = run_length(lab, cols.centre_x(p), cols.base_y(p), 1.0 if p >= 13 else -1.0,
+                                        half_len, pwp, colour, slot)
+        run_sign, run_px = max(runs.items(), key=lambda kv: kv[1]) if runs else (0, 0.0)
+        run_n = int(round(run_px / slot - RUN_SLACK)) if run_px >= RUN_MIN * slot else 0
+        run_debug[p] = (run_sign, round(run_px / slot, 2))
+        if not chain and run_n == 0:
+            continue
         votes = [1 if d.lab[0] > threshold else -1 for d in chain]
-        sign = 1 if sum(votes) > 0 else -1
-        n = min(MAX_PER_POINT, stack_count([(abs(d.y - cols.base_y(p)), d.rim) for d in chain], r))
-        points[p - 1] = sign * n
-        mixed = sum(1 for v in votes if v != sign) / len(votes)
-        weakest = min(d.rim for d in chain) / max(ref, 1e-6)
-        confidence[p - 1] = float(max(0.0, min(1.0, (1 - 2 * mixed) * min(1.0, 2 * weakest)
-                                               * (0.5 + 0.5 * separation))))
+        whole, half = stack_layers([(abs(d.y - cols.base_y(p)), d.rim) for d in chain], r)
+        if run_n and (not chain or run_sign == (1 if sum(votes) > 0 else -1)):
+            sign = run_sign
+            n = stack_total(whole, half, first_row=run_n)
+        elif chain:
+            sign = 1 if sum(votes) > 0 else -1
+            n = stack_total(whole, half)
+        else:
+            continue
+        points[p - 1] = sign * min(MAX_PER_POINT, n)
+        if chain:
+            mixed = sum(1 for v in votes if v != sign) / len(votes)
+            weakest = min(d.rim for d in chain) / max(ref, 1e-6)
+            confidence[p - 1] = float(max(0.0, min(1.0, (1 - 2 * mixed) * min(1.0, 2 * weakest)
+                                                   * (0.5 + 0.5 * separation))))
+        else:
+            confidence[p - 1] = 0.5
     return CheckerCount(points=points, bar=bar, off=off, confidence=confidence, discs=out_discs,
-                        radius_px=r / scale)
+                        radius_px=r / scale, rejected=rejected,
+                        levels={"strong": round(ref, 1), "texture": round(texture, 1), "floor": round(floor, 1)},
+                        runs=run_debug)

@@ -1,0 +1,80 @@
+"""How far a point's row of checkers runs from the base, from the checkers' own colours.
+
+Why a second cue: rims fail exactly where checkers are packed (same-coloured neighbours touch, the base checker
+meets the frame) and where a dark checker lies on a dark point. But the board has already told us what its
+checkers look like: the clear discs found by their rims give each colour's Lab appearance. Along a point's column,
+the pixels of that colour then run from the base to the last checker of the row, touching or not, and the run's
+length in checker diameters is the row's count. Where a checker colour is too close to the board's own colours
+under it (white on a white point), the run is not trusted and the rims decide.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+import numpy as np
+
+BAND = 0.22  # half-width of the sampled band around a column's centre line, in point widths
+MATCH_FRACTION = 0.45  # a row of the band belongs to a checker when this share of its pixels has the colour
+GAP_SLOTS = 0.3  # a break shorter than this (rim line, highlight) does not end the run
+MIN_TOLERANCE = 14.0  # Lab distance within which a pixel has a checker colour ...
+SPREAD_FACTOR = 2.5  # ... or this many times the spread of that colour over the clear discs
+SEPARATION = 1.4  # the board's colours must lie this many tolerances away for the run to be trusted
+
+
+@dataclass
+class CheckerColour:
+    """One checker colour as the board shows it: median Lab and how far a pixel may stray from it."""
+
+    lab: np.ndarray
+    tolerance: float
+
+    @classmethod
+    def learn(cls, samples: list[tuple[float, float, float]]) -> Optional["CheckerColour"]:
+        if len(samples) < 2:
+            return None
+        arr = np.array(samples, np.float32)
+        med = np.median(arr, axis=0)
+        spread = float(np.median(np.linalg.norm(arr - med, axis=1)))
+        return cls(med, max(MIN_TOLERANCE, SPREAD_FACTOR * spread))
+
+    def distinct_from(self, board_colours: list[Optional[np.ndarray]]) -> bool:
+        """True when no board colour under the column could pass for this checker colour."""
+        return all(c is None or float(np.linalg.norm(c - self.lab)) > SEPARATION * self.tolerance
+                   for c in board_colours)
+
+
+def run_length(lab: np.ndarray, cx: float, base_y: float, toward: float, length: float, point_width: float,
+               colour: CheckerColour, slot: float) -> float:
+    """Length (px from the base) of the unbroken run of ``colour`` along the column centred at ``cx``."""
+    h, w = lab.shape[:2]
+    x0 = int(max(0, round(cx - BAND * point_width)))
+    x1 = int(min(w, round(cx + BAND * point_width) + 1))
+    if x1 <= x0:
+        return 0.0
+    if toward > 0:
+        y0, y1 = int(max(0, round(base_y))), int(min(h, round(base_y + length)))
+        band = lab[y0:y1, x0:x1]
+    else:
+        y0, y1 = int(max(0, round(base_y - length))), int(min(h, round(base_y)))
+        band = lab[y0:y1, x0:x1][::-1]
+    if band.size == 0:
+        return 0.0
+    dist = np.linalg.norm(band - colour.lab[None, None, :], axis=2)
+    rows = (dist < colour.tolerance).mean(axis=1) >= MATCH_FRACTION
+    gap_max = max(1, int(GAP_SLOTS * slot))
+    start_slack = int(0.25 * slot)  # the frame's shadow may cover the base checker's edge
+    end = 0
+    gap = 0
+    started = False
+    for i, on in enumerate(rows):
+        if on:
+            started = True
+            end = i + 1
+            gap = 0
+        else:
+            gap += 1
+            if (started and gap > gap_max) or (not started and i > start_slack):
+                break
+    return float(end)
