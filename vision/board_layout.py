@@ -19,7 +19,7 @@ from typing import Optional
 import cv2
 import numpy as np
 
-SYMMETRY_WEIGHT = 1.5  # score lost per unit of (margin difference / width)
+SYMMETRY_WEIGHT = 0.3  # score lost per unit of (margin difference / width)
 SEARCH_WIDTH = 264  # columns of the profile searched (the rectified view is resampled to this width)
 
 
@@ -198,6 +198,7 @@ def find_layout(rectified_bgr: np.ndarray, refine: bool = True, search_width: in
     for L2 in Ls:
         c2 = combined[L2]
         m = len(c2)  # valid starts 0..n-L2
+        max_bar = int(0.25 * L2) + 1  # the bar is at most ~1.5 point widths wide (0 on a paper board)
         shifts = np.full((max_bar + 1, m), -np.inf)
         for d in range(max_bar + 1):
             shifts[d, : m - d] = c2[d:]
