@@ -118,7 +118,9 @@ def bench_size(frames: BenchFrames, warmup: int = 3, intrinsics: bool = True,
     run("rectify", lambda im: rectify(im, geo), images)
     run("floor", lambda im: (cv2.cvtColor(im, cv2.COLOR_BGR2GRAY), rectify(im, geo)), images)
     run("check_geometry", lambda im: check_geometry(im, geo), images)
-    run("find_board", lambda im: _find_or_none(find_board, im, geo.intrinsics), images)
+    found_boards: list[bool] = []
+    run("find_board", lambda im: found_boards.append(_find_or_none(find_board, im, geo.intrinsics) is not None),
+        images)
     rects = [rectify(im, geo) for im in images]
     run("count_checkers", lambda r: count_checkers(r, geo), rects)
     run("dice", lambda im: helper._dice(im, geo), images)
@@ -161,7 +163,8 @@ def bench_size(frames: BenchFrames, warmup: int = 3, intrinsics: bool = True,
                          " (undistortion folded in)" if geo.intrinsics is not None else "")},
         "stages": {name: timings[name].summary(None if name == "floor" else floor)
                    for name in STAGES if name in timings},
-        "reads": {**outcome, "frames": len(images)},
+        "reads": {**outcome, "frames": len(images),
+                  "find_board_found": sum(found_boards[-len(images):]) if found_boards else None},
     }
 
 

@@ -176,7 +176,9 @@ def render_text(result: dict[str, Any]) -> str:
         lines.append("")
         for s in sizes:
             r = s["reads"]
-            lines.append(f"{_size_name(s['size'])}: geometry from {s['geometry']['from']}; whole reads: board found "
+            fb = "" if r.get("find_board_found") is None else f"; find_board from scratch found it " \
+                f"{r['find_board_found']}/{r['frames']}"
+            lines.append(f"{_size_name(s['size'])}: geometry from {s['geometry']['from']}{fb}; whole reads: board found "
                          f"{r['found']}/{r['frames']}, every point right {r['points_right']}/{r['frames']}, dice right "
                          f"{r['dice_right']}/{r['frames']}; unchanged path taken {r['unchanged_hits']}/{r['frames']}")
         lines.append("")

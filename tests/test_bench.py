@@ -32,11 +32,11 @@ def quick_result(tmp_path_factory: pytest.TempPathFactory) -> dict:
 def test_every_stage_has_sane_numbers(quick_result: dict) -> None:
     (size,) = quick_result["sizes"]
     assert size["size"] == [640, 360]
-    assert size["frames"] == 4
+    assert size["frames"] == 3
     stages = size["stages"]
     assert set(stages) == set(STAGES)
     for name, s in stages.items():
-        assert s["n"] == 4, name
+        assert s["n"] == 3, name
         for key in ("median_ms", "p90_ms", "max_ms", "wall_median_ms"):
             assert math.isfinite(s[key]) and s[key] >= 0, (name, key)
         assert s["median_ms"] <= s["p90_ms"] <= s["max_ms"], name
@@ -51,8 +51,9 @@ def test_every_stage_has_sane_numbers(quick_result: dict) -> None:
     assert stages["whole_read"]["median_ms"] > stages["unchanged"]["median_ms"]
     assert stages["find_board"]["median_ms"] > stages["check_geometry"]["median_ms"]
     reads = size["reads"]
-    assert reads["unchanged_hits"] == 4  # the same frame fed twice takes the shortcut every time
-    assert reads["found"] == 4  # a calibrated reader always has its board
+    assert reads["unchanged_hits"] == 3  # the same frame fed twice takes the shortcut every time
+    assert reads["found"] == 3  # a calibrated reader always has its board
+    assert 0 <= reads["find_board_found"] <= 3
 
 
 def test_machine_conditions_and_pi4_prediction(quick_result: dict) -> None:
@@ -76,12 +77,12 @@ def test_frames_are_loaded_from_the_cache(quick_result: dict) -> None:
 
     from device.bench_frames import bench_frames, load_frames
 
-    cached = load_frames(Path(quick_result["_cache"]), (640, 360), 4, seed=quick_result["conditions"]["seed"])
-    assert cached is not None and len(cached.jpegs) == 4 and len(cached.images) == 4
-    again = bench_frames((640, 360), 4, seed=quick_result["conditions"]["seed"], cache=Path(quick_result["_cache"]))
+    cached = load_frames(Path(quick_result["_cache"]), (640, 360), 3, seed=quick_result["conditions"]["seed"])
+    assert cached is not None and len(cached.jpegs) == 3 and len(cached.images) == 3
+    again = bench_frames((640, 360), 3, seed=quick_result["conditions"]["seed"], cache=Path(quick_result["_cache"]))
     assert again.jpegs == cached.jpegs
     # the frames differ from each other (the unchanged path is only taken where the benchmark asks for it)
-    assert len({j for j in cached.jpegs}) == 4
+    assert len({j for j in cached.jpegs}) == 3
     assert len({json.dumps(label["points"]) for label in cached.labels}) > 1
 
 

@@ -19,7 +19,7 @@ from device.errors import DeviceError
 log = logging.getLogger(__name__)
 
 DEFAULT_FRAMES = 50
-QUICK_FRAMES = 4
+QUICK_FRAMES = 3
 MIN_SIZE = (320, 180)
 
 
