@@ -210,6 +210,16 @@ def paint_table(scene: Scene, bounds: tuple[float, float, float, float], px_per_
         if c.kind == "score_card":
             cv2.line(patch, (patch_w // 2, 0), (patch_w // 2, patch_h), (90, 90, 90), max(1, int(0.1 * s)))
         _paste_rotated(img, patch, ((c.x - x0) * s, (c.y - y0) * s), c.yaw, shadow=True)
+    for c in scene.clutter:
+        if c.kind == "person":  # a player's body and arms at the table edge, out of focus
+            cx, cy = (c.x - x0) * s, (c.y - y0) * s
+            blob = np.zeros((h, w), np.uint8)
+            cv2.ellipse(blob, (int(cx), int(cy)), (int(c.size[0] * s / 2), int(c.size[1] * s / 2)),
+                        float(np.degrees(c.yaw)), 0, 360, 255, -1, cv2.LINE_AA)
+            blob = cv2.GaussianBlur(blob, (0, 0), max(1.0, 1.5 * s))
+            a = (blob.astype(np.float32) / 255)[..., None]
+            shade = np.array(bgr(c.colour), np.float32)
+            img[:] = (img * (1 - a) + shade * a * (0.75 + 0.25 * a)).astype(np.uint8)
     if scene.marker is not None:
         mid, size_cm, mx, my = scene.marker
         d = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, ARUCO_DICT))

@@ -222,6 +222,12 @@ def random_clutter(rng: np.random.Generator, g: BoardGeometry) -> list[Clutter]:
         text = {"score_card": f"{int(rng.integers(0, 10))}   {int(rng.integers(0, 10))}",
                 "name_card": str(rng.choice(NAMES)), "paper": ""}.get(kind, "")
         items.append(Clutter(kind, float(x), float(y), float(rng.normal(0, 0.1)), size, colour, text))
+    for side in (-1, 1):  # the players themselves, at the table edge beyond the board
+        if rng.random() < 0.35:
+            y = side * (g.height / 2 + rng.uniform(22, 34))
+            items.append(Clutter("person", float(rng.normal(0, 8)), float(y), float(rng.normal(0, 0.1)),
+                                 (float(rng.uniform(40, 55)), float(rng.uniform(22, 30)), 0.0),
+                                 SLEEVES[int(rng.integers(len(SLEEVES)))]))
     return items
 
 

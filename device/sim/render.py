@@ -28,12 +28,13 @@ class Effects:
     noise_sigma: float = 2.0
     jpeg_quality: Optional[int] = None
     vignette: float = 0.2
+    grey: bool = False  # a monochrome camera (or a phone's black-and-white mode)
 
     @classmethod
     def random(cls, rng: np.random.Generator) -> "Effects":
         return cls(blur_sigma=float(rng.choice([0.0, 0.0, rng.uniform(0.4, 1.4)])),
                    noise_sigma=float(rng.uniform(0.8, 5.0)), jpeg_quality=int(rng.integers(62, 96)),
-                   vignette=float(rng.uniform(0.0, 0.45)))
+                   vignette=float(rng.uniform(0.0, 0.45)), grey=bool(rng.random() < 0.04))
 
 
 @dataclass
@@ -157,6 +158,20 @@ def build_stage(scene: Scene, cam: Camera, rng: np.random.Generator, effects: Op
             n /= np.linalg.norm(n)
             lit = 0.4 + 0.45 * max(0.0, float(np.dot(n, P.light)))
             draw.fill(base, P(quad), draw.shade(wall_col, lit))
+    # the frame's walls cast shadows onto the field away from the light
+    wall_shadow = np.zeros((ch, cw), np.uint8)
+    for (ox0, oy0, ox1, oy1) in openings(g):
+        rect = [(ox0, oy0), (ox1, oy0), (ox1, oy1), (ox0, oy1)]
+        for i in range(4):
+            (ax, ay), (bx, by) = rect[i], rect[(i + 1) % 4]
+            top_edge = np.array([[ax, ay, tz], [bx, by, tz]])
+            cast = P.shadow_of(top_edge, fz)
+            quad = np.array([[ax, ay, fz], [bx, by, fz], cast[1], cast[0]])
+            draw.fill(wall_shadow, cv2.convexHull(P(quad).astype(np.float32)).reshape(-1, 2), 255)
+    open_mask = np.zeros((ch, cw), np.uint8)
+    open_mask[y0:y1, x0:x1] = fmask
+    wall_shadow = cv2.bitwise_and(wall_shadow, cv2.threshold(open_mask, 127, 255, cv2.THRESH_BINARY)[1])
+    _apply_shadow(base, wall_shadow, scene, (x0, y0, x1, y1))
     Ht = P.plane(tz) @ frame_tex.affine()
     frame_img = np.zeros_like(base)
     frame_alpha = np.zeros((ch, cw), np.float32)
@@ -362,6 +377,8 @@ def _through_lens(stage: Stage, canvas: np.ndarray, occluder: np.ndarray, rng: n
         noise = rng.standard_normal((h // 2, w // 2, 3), dtype=np.float32) * e.noise_sigma
         noise = cv2.resize(noise, (w, h), interpolation=cv2.INTER_LINEAR)
         img = cv2.add(img, noise, dtype=cv2.CV_8U)
+    if e.grey:
+        img = cv2.cvtColor(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
     if e.jpeg_quality:
         ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(e.jpeg_quality)])
         img = cv2.imdecode(buf, cv2.IMREAD_COLOR)

@@ -14,8 +14,8 @@ STILL_COUNT = 40
 FIRST_SEED = 1000
 GAME_SEED = 3
 GAME_PLAYS = 6
-STILL_QUALITY = 72
-GAME_QUALITY = 70
+STILL_QUALITY = 70
+GAME_QUALITY = 65
 GAME_SIZE = (960, 540)  # 1280x720 frames would take the set past its size budget (15 MB)
 
 
