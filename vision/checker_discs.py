@@ -39,11 +39,16 @@ def colour_gradient(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     gys = [cv2.Sobel(lab[..., i], cv2.CV_32F, 0, 1, ksize=3) for i in range(3)]
     # chroma edges are weaker in Lab units than lightness edges of the same visual contrast: weigh them up
     weights = (1.0, 1.6, 1.6)
-    gx = np.stack([g * w for g, w in zip(gxs, weights)], -1)
-    gy = np.stack([g * w for g, w in zip(gys, weights)], -1)
-    mag = gx * gx + gy * gy
-    k = np.argmax(mag, axis=-1)[..., None]
-    return np.take_along_axis(gx, k, -1)[..., 0], np.take_along_axis(gy, k, -1)[..., 0]
+    gx, gy = gxs[0] * weights[0], gys[0] * weights[0]
+    best = gx * gx + gy * gy
+    for i in (1, 2):
+        cx, cy = gxs[i] * weights[i], gys[i] * weights[i]
+        mag = cx * cx + cy * cy
+        more = mag > best
+        gx = np.where(more, cx, gx)
+        gy = np.where(more, cy, gy)
+        best = np.maximum(best, mag)
+    return gx, gy
 
 
 def hough_votes(gx: np.ndarray, gy: np.ndarray, r: float, mask: np.ndarray | None = None) -> np.ndarray:
@@ -71,24 +76,52 @@ def hough_votes(gx: np.ndarray, gy: np.ndarray, r: float, mask: np.ndarray | Non
     return acc / (2 * np.pi * r)
 
 
+SIDE_SAMPLES = 12  # samples on each side arc
+
+
+def _side_angles() -> tuple[np.ndarray, np.ndarray]:
+    half = np.radians(np.linspace(-SIDE_ARC, SIDE_ARC, SIDE_SAMPLES))
+    th = np.concatenate([half, np.pi + half])  # right side, then left side
+    return np.cos(th), np.sin(th)
+
+
+_UX, _UY = _side_angles()
+
+
 def rim_scores(gx: np.ndarray, gy: np.ndarray, cx: np.ndarray, cy: np.ndarray, r: float) -> np.ndarray:
-    """How much of each candidate's perimeter is an edge running round it (radial, not tangential)."""
-    th = np.linspace(0, 2 * np.pi, RIM_SAMPLES, endpoint=False)
-    ux, uy = np.cos(th), np.sin(th)
-    xs = np.clip(np.round(cx[:, None] + r * ux[None, :]).astype(np.int32), 0, gx.shape[1] - 1)
-    ys = np.clip(np.round(cy[:, None] + r * uy[None, :]).astype(np.int32), 0, gx.shape[0] - 1)
-    a, b = gx[ys, xs], gy[ys, xs]
-    radial = np.abs(a * ux + b * uy)
-    tangential = np.abs(-a * uy + b * ux)
+    """How clearly each candidate's rim runs round its sides: radial (not tangential) edges on both side arcs.
+
+    Both sides of the rim (across the point column) must be edges along most of their arc. The arcs toward the
+    base and the tip are left out: there stacked checkers touch and a same-coloured neighbour hides the rim.
+    A triangle's base or straight side, which meets a circle only in passing, fails the side test.
+    """
+    cx = np.asarray(cx, np.float64)
+    cy = np.asarray(cy, np.float64)
+    h, w = gx.shape
+    xs = np.clip(np.rint(cx[:, None] + r * _UX[None, :]).astype(np.int32), 0, w - 1)
+    ys = np.clip(np.rint(cy[:, None] + r * _UY[None, :]).astype(np.int32), 0, h - 1)
+    idx = ys * w + xs
+    a = gx.ravel()[idx]
+    b = gy.ravel()[idx]
+    radial = np.abs(a * _UX + b * _UY)
+    tangential = np.abs(-a * _UY + b * _UX)
     good = np.where(radial > 1.5 * tangential, radial, 0.0)
-    # Both sides of the rim (across the point column) must be edges along most of their arc. The arcs toward the
-    # base and the tip are left out: there stacked checkers touch and a same-coloured neighbour hides the rim.
-    # A triangle's base, whose straight sides meet a circle only in passing, fails the side test.
-    angle = np.degrees(th)
-    right = (angle <= SIDE_ARC) | (angle >= 360 - SIDE_ARC)
-    left = np.abs(angle - 180) <= SIDE_ARC
-    q = SIDE_PERCENTILE
-    return np.minimum(np.percentile(good[:, right], q, axis=1), np.percentile(good[:, left], q, axis=1))
+    k = int(SIDE_PERCENTILE / 100 * SIDE_SAMPLES)
+    right = np.partition(good[:, :SIDE_SAMPLES], k, axis=1)[:, k]
+    left = np.partition(good[:, SIDE_SAMPLES:], k, axis=1)[:, k]
+    return np.minimum(right, left)
+
+
+def arc_score(gx: np.ndarray, gy: np.ndarray, cx: float, cy: float, r: float, toward: float,
+              half_width: float = 45.0, samples: int = 11) -> float:
+    """Median radial edge strength on the arc of a rim facing ``toward`` (degrees, image axes, y down)."""
+    th = np.radians(toward + np.linspace(-half_width, half_width, samples))
+    ux, uy = np.cos(th), np.sin(th)
+    h, w = gx.shape
+    xs = np.clip(np.rint(cx + r * ux).astype(np.int32), 0, w - 1)
+    ys = np.clip(np.rint(cy + r * uy).astype(np.int32), 0, h - 1)
+    a, b = gx[ys, xs], gy[ys, xs]
+    return float(np.median(np.abs(a * ux + b * uy)))
 
 
 def local_peaks(acc: np.ndarray, min_dist: float, floor: float) -> tuple[np.ndarray, np.ndarray]:

@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 
 from calibration.geometry import BoardGeometry
-from vision.checker_discs import Disc, find_discs, refine, rim_scores
+from vision.checker_discs import Disc, arc_score, find_discs
 from vision.checker_runs import CheckerColour, run_length
 
 log = logging.getLogger(__name__)
@@ -31,18 +31,18 @@ RIM_RELATIVE = 0.10  # ... nor one weaker than this share of the board's typical
 CHAIN_GAP = 2.7  # centre spacing (in radii) that still links two checkers of one point
 FIRST_FROM_BASE = 3.6  # the innermost disc seen lies within this many radii of the base (one may be missed)
 MAX_PER_POINT = 15
+MIN_ROW_FOR_LAYER = 5  # a second layer only starts on a row at least this long
+WEAK_RIM = 0.3  # a point whose discs are all weaker than this share of the typical rim needs its colour run too
 CLEAR_RIM = 0.3  # discs with this share of the typical strong rim teach the checker colours
 ROW_SPACING = 1.03  # centre distance of neighbouring checkers in a row, in diameters
 RUN_SLACK = -0.2  # a colour run falls short of its row by the shaded far edge of the last checker
 RUN_MIN = 0.6  # a colour run shorter than this many diameters is no checker
-TEXTURE_PERCENTILE = 90  # of chance rim scores over the playing area ...
-TEXTURE_FACTOR = 1.6  # ... which a checker's rim must exceed this many times
 SAME_AS_BOARD = 16.0  # Lab distance under which a disc's inside looks like the empty board under it ...
 STRONG_RIM = 0.25  # ... so it must have a rim this strong (share of the typical strong rim) to count
-BACKGROUND_RATIO = 1.6  # a board-coloured disc's rim must beat the empty board's rim at the same place this much
+TIP_ARC = 0.35  # a board-coloured disc's rim must show on its tip side with this share of its side strength
 LAYER_RIM = 0.6  # a disc at a half offset must have this share of its stack's best rim to be a second layer
-ALIGN_SHIFTS = np.linspace(-0.45, 0.45, 19)  # half offsets tried (point widths) when aligning columns to discs
-ALIGN_SCALES = (0.94, 0.97, 1.0, 1.03, 1.06)
+ALIGN_SHIFTS = np.linspace(-0.45, 0.45, 13)  # half offsets tried (point widths) when aligning columns to discs
+ALIGN_SCALES = (0.95, 1.0, 1.05)
 
 
 @dataclass
@@ -69,21 +69,6 @@ def _working_view(rect_bgr: np.ndarray, geometry: BoardGeometry) -> tuple[np.nda
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab).astype(np.float32)
     lab = cv2.GaussianBlur(lab, (0, 0), 0.7)
     return lab, scale
-
-
-def _texture_rim(gx: np.ndarray, gy: np.ndarray, geometry: BoardGeometry, scale: float, r: float) -> float:
-    """The rim score that the board's own texture (wood grain, felt, print) reaches by chance.
-
-    Scores on a grid of centres over the playing area: most grid points are not on a checker's centre, so a high
-    percentile is what grain and triangle edges give. A checker's rim must clear it by a margin.
-    """
-    x0, y0, x1, y1 = (v * scale for v in geometry.playing_area)
-    step = max(2.0, 0.7 * r)
-    xs, ys = np.meshgrid(np.arange(x0 + r, x1 - r, step), np.arange(y0 + r, y1 - r, step))
-    if xs.size == 0:
-        return 0.0
-    scores = rim_scores(gx, gy, xs.ravel(), ys.ravel(), r)
-    return float(np.percentile(scores, TEXTURE_PERCENTILE))
 
 
 def _search_mask(shape: tuple[int, int], geometry: BoardGeometry, scale: float, r: float) -> np.ndarray:
@@ -305,21 +290,26 @@ def stack_total(whole: list[float], half: list[float], first_row: Optional[int] 
     """Checkers on a point from its first-row and second-layer disc positions (see ``stack_layers``).
 
     Seen from above, a second-layer disc hides the two first-row checkers it rests on, so those are inferred:
-    ``m`` discs at half offsets rest on at least ``m + 1`` first-row checkers. ``first_row`` is the row length
-    when another cue measured it (the colour run).
+    ``m`` discs at half offsets rest on at least ``m + 1`` first-row checkers. Nobody starts a second layer on
+    a short row, so half-offset discs over a row shorter than MIN_ROW_FOR_LAYER are waists, not checkers.
+    ``first_row`` is the row length when another cue measured it (the colour run).
     """
-    if not half:
-        # the first row runs unbroken from the base: its outermost disc says how long it is
-        row = max(len(whole), int(round(max(whole))) + 1) if whole else 0
-        return row if first_row is None else max(row, first_row)
-    m = len(half)
-    reach = max(half)  # the outer end of the second layer, in diameters
-    beyond = [u for u in whole if u > reach]
-    inside = [u for u in whole if u <= reach]  # on top of the second layer: a third layer
-    row = max(m + 1, int(round(max(beyond))) + 1) if beyond else m + 1
+    row = len(whole)
+    if whole:
+        # the row runs unbroken from the base: its outermost disc says how long it is (one may have been missed)
+        reach = int(round(max(whole))) + 1
+        if reach - row <= 1:
+            row = reach
     if first_row is not None:
         row = max(row, first_row)
-    return row + m + len(inside)
+    if not half or row < MIN_ROW_FOR_LAYER - len(half):
+        return row
+    m = len(half)
+    top = max(half)  # the outer end of the second layer, in diameters
+    inside = [u for u in whole if u <= top]  # visible first-row discs there are really a third layer on top
+    beyond = [u for u in whole if u > top]
+    row = max(m + 1, int(round(max(beyond))) + 1 if beyond else 0, first_row or 0)
+    return row + m + max(0, len(inside) - 1)
 
 
 def stack_count(discs: list[tuple[float, float]], r: float) -> int:
@@ -359,8 +349,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
     discs, r, (gx, gy) = find_discs(lab, radii, mask, min_rim=RIM_ABSOLUTE)
     strong = sorted((d.rim for d in discs), reverse=True)[:10]
     ref = float(np.median(strong)) if strong else 0.0
-    texture = _texture_rim(gx, gy, geometry, scale, r)
-    floor = max(RIM_ABSOLUTE, RIM_RELATIVE * ref, TEXTURE_FACTOR * texture)
+    floor = max(RIM_ABSOLUTE, RIM_RELATIVE * ref)
     rejected: list[dict[str, Any]] = []
 
     def reject(d: Disc, why: str) -> None:
@@ -393,19 +382,14 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
     for p, column in on_points.items():
         for d in column:
             if not _looks_like_board(d, p, cols, colours, geometry.triangle_frac):
-                log.debug("point %d disc y=%.0f rim %.0f lab %s not board-like (%s)", p, d.y, d.rim,
-                          np.round(d.lab), {k: None if v is None else np.round(v).tolist() for k, v in colours.items()})
                 by_place.setdefault(p, []).append(d)
                 continue
-            # inside coloured like the board under it: a checker of the point's colour, or the board's own shapes
-            # (a triangle's rounded base). Compare with the same circle on an empty point of the same colour.
-            others = [q for q in (range(1, 13) if p <= 12 else range(13, 25)) if q != p and q % 2 == p % 2]
-            xs = np.array([round(d.x + cols.centre_x(q) - cols.centre_x(p)) for q in others])
-            ys = np.full(len(others), round(d.y))
-            # what the same circle scores on the other points of that colour: if most of them show it too, it is
-            # the board's own shape (the median ignores the few that hold checkers there)
-            background = float(np.median(refine(gx, gy, xs, ys, d.r, step=1)[2]))
-            if d.rim < max(STRONG_RIM * ref, BACKGROUND_RATIO * background):
+            # inside coloured like the board under it: a checker of the point's own colour, or the board's own
+            # shapes (a triangle's rounded base is a perfect half circle). A checker's rim also shows on its
+            # tip side, where it lies on the triangle; a triangle's base just runs on into the triangle there.
+            tip = arc_score(gx, gy, d.x, d.y, d.r, 90.0 if p >= 13 else -90.0)
+            log.debug("point %d disc y=%.0f rim %.0f board-like, tip arc %.0f", p, d.y, d.rim, tip)
+            if d.rim < STRONG_RIM * ref or tip < TIP_ARC * d.rim:
                 reject(d, "board-coloured")
                 continue
             by_place.setdefault(p, []).append(d)
@@ -460,18 +444,17 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
         run_sign, run_px = max(runs.items(), key=lambda kv: kv[1]) if runs else (0, 0.0)
         run_n = int(round(run_px / slot - RUN_SLACK)) if run_px >= RUN_MIN * slot else 0
         run_debug[p] = (run_sign, round(run_px / slot, 2))
-        if not chain and run_n == 0:
-            continue
+        if not chain:
+            continue  # a colour run alone is no checker: the triangle may share the colour
         votes = [1 if d.lab[0] > threshold else -1 for d in chain]
-        whole, half = stack_layers([(abs(d.y - cols.base_y(p)), d.rim) for d in chain], r)
-        if run_n and (not chain or run_sign == (1 if sum(votes) > 0 else -1)):
-            sign = run_sign
-            n = stack_total(whole, half, first_row=run_n)
-        elif chain:
-            sign = 1 if sum(votes) > 0 else -1
-            n = stack_total(whole, half)
-        else:
+        chain_sign = 1 if sum(votes) > 0 else -1
+        if max(d.rim for d in chain) < WEAK_RIM * ref and not (run_n and run_sign == chain_sign):
+            for d in chain:
+                reject(d, "weak and alone")
             continue
+        whole, half = stack_layers([(abs(d.y - cols.base_y(p)), d.rim) for d in chain], r)
+        sign = chain_sign
+        n = stack_total(whole, half, first_row=run_n if run_n and run_sign == chain_sign else None)
         points[p - 1] = sign * min(MAX_PER_POINT, n)
         if chain:
             mixed = sum(1 for v in votes if v != sign) / len(votes)
@@ -482,5 +465,5 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
             confidence[p - 1] = 0.5
     return CheckerCount(points=points, bar=bar, off=off, confidence=confidence, discs=out_discs,
                         radius_px=r / scale, rejected=rejected,
-                        levels={"strong": round(ref, 1), "texture": round(texture, 1), "floor": round(floor, 1)},
+                        levels={"strong": round(ref, 1), "floor": round(floor, 1)},
                         runs=run_debug)
