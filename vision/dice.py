@@ -151,7 +151,7 @@ def _pip_array(pips: list[Pip]) -> np.ndarray:
 
 
 def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
-                    why: Optional[list[str]] = None) -> Optional[tuple[LayoutFit, float, np.ndarray]]:
+                    why: Optional[list[str]] = None, bounded: bool = False) -> Optional[tuple[LayoutFit, float, np.ndarray]]:
     """Fit one pip group; return (fit, confidence, ray extents) or None when it is not a die face."""
     n = len(group)
     if n == 1 and (group[0].elongation > 1.4 or group[0].contrast < 50 or not 3.5 <= group[0].diameter <= 11.0):
@@ -225,6 +225,14 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
         if why is not None:
             why.append("r9")
         return None
+    if bounded and n <= 2:
+        # on a board, a lone pip or a pair must sit on a face that ends all round like a die's (the gap between
+        # two checkers and a point's edge looks like a pip on a face, but that "face" runs on along the checkers)
+        finite = ext[np.isfinite(ext)]
+        if len(finite) < 0.6 * len(ext) or np.median(finite) > 3.5 * fit.step:
+            if why is not None:
+                why.append("r13")
+            return None
     return fit, float(np.clip(conf, 0.0, 1.0)), ext
 
 
@@ -251,7 +259,7 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray]) -> 
         return []
     out: list[FaceCandidate] = []
     for group in group_pips(pips, images):
-        found = _faces_in_group(group, pips, images)
+        found = _faces_in_group(group, pips, images, bounded=mask is not None)
         for g, (fit, conf, ext) in found:
             cues = tilt_cues(fit, g, pips)
             flat = judge_flat(cues)
@@ -264,10 +272,10 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray]) -> 
     return out
 
 
-def _faces_in_group(group: list[Pip], pips: list[Pip], images: FaceImages) -> list:
+def _faces_in_group(group: list[Pip], pips: list[Pip], images: FaceImages, bounded: bool = False) -> list:
     """The group as one face; failing that, faces made of a pip and its nearest group-mates (touching dice)."""
     if len(group) <= 6:
-        res = _evaluate_group(group, pips, images)
+        res = _evaluate_group(group, pips, images, bounded=bounded)
         if res is not None:
             return [(group, res)]
     if len(group) == 1:
@@ -283,7 +291,7 @@ def _faces_in_group(group: list[Pip], pips: list[Pip], images: FaceImages) -> li
                 continue
             seen.add(key)
             sub = [group[k] for k in order[:m]]
-            res = _evaluate_group(sub, pips, images)
+            res = _evaluate_group(sub, pips, images, bounded=bounded)
             if res is not None:
                 found.append((sub, res))
     return found

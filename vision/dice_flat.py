@@ -12,7 +12,7 @@ import numpy as np
 
 from vision.dice_layout import LayoutFit, foreshortening
 
-MIN_FLAT_FORESHORTENING = 0.78  # face short/long axis below this: tilted beyond an overhead camera's angle
+MIN_FLAT_FORESHORTENING = 0.72  # face short/long axis below this: tilted beyond an overhead camera's angle
 MAX_FLAT_ELONGATION = 1.8  # pip major/minor axis on the upper face
 SIDE_PIP_ELONGATION = 2.2  # a side face whose pips are rounder than this is turned towards the camera
 
