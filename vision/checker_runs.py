@@ -20,7 +20,7 @@ MATCH_FRACTION = 0.45  # a row of the band belongs to a checker when this share 
 GAP_SLOTS = 0.3  # a break shorter than this (rim line, highlight) does not end the run
 MIN_TOLERANCE = 14.0  # Lab distance within which a pixel has a checker colour ...
 SPREAD_FACTOR = 2.5  # ... or this many times the spread of that colour over the clear discs
-SEPARATION = 1.4  # the board's colours must lie this many tolerances away for the run to be trusted
+SEPARATION = 2.0  # the board's colours must lie this many tolerances away for the run to be trusted
 
 
 @dataclass

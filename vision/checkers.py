@@ -33,12 +33,11 @@ FIRST_FROM_BASE = 3.6  # the innermost disc seen lies within this many radii of 
 MAX_PER_POINT = 15
 MIN_ROW_FOR_LAYER = 5  # a second layer only starts on a row at least this long
 WEAK_RIM = 0.3  # a point whose discs are all weaker than this share of the typical rim needs its colour run too
-CLEAR_RIM = 0.3  # discs with this share of the typical strong rim teach the checker colours
+CLEAR_RIM = 0.5  # discs with this share of their colour's typical rim teach the checker colours
 ROW_SPACING = 1.03  # centre distance of neighbouring checkers in a row, in diameters
 RUN_SLACK = -0.2  # a colour run falls short of its row by the shaded far edge of the last checker
 RUN_MIN = 0.6  # a colour run shorter than this many diameters is no checker
 SAME_AS_BOARD = 16.0  # Lab distance under which a disc's inside looks like the empty board under it ...
-STRONG_RIM = 0.25  # ... so it must have a rim this strong (share of the typical strong rim) to count
 TIP_ARC = 0.35  # a board-coloured disc's rim must show on its tip side with this share of its side strength
 LAYER_RIM = 0.6  # a disc at a half offset must have this share of its stack's best rim to be a second layer
 ALIGN_SHIFTS = np.linspace(-0.45, 0.45, 13)  # half offsets tried (point widths) when aligning columns to discs
@@ -389,7 +388,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
             # tip side, where it lies on the triangle; a triangle's base just runs on into the triangle there.
             tip = arc_score(gx, gy, d.x, d.y, d.r, 90.0 if p >= 13 else -90.0)
             log.debug("point %d disc y=%.0f rim %.0f board-like, tip arc %.0f", p, d.y, d.rim, tip)
-            if d.rim < STRONG_RIM * ref or tip < TIP_ARC * d.rim:
+            if tip < TIP_ARC * d.rim:
                 reject(d, "board-coloured")
                 continue
             by_place.setdefault(p, []).append(d)
@@ -425,8 +424,15 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
         elif place == "off" and off[colour] is not None:
             off[colour] = (off[colour] or 0) + 1
     # each colour as the clear discs show it, to follow rows whose rims are hidden (see checker_runs)
-    light = CheckerColour.learn([d.lab for d, place in accepted if d.lab[0] > threshold and d.rim >= CLEAR_RIM * ref])
-    dark = CheckerColour.learn([d.lab for d, place in accepted if d.lab[0] <= threshold and d.rim >= CLEAR_RIM * ref])
+    # each colour's own typical rim: dark checkers on dark wood show fainter rims than light ones on the same board
+    colour_ref = {}
+    for sign in (1, -1):
+        rims = sorted((d.rim for d, _ in accepted if (d.lab[0] > threshold) == (sign > 0)), reverse=True)[:5]
+        colour_ref[sign] = float(np.median(rims)) if rims else ref
+    light = CheckerColour.learn([d.lab for d, place in accepted
+                                 if d.lab[0] > threshold and d.rim >= CLEAR_RIM * colour_ref[1]])
+    dark = CheckerColour.learn([d.lab for d, place in accepted
+                                if d.lab[0] <= threshold and d.rim >= CLEAR_RIM * colour_ref[-1]])
     slot = 2 * r * ROW_SPACING
     half_len = (cols.bottom - cols.top) / 2
     confidence = [1.0] * 24
@@ -448,7 +454,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
             continue  # a colour run alone is no checker: the triangle may share the colour
         votes = [1 if d.lab[0] > threshold else -1 for d in chain]
         chain_sign = 1 if sum(votes) > 0 else -1
-        if max(d.rim for d in chain) < WEAK_RIM * ref and not (run_n and run_sign == chain_sign):
+        if max(d.rim for d in chain) < WEAK_RIM * colour_ref[chain_sign] and not (run_n and run_sign == chain_sign):
             for d in chain:
                 reject(d, "weak and alone")
             continue
