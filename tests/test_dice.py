@@ -96,10 +96,10 @@ def test_no_dice_in_plain_or_noisy_images():
 
 
 @pytest.mark.skipif(not DICE_SET.is_dir(), reason="real dice photos ../shared/dice/matteop65 not present")
-def test_real_dice_photos_every_fifth():
+def test_real_dice_photos_every_eighth():
     from vision.dice_eval import evaluate_dice_yolo
 
-    images = sorted((DICE_SET / "images").glob("*.jpg"))[::5]
+    images = sorted((DICE_SET / "images").glob("*.jpg"))[::8]
 
     import shutil
     import tempfile
@@ -113,10 +113,39 @@ def test_real_dice_photos_every_fifth():
             (Path(tmp) / "labels" / label.name).symlink_to(label)
         result = evaluate_dice_yolo(tmp)
         shutil.rmtree(tmp, ignore_errors=True)
-    # measured on all 310 photos: value accuracy 0.99, recall 0.85, precision 0.90
-    assert result["value_accuracy"] >= 0.97
-    assert result["recall"] >= 0.75
+    # measured on all 310 photos: value accuracy 0.999 (1 wrong of 885 read), recall 0.93, precision 0.87
+    assert result["value_accuracy"] >= 0.98
+    assert result["recall"] >= 0.85
     assert result["precision"] >= 0.8
+
+
+REAL_BOARDS = SHARED / "real"
+
+
+@pytest.mark.skipif(not REAL_BOARDS.is_dir(), reason="real board photos ../shared/real not present")
+def test_real_board_photos_dice():
+    """Small precision dice, black dice with white pips, white dice on wooden and paper boards (no board hints)."""
+    import json
+
+    from vision.dice_eval import match
+
+    read = right = wrong = cocked_alarms = total = 0
+    for name in ("r10", "r15", "r19", "r22"):
+        image = cv2.imread(str(REAL_BOARDS / f"{name}.jpg"))
+        label = json.loads((REAL_BOARDS / f"{name}.json").read_text())
+        truth = [(d["value"], d["center"][0], d["center"][1], 25.0) for d in label["dice"]]
+        dice = find_dice(image)
+        total += len(truth)
+        for li, di in match(truth, dice):
+            if di is None or dice[di].value is None:
+                continue
+            read += 1
+            right += dice[di].value == truth[li][0]
+            wrong += dice[di].value != truth[li][0]
+            cocked_alarms += not dice[di].flat
+    # measured: all 10 dice of these four photos read right, none called cocked
+    assert wrong == 0 and cocked_alarms == 0
+    assert right >= 8
 
 
 def test_cli_dice_json_lines_and_bad_file(tmp_path, capsys):
