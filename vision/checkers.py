@@ -20,6 +20,7 @@ import numpy as np
 
 from calibration.geometry import BoardGeometry
 from vision.checker_discs import Disc, arc_score, find_discs
+from vision.checker_occlusion import covered_points, skin_mask
 from vision.checker_runs import CheckerColour, run_length
 
 log = logging.getLogger(__name__)
@@ -31,6 +32,7 @@ RIM_RELATIVE = 0.10  # ... nor one weaker than this share of the board's typical
 CHAIN_GAP = 2.7  # centre spacing (in radii) that still links two checkers of one point
 FIRST_FROM_BASE = 3.6  # the innermost disc seen lies within this many radii of the base (one may be missed)
 MAX_PER_POINT = 15
+HAND_AREA = 4.0  # a hand covers at least this many checkers' area
 MIN_ROW_FOR_LAYER = 5  # a second layer only starts on a row at least this long
 WEAK_RIM = 0.3  # a point whose discs are all weaker than this share of the typical rim needs its colour run too
 CLEAR_RIM = 0.5  # discs with this share of their colour's typical rim teach the checker colours
@@ -60,14 +62,14 @@ class CheckerCount:
     warnings: list[str] = field(default_factory=list)
 
 
-def _working_view(rect_bgr: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray, float]:
+def _working_view(rect_bgr: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray, float, np.ndarray]:
     """The rectified view scaled so a point is ~WORK_POINT_WIDTH px wide, in smoothed float Lab."""
     scale = WORK_POINT_WIDTH / max(1.0, (geometry.point_width(1) + geometry.point_width(12)) / 2)
     scale = min(scale, 1.0)
     small = cv2.resize(rect_bgr, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else rect_bgr
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab).astype(np.float32)
     lab = cv2.GaussianBlur(lab, (0, 0), 0.7)
-    return lab, scale
+    return lab, scale, small
 
 
 def _search_mask(shape: tuple[int, int], geometry: BoardGeometry, scale: float, r: float) -> np.ndarray:
@@ -338,7 +340,7 @@ def _split_colours(discs: list[Disc]) -> tuple[float, float]:
 
 def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCount:
     """Read the rectified view ``rect_bgr`` (``geometry.rect_size``) into counts per point, bar and off."""
-    lab, scale = _working_view(rect_bgr, geometry)
+    lab, scale, small = _working_view(rect_bgr, geometry)
     pw = (geometry.point_width(1) + geometry.point_width(12)) / 2 * scale
     if geometry.checker_diameter:
         radii = [geometry.checker_diameter * scale / 2]
@@ -469,7 +471,26 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
                                                    * (0.5 + 0.5 * separation))))
         else:
             confidence[p - 1] = 0.5
-    return CheckerCount(points=points, bar=bar, off=off, confidence=confidence, discs=out_discs,
+    # a hand over a point: no count at all rather than a guess
+    known = [*colours.values(), None if light is None else light.lab, None if dark is None else dark.lab]
+    skin = skin_mask(small, lab, known, min_area=HAND_AREA * np.pi * r * r)
+    warnings: list[str] = []
+    if skin.any():
+        rects = {}
+        for p in range(1, 25):
+            pwp = cols.right[1] if (p <= 6 or p >= 19) else cols.left[1]
+            cx, base = cols.centre_x(p), cols.base_y(p)
+            mid = (cols.top + cols.bottom) / 2
+            y0, y1 = sorted((base, mid))
+            rects[p] = (int(cx - pwp / 2), int(y0), int(cx + pwp / 2), int(y1))
+        covered = covered_points(skin, rects)
+        for p in sorted(covered):
+            points[p - 1] = None
+            confidence[p - 1] = 0.0
+        if covered:
+            warnings.append("a hand covers point" + ("s " if len(covered) > 1 else " ")
+                            + ", ".join(str(p) for p in sorted(covered)))
+    return CheckerCount(points=points, bar=bar, off=off, confidence=confidence, discs=out_discs, warnings=warnings,
                         radius_px=r / scale, rejected=rejected,
                         levels={"strong": round(ref, 1), "floor": round(floor, 1)},
                         runs=run_debug)

@@ -1,0 +1,56 @@
+"""Which points a hand or arm covers: those are reported as None ("cannot see"), never as a guessed count.
+
+Why skin and not "anything unexpected": a player's hand is the one large thing that crosses the points while the
+game is on, and a wrong count under a hand would be a false alarm. Skin tones sit in a narrow band of YCrCb
+chroma whatever the light level. Boards can share that band (wood, camel suede), so a pixel only counts as skin
+when it is also unlike every colour the board itself shows (its triangles and field) and unlike both checker
+colours; a point is covered when a real share of its column is such skin.
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+import cv2
+import numpy as np
+
+CR_RANGE = (136, 175)
+CB_RANGE = (78, 130)
+MIN_Y = 45
+UNLIKE_BOARD = 22.0  # Lab distance from every board and checker colour for a skin-toned pixel to count
+COVERED_FRACTION = 0.2  # share of a point's column that must be skin for the point to be covered
+
+
+def skin_mask(small_bgr: np.ndarray, lab: np.ndarray, known_colours: Sequence[Optional[np.ndarray]],
+              min_area: float = 0.0) -> np.ndarray:
+    """Boolean mask of skin-toned pixels unlike any colour the board and its checkers show."""
+    ycc = cv2.cvtColor(small_bgr, cv2.COLOR_BGR2YCrCb)
+    y, cr, cb = ycc[..., 0], ycc[..., 1], ycc[..., 2]
+    mask = ((cr >= CR_RANGE[0]) & (cr <= CR_RANGE[1]) & (cb >= CB_RANGE[0]) & (cb <= CB_RANGE[1]) & (y >= MIN_Y))
+    if not mask.any():
+        return mask
+    for colour in known_colours:
+        if colour is None:
+            continue
+        d = np.linalg.norm(lab - np.asarray(colour, np.float32)[None, None, :], axis=2)
+        mask &= d > UNLIKE_BOARD
+    # a hand is one large blob: drop specks and grain (JPEG noise, reflections, wood figure)
+    m = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=8)
+    keep = np.zeros(n, bool)
+    keep[1:] = stats[1:, cv2.CC_STAT_AREA] >= min_area
+    return keep[labels]
+
+
+def covered_points(mask: np.ndarray, columns: dict[int, tuple[int, int, int, int]]) -> set[int]:
+    """Points whose column rectangle (x0, y0, x1, y1 in mask px) is at least COVERED_FRACTION skin."""
+    out = set()
+    h, w = mask.shape
+    for p, (x0, y0, x1, y1) in columns.items():
+        x0, x1 = max(0, x0), min(w, x1)
+        y0, y1 = max(0, y0), min(h, y1)
+        if x1 <= x0 or y1 <= y0:
+            continue
+        if float(mask[y0:y1, x0:x1].mean()) >= COVERED_FRACTION:
+            out.add(p)
+    return out
