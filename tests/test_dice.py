@@ -169,3 +169,25 @@ def test_cli_dice_text_and_missing_file(tmp_path, capsys):
     assert "die 2 flat" in capsys.readouterr().out
     assert main(["dice", str(tmp_path / "missing.png")]) == 2
     assert "missing.png" in capsys.readouterr().err
+
+
+def test_rendered_boards_with_board_hints(tmp_path):
+    """Renders (device.sim) read as `bgref read` would: playing-area mask and die size from the calibration."""
+    from device.sim.stills import render_still, write_still
+    from vision.dice_eval import evaluate_dice_labelled
+
+    dice = 0
+    for seed in range(300, 312):
+        still = render_still(seed)
+        if not still.label.get("dice"):
+            continue
+        write_still(still, tmp_path, f"s{seed}")
+        dice += len(still.label["dice"])
+        if dice >= 6:
+            break
+    result = evaluate_dice_labelled(tmp_path)
+    # measured on 60 renders: recall 0.70, precision 0.98, the only wrong values were on cocked dice
+    assert result["recall"] >= 0.5
+    assert result["precision"] >= 0.8
+    assert result["flat_called_cocked"] == 0
+    assert len(result["wrong"]) <= 1
