@@ -32,6 +32,7 @@ RIM_RELATIVE = 0.10  # ... nor one weaker than this share of the board's typical
 CHAIN_GAP = 2.7  # centre spacing (in radii) that still links two checkers of one point
 FIRST_FROM_BASE = 3.6  # the innermost disc seen lies within this many radii of the base (one may be missed)
 MAX_PER_POINT = 15
+BAR_COLOUR = 1.5  # a disc on the bar must be within this many colour tolerances of a learnt checker colour
 HAND_AREA = 4.0  # a hand covers at least this many checkers' area
 MIN_ROW_FOR_LAYER = 5  # a second layer only starts on a row at least this long
 WEAK_RIM = 0.3  # a point whose discs are all weaker than this share of the typical rim needs its colour run too
@@ -338,6 +339,19 @@ def _split_colours(discs: list[Disc]) -> tuple[float, float]:
     return best_t, sep
 
 
+def borne_off(points: list[Optional[int]], bar: dict[str, int]) -> dict[str, Optional[int]]:
+    """Checkers borne off per colour: what is missing from 15 when every point could be read, else None.
+
+    Borne-off checkers stand on edge in a tray or lie beside the board, often out of view or overlapping; the
+    checkers on the board are what the camera sees well, and each side has exactly 15.
+    """
+    if any(n is None for n in points):
+        return {"light": None, "dark": None}
+    light = sum(n for n in points if n and n > 0) + bar["light"]
+    dark = -sum(n for n in points if n and n < 0) + bar["dark"]
+    return {"light": 15 - light if light <= 15 else None, "dark": 15 - dark if dark <= 15 else None}
+
+
 def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCount:
     """Read the rectified view ``rect_bgr`` (``geometry.rect_size``) into counts per point, bar and off."""
     lab, scale, small = _working_view(rect_bgr, geometry)
@@ -415,16 +429,6 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
     threshold, separation = _split_colours([d for d, _ in accepted])
     points: list[Optional[int]] = [0] * 24
     bar = {"light": 0, "dark": 0}
-    off: dict[str, Optional[int]] = {"light": 0 if geometry.trays else None, "dark": 0 if geometry.trays else None}
-    out_discs = []
-    for d, place in accepted:
-        colour = "light" if d.lab[0] > threshold else "dark"
-        out_discs.append({"x": round(d.x / scale, 1), "y": round(d.y / scale, 1), "r": round(d.r / scale, 1),
-                          "rim": round(d.rim, 1), "L": round(d.lab[0], 1), "colour": colour, "where": place})
-        if place == "bar":
-            bar[colour] += 1
-        elif place == "off" and off[colour] is not None:
-            off[colour] = (off[colour] or 0) + 1
     # each colour as the clear discs show it, to follow rows whose rims are hidden (see checker_runs)
     # each colour's own typical rim: dark checkers on dark wood show fainter rims than light ones on the same board
     colour_ref = {}
@@ -435,6 +439,20 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
                                  if d.lab[0] > threshold and d.rim >= CLEAR_RIM * colour_ref[1]])
     dark = CheckerColour.learn([d.lab for d, place in accepted
                                 if d.lab[0] <= threshold and d.rim >= CLEAR_RIM * colour_ref[-1]])
+    # the bar also carries the cube and sometimes dice: a disc there counts only in a checker colour
+    out_discs = []
+    for d, place in accepted:
+        colour = "light" if d.lab[0] > threshold else "dark"
+        if place == "bar":
+            learnt = light if colour == "light" else dark
+            if learnt is None or float(np.linalg.norm(np.array(d.lab) - learnt.lab)) > BAR_COLOUR * learnt.tolerance:
+                reject(d, "bar, not a checker colour")
+                continue
+            bar[colour] += 1
+        if place == "off":
+            continue  # borne-off checkers stand on edge in trays: counted as the rest of 15 below
+        out_discs.append({"x": round(d.x / scale, 1), "y": round(d.y / scale, 1), "r": round(d.r / scale, 1),
+                          "rim": round(d.rim, 1), "L": round(d.lab[0], 1), "colour": colour, "where": place})
     slot = 2 * r * ROW_SPACING
     half_len = (cols.bottom - cols.top) / 2
     confidence = [1.0] * 24
@@ -490,6 +508,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
         if covered:
             warnings.append("a hand covers point" + ("s " if len(covered) > 1 else " ")
                             + ", ".join(str(p) for p in sorted(covered)))
+    off = borne_off(points, bar)
     return CheckerCount(points=points, bar=bar, off=off, confidence=confidence, discs=out_discs, warnings=warnings,
                         radius_px=r / scale, rejected=rejected,
                         levels={"strong": round(ref, 1), "floor": round(floor, 1)},
