@@ -72,6 +72,7 @@ class Director:
     cube_value: int = 1
     score: dict[str, int] = field(default_factory=lambda: {"light": 0, "dark": 0})
     pending_take: bool = False
+    cube_owner: Optional[str] = None
     image_light_seat: Optional[str] = None  # the light player's seat as the image shows it
     pace: float = 1.0  # hand motions take pace x the usual frames (0.5: brisk, for the small committed sample)
     still_frames: int = STILL
@@ -308,22 +309,39 @@ def play_event(d: Director, mover: str, dice: list[int], before: Position, after
            closest=[] if verdict["legal"] else verdict["closest"], code=verdict["code"])
 
 
-def illegal_after(before: Position, after: Position, rng: np.random.Generator) -> Optional[Position]:
-    """A plausible illegal result near a legal one: one of the mover's checkers one or two pips off."""
-    moved_to = [i for i in range(24) if after.player[i] > before.player[i]]
-    cands = moved_to + [i for i in range(24) if after.player[i] > 0]
-    for i in cands:
-        for step in (-1, 1, -2):
-            j = i + step
-            if not 0 <= j < 24 or after.opponent[23 - j] >= 1:
-                continue
-            player = list(after.player)
-            player[i] -= 1
-            player[j] += 1
-            try:
-                pos = Position(tuple(player), after.opponent)
-            except Exception:
-                continue
+def illegal_after(before: Position, dice: list[int], play, rng: np.random.Generator) -> Optional[Position]:
+    """A plausible illegal result near the legal ``play``, of one of the kinds players really make: a die not
+    played although it could be, one checker a pip or two off, a die used twice instead of the other one,
+    another checker moved while one waits on the bar. ``None`` when none of them is illegal here."""
+    from rules.moves import Move, apply_play
+
+    moves = list(play.moves)
+    d1, d2 = dice
+    candidates: list[list] = []
+    if len(moves) >= 2:
+        candidates.append(moves[:-1])  # stopped one move short
+    for k, m in enumerate(moves):
+        for step in (1, -1, 2):
+            to = m.to_point - step
+            if 1 <= to < m.from_point:
+                candidates.append(moves[:k] + [Move(m.from_point, to)] + moves[k + 1:])
+    if d1 != d2:
+        for p in range(24, 0, -1):
+            if before.player[p - 1] and p - 2 * d1 >= 1:
+                candidates.append([Move(p, p - d1), Move(p - d1, p - 2 * d1)])  # one die used twice
+                break
+    if before.player[24]:
+        for p in range(24, 0, -1):  # a checker moved while one waits on the bar
+            if before.player[p - 1] and p - d1 >= 1:
+                candidates.append([Move(p, p - d1)] + [m for m in moves if m.from_point != 25][:1])
+                break
+    order = rng.permutation(len(candidates))
+    for i in order:
+        try:
+            pos = apply_play(before, candidates[i])
+        except Exception:
+            continue
+        if not judge(before, (d1, d2), pos).legal:
             return pos
     return None
 
@@ -367,7 +385,7 @@ def run_game(d: Director, opts: GameOptions) -> Iterator[FrameState]:
     dice = [a, b]
     script = _scripted_incidents() if opts.scripted else None
     for n in range(opts.plays):
-        inc = script[n] if script and n < len(script) else {}
+        inc = script[n] if script and n < len(script) else _random_incidents(d, mover, opts) if n else {}
         if n > 0:
             dice = yield from _roll_turn(d, mover, opts, inc)
         before = d.position_for(mover)
@@ -376,11 +394,12 @@ def run_game(d: Director, opts: GameOptions) -> Iterator[FrameState]:
             plays = [p for p in plays if any(m.hit for m in p.moves)] or plays
         elif inc.get("prefer") == "blot":
             plays = sorted(plays, key=lambda p: -sum(1 for c in p.position.player[:24] if c == 1))[:3] or plays
-        after = plays[int(rng.integers(len(plays)))].position if plays else before
+        chosen = plays[int(rng.integers(len(plays)))] if plays else None
+        after = chosen.position if chosen else before
         illegal = inc.get("illegal", (not opts.scripted) and rng.random() < opts.illegal_rate)
-        if illegal and plays:
-            bad = illegal_after(before, after, rng)
-            if bad is not None and judge(before, (dice[0], dice[1]), bad).legal is False:
+        if illegal and chosen is not None:
+            bad = illegal_after(before, dice, chosen, rng)
+            if bad is not None:
                 after = bad
         if inc.get("takeback"):
             moves = d.physical_moves(mover, before, after)
@@ -394,6 +413,10 @@ def run_game(d: Director, opts: GameOptions) -> Iterator[FrameState]:
         moves = d.physical_moves(mover, before, after)
         if inc.get("knock") and moves:
             yield from _knock_off(d, mover, moves)
+        elif inc.get("pause") and len(moves) > 1:  # the hand leaves mid-play: an in-between position
+            yield from d.move_checkers(mover, moves[:1])
+            yield from d.still()
+            yield from d.move_checkers(mover, moves[1:])
         else:
             yield from d.move_checkers(mover, moves)
         d.set_position(after if mover == "light" else after.swap())
@@ -411,6 +434,21 @@ def run_game(d: Director, opts: GameOptions) -> Iterator[FrameState]:
             d.emit("game_end", frame=start, winner=mover, kind=kind, points=points, score=dict(d.score))
             return
         mover = other(mover)
+
+
+def _random_incidents(d: Director, mover: str, opts: GameOptions) -> dict:
+    """What happens around one play of a random game, at the rates asked for."""
+    rng = d.rng
+    inc: dict = {}
+    if rng.random() < opts.incident_rate * 0.5:
+        inc["takeback"] = True
+    if rng.random() < opts.incident_rate * 0.3:
+        inc["knock"] = True
+    if rng.random() < 0.25:
+        inc["pause"] = True
+    if rng.random() < 0.04 and d.cube_value < 64 and d.cube_owner in (None, mover):
+        inc["double"] = True
+    return inc
 
 
 def _roll_turn(d: Director, mover: str, opts: GameOptions, inc: dict) -> Iterator[FrameState]:
@@ -524,6 +562,7 @@ def _double(d: Director, doubler: str) -> Iterator[FrameState]:
     yield from d.travel(taker, dest, d.entry_xy(taker, 0.0), 2, 6.0)
     yield from d.still()
     d.pending_take = True
+    d.cube_owner = taker
 
 
 def _scripted_incidents() -> list[dict]:

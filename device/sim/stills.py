@@ -53,7 +53,7 @@ def render_still(seed: int, size: Optional[tuple[int, int]] = None, board_kind: 
 def write_still(still: Still, out_dir: Path, name: str, quality: int = 90) -> Path:
     out_dir.mkdir(parents=True, exist_ok=True)
     path = out_dir / f"{name}.jpg"
-    cv2.imwrite(str(path), still.image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    cv2.imwrite(str(path), still.image, [cv2.IMWRITE_JPEG_QUALITY, quality, cv2.IMWRITE_JPEG_OPTIMIZE, 1])
     label = dict(still.label)
     label["image"] = path.name
     (out_dir / f"{name}.json").write_text(json.dumps(label, indent=1) + "\n")
