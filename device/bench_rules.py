@@ -16,7 +16,7 @@ import time
 from typing import Any, Optional
 
 from rules.judge import judge
-from rules.moves import apply_play, legal_plays, legal_results
+from rules.moves import apply_play, legal_plays, legal_results, legal_states
 from rules.position import Position
 
 
@@ -65,6 +65,16 @@ def _gnubg() -> Optional[Any]:
     return gnubg
 
 
+def _judge_ms(before: Position, dice: tuple[int, int], after: Position) -> float:
+    """CPU milliseconds for one judgement (the median of 3 runs: load spikes on a shared machine are not ours)."""
+    times = []
+    for _ in range(3):
+        t0 = time.process_time()
+        judge(before, dice, after)
+        times.append((time.process_time() - t0) * 1000)
+    return statistics.median(times)
+
+
 def run_rules_benchmark(positions: int = 1000, rounds: int = 5, seed: int = 1) -> dict:
     """Plays generated per second (ours and gnubg's bindings, same positions), and judge times on hard positions."""
     rng = random.Random(seed)
@@ -74,9 +84,14 @@ def run_rules_benchmark(positions: int = 1000, rounds: int = 5, seed: int = 1) -
         cube, evalctx = gnubg.cubeinfo(), gnubg.evalcontext()
         boards = [(p.opponent, p.player) for p, _, _ in requests]
 
-    ours_rates, gnubg_rates = [], []
+    ours_rates, state_rates, gnubg_rates = [], [], []
     ours_count = gnubg_count = 0
+    if gnubg is not None:
+        gnubg.findbestmoves(boards[0], cube, evalctx, (3, 1))  # first call loads its networks: not timed
     for _ in range(rounds):
+        t0 = time.process_time()
+        state_count = sum(len(legal_states(p, a, b)) for p, a, b in requests)
+        state_rates.append(state_count / (time.process_time() - t0))
         t0 = time.process_time()
         ours_count = sum(len(legal_results(p, a, b)) for p, a, b in requests)
         ours_rates.append(ours_count / (time.process_time() - t0))
@@ -88,37 +103,35 @@ def run_rules_benchmark(positions: int = 1000, rounds: int = 5, seed: int = 1) -
 
     # judging: every legal play of the hard positions, and illegal ones (partial plays, wrong dice)
     legal_ms, illegal_ms = [], []
-    for pos, dice in hard_positions():
+    hard = hard_positions()
+    for pos, dice in hard:
         plays = legal_plays(pos, *dice)
         sample = plays[:: max(1, len(plays) // 20)]
         for play in sample:
-            t0 = time.perf_counter()
-            judge(pos, dice, play.position)
-            legal_ms.append((time.perf_counter() - t0) * 1000)
+            legal_ms.append(_judge_ms(pos, dice, play.position))
             if len(play.moves) > 1:
-                partial = apply_play(pos, play.moves[:-1])
-                t0 = time.perf_counter()
-                judge(pos, dice, partial)
-                illegal_ms.append((time.perf_counter() - t0) * 1000)
+                illegal_ms.append(_judge_ms(pos, dice, apply_play(pos, play.moves[:-1])))  # not the whole roll
         other = (dice[0] % 6 + 1, dice[0] % 6 + 1)  # a play made with a different double
         for play in legal_plays(pos, *other)[:5]:
-            t0 = time.perf_counter()
-            judge(pos, dice, play.position)
-            illegal_ms.append((time.perf_counter() - t0) * 1000)
+            illegal_ms.append(_judge_ms(pos, dice, play.position))
     return {
         "positions": positions,
         "rounds": rounds,
         "results_per_position": ours_count / positions,
+        "ours_states_per_s": round(statistics.median(state_rates)),
         "ours_plays_per_s": round(statistics.median(ours_rates)),
         "gnubg_plays_per_s": round(statistics.median(gnubg_rates)) if gnubg_rates else None,
         "gnubg_results_per_position": gnubg_count / positions if gnubg_rates else None,
-        "speed_ratio": round(statistics.median(ours_rates) / statistics.median(gnubg_rates), 2) if gnubg_rates
-        else None,
+        "speed_ratio_states": round(statistics.median(state_rates) / statistics.median(gnubg_rates), 2)
+        if gnubg_rates else None,
+        "speed_ratio_plays": round(statistics.median(ours_rates) / statistics.median(gnubg_rates), 2)
+        if gnubg_rates else None,
         "judge_legal_median_ms": round(statistics.median(legal_ms), 3),
         "judge_legal_worst_ms": round(max(legal_ms), 3),
         "judge_illegal_median_ms": round(statistics.median(illegal_ms), 3),
         "judge_illegal_worst_ms": round(max(illegal_ms), 3),
         "judged": len(legal_ms) + len(illegal_ms),
+        "hard_results_per_position": round(sum(len(legal_states(p, *d)) for p, d in hard) / len(hard), 1),
     }
 
 

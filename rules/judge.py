@@ -13,8 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from operator import sub
-
 from rules.moves import (
     OFF_POINT,
     Board,
@@ -23,16 +21,16 @@ from rules.moves import (
     board_of,
     can_play_die,
     check_dice,
-    find_result,
-    legal_state_paths,
+    path_of,
+    result_branches,
     state_of,
     state_position,
-    state_slots,
 )
 from rules.notation import format_play
 from rules.position import CHECKERS, Position
 
 _OPP = 26
+_LOW_BITS = (1 << 104) - 1  # the mover's 26 slots of a generator state (4 bits each); hits are above
 
 # machine codes, most specific first: the order used to choose among equally short explanations
 RULE_CODES = ("bar_first", "blocked_point", "bearoff_not_home", "bearoff_higher", "larger_die", "not_whole_roll")
@@ -175,32 +173,55 @@ def judge(
     d1, d2 = int(dice[0]), int(dice[1])
     check_dice(d1, d2)
     start, target = board_of(before), board_of(after)
-    if seen_totals is None or all(n in (None, CHECKERS) for n in seen_totals):
-        play = find_result(before, d1, d2, after)  # the fast path: no result is built but the one observed
-        if play is not None:
-            return Verdict(True, play, None, [], "legal" if play.moves else "no_play")
-    paths = legal_state_paths(before, d1, d2)
+    branches = result_branches(before, d1, d2)
     target_state = state_of(before, after)
-    target_slots = state_slots(target_state) if target_state is not None else None
+    totals_ok = seen_totals is None or all(n in (None, CHECKERS) for n in seen_totals)
+    if totals_ok:
+        if not branches and after == before:
+            return Verdict(True, Play((), after), None, [], "no_play")
+        for final, levels in branches:  # the fast path: a legal play is found without building any other
+            code = final.get(target_state) if target_state is not None else None
+            if code is not None:
+                return Verdict(True, Play(path_of(target_state, code, levels), after), None, [], "legal")
+
+    # every legal result, ranked by how many checkers differ from what was observed
+    depth = {}
+    for final, levels in branches:
+        for state in final:
+            depth.setdefault(state, (len(levels) + 1, final, levels))
+    if not depth:
+        depth[state_of(before, before)] = (0, None, [])
+    seen_state = target_state if target_state is not None else state_of(after, after)
 
     def distance(state: int) -> int:
-        if target_slots is None:  # the opponent moved: rank by our checkers only
-            return sum(map(abs, map(sub, state_slots(state)[:26], board_of(after)[:26])))
-        return sum(map(abs, map(sub, state_slots(state), target_slots)))
+        """Checkers of ours that differ, slot by slot, plus the opponent's that differ by a hit (2 slots each)."""
+        diff = (state ^ seen_state) & _LOW_BITS
+        total = 2 * bin((state ^ seen_state) >> 104).count("1")
+        while diff:
+            shift = ((diff & -diff).bit_length() - 1) & ~3
+            total += abs((state >> shift & 15) - (seen_state >> shift & 15))
+            diff &= ~(15 << shift)
+        return total
 
-    ranked = sorted(paths, key=lambda s: (distance(s), len(paths[s])))[:3]
-    closest = sort_by_distance([Play(paths[s], state_position(before, s)) for s in ranked], target)
+    ranked = sorted(depth, key=lambda s: (distance(s), depth[s][0]))[:3]
+
+    def play_of(state: int) -> Play:
+        used, final, levels = depth[state]
+        moves = path_of(state, final[state], levels) if used else ()
+        return Play(moves, state_position(before, state))
+
+    closest = sort_by_distance([play_of(s) for s in ranked], target)
+    max_used = max(d[0] for d in depth.values())
 
     def illegal(code: str, reason: str) -> Verdict:
         return Verdict(False, None, reason, closest, code)
 
-    if seen_totals is not None:
-        for who, n in zip(("you have", "the opponent has"), seen_totals):
+    if not totals_ok:
+        for who, n in zip(("you have", "the opponent has"), seen_totals or ()):
             if n is not None and n != CHECKERS:
                 return illegal("wrong_total", f"{who} {n} checkers on the board, bar and off, not {CHECKERS}")
 
     roll = f"{d1}-{d2}"
-    max_used = max(len(p) for p in paths.values())
     example = closest[0].notation() if closest else "(no play)"
 
     # checkers appearing or vanishing

@@ -231,10 +231,29 @@ def legal_state_paths(position: Position, d1: int, d2: int) -> dict[int, tuple[M
     return _generate(position, d1, d2)
 
 
-def state_slots(state: int) -> bytes:
-    """The mover's 26 counts of a state (off, points 1-24, bar) followed by its hit mask's 25 bits, as bytes."""
-    digits = ("%026x" % (state & _LOW)).encode().translate(_HEX_DIGITS)[::-1]
-    return digits + bytes((state >> (104 + p)) & 1 for p in range(1, 25))
+def mover_slots(state: int) -> bytes:
+    """The mover's 26 counts in a state (off, points 1-24, bar), as bytes."""
+    return ("%026x" % (state & _LOW)).encode().translate(_HEX_DIGITS)[::-1]
+
+
+def hit_bits(state: int) -> int:
+    """The mask of the mover's points where this state's play hit a blot (bit p = point p)."""
+    return state >> 104
+
+
+def result_branches(position: Position, d1: int, d2: int) -> list[tuple[dict[int, int], list[dict]]]:
+    """The generator's raw answer: branches of (final states -> last move code, earlier levels newest first).
+
+    Every legal result is a key of some branch's final dict; all of a branch's plays use ``len(levels) + 1``
+    dice; ``[]`` means no legal play. :func:`path_of` turns a (state, code, levels) into the moves.
+    """
+    check_dice(d1, d2)
+    return _branches(position, d1, d2)
+
+
+def path_of(state: int, code: int, levels: list[dict]) -> tuple[Move, ...]:
+    """The moves of the play that reached ``state`` (its last move code and its branch's earlier levels)."""
+    return _path(state, code, levels)
 
 
 def state_position(position: Position, state: int) -> Position:
