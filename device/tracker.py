@@ -25,6 +25,7 @@ from vision.observation import DieReading, Observation
 log = logging.getLogger(__name__)
 
 LOW_CONFIDENCE = 0.6  # a point read with less confidence than this may hide a misread
+MAX_KNOCKED = 2  # more checkers missing than this is a misread, not checkers knocked off the board
 MISSING_READS = 2  # agreeing readings with a checker missing before warning that one was knocked off
 DOUBT_READS = 4  # how many fresh readings to wait for before saying a play cannot be judged
 
@@ -146,7 +147,10 @@ class GameTracker:
         if board is None:
             return self._out
         if any(board.missing):
-            # a checker nowhere to be seen: wait for the same on several readings before raising an alarm
+            # a checker nowhere to be seen. Before the game starts that means nothing; many missing is a misread
+            # (or the board being set up), not a knock; one or two, confirmed by more readings, is worth an alarm
+            if self.state.phase == "setup" or sum(board.missing) > MAX_KNOCKED:
+                return self._out
             self.state.missing_seen += 1
             if self.state.missing_seen < MISSING_READS:
                 self.needs_reread = True

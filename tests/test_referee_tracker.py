@@ -262,3 +262,15 @@ def test_a_roll_with_one_die_on_the_board_is_rerolled_off_board():
     d.show(after.swap(), "dark")
     d.show(after.swap(), "dark", (die(6, "left"), die(1, "left")))
     assert d.events[-1]["type"] == "roll"
+
+
+def test_missing_checkers_before_the_game_or_by_the_handful_are_misreads_not_alarms():
+    seating = Seating("bottom-right")
+    d = Driver(GameTracker(), seating)
+    obs = scene(seating, START, "light")
+    obs.points[5] -= 1
+    assert [d.tracker.feed(obs, k, k / 10) for k in range(3)] == [[], [], []]  # no game yet
+    d.show(START, "light")
+    obs = scene(seating, START, "light")
+    obs.points[5] -= 3  # three gone at once: a misread
+    assert [d.tracker.feed(obs, 50 + k, 5 + k / 10) for k in range(3)] == [[], [], []]
