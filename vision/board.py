@@ -238,12 +238,6 @@ def _check_cut_off(geo: BoardGeometry, shape: tuple[int, ...]) -> None:
     if (pa[:, 0] < -tol).any() or (pa[:, 1] < -tol).any() or (pa[:, 0] > w - 1 + tol).any() or (
             pa[:, 1] > h - 1 + tol).any():
         raise BoardCutOff("the board is cut off by the image edge: move the camera so the whole board shows")
-    rw = geo.rect_size[0]
-    left, right = x0, rw - x1
-    if abs(left - right) > 0.08 * rw:
-        side = "left" if left < right else "right"
-        raise BoardCutOff(f"the board looks cut off at the {side} image edge: move the camera so the whole "
-                          "board shows")
 
 
 # ---------------------------------------------------------------------------------------------- drift

@@ -42,7 +42,7 @@ def _quads_from_mask(mask: np.ndarray, min_area: float, mode: int = cv2.RETR_EXT
     return out
 
 
-def candidate_quads(small_bgr: np.ndarray, max_candidates: int = 24) -> list[np.ndarray]:
+def candidate_quads(small_bgr: np.ndarray, max_candidates: int = 30) -> list[np.ndarray]:
     """Quadrilaterals (4x2, small-image px) that may be the board's outer frame or playing area."""
     h, w = small_bgr.shape[:2]
     min_area = MIN_AREA_FRAC * h * w
@@ -60,9 +60,9 @@ def candidate_quads(small_bgr: np.ndarray, max_candidates: int = 24) -> list[np.
         edges = cv2.Canny(gray, max(5, lo), max(15, hi))
         edges = cv2.dilate(edges, k3, iterations=2)
         quads += _quads_from_mask(edges, min_area)
-        # regions enclosed by edges (inner outlines: the playing area inside the frame)
+        # regions enclosed by edges (inner outlines: the playing area inside the frame, each half)
         filled = cv2.bitwise_not(edges)
-        quads += _quads_from_mask(cv2.morphologyEx(filled, cv2.MORPH_OPEN, k9), min_area)
+        quads += _quads_from_mask(cv2.morphologyEx(filled, cv2.MORPH_OPEN, k9), min_area * 0.35, cv2.RETR_LIST)
 
     # 2. global thresholds of lightness and saturation, both polarities
     for ch in (gray, hsv[:, :, 1], lab[:, :, 1], lab[:, :, 2]):
@@ -90,9 +90,39 @@ def candidate_quads(small_bgr: np.ndarray, max_candidates: int = 24) -> list[np.
             inv = cv2.morphologyEx(inv, cv2.MORPH_OPEN, k9)
             quads += _quads_from_mask(inv, min_area)
 
-    # 4. the image itself (a photo cropped tight to the board)
+    # 4. two halves side by side (the bar splits the playing area in two regions): their joint outline
+    quads += _paired_halves([q for q in quads if cv2.contourArea(q.astype(np.float32)) < 0.5 * h * w], min_area)
+
+    # 5. the image itself (a photo cropped tight to the board)
     quads.append(np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], dtype=np.float64))
-    return _dedupe(quads, w, h)[:max_candidates]
+    return [q for q in _dedupe(quads, w, h) if cv2.contourArea(q.astype(np.float32)) >= min_area][:max_candidates]
+
+
+def _paired_halves(quads: list[np.ndarray], min_area: float) -> list[np.ndarray]:
+    """Outlines of two similar quadrilaterals lying side by side (the board's halves either side of the bar)."""
+    out = []
+    info = []
+    for q in quads:
+        a = cv2.contourArea(q.astype(np.float32))
+        if a >= min_area * 0.35:
+            info.append((q, a, q.mean(axis=0)))
+    info.sort(key=lambda t: -t[1])
+    info = info[:20]
+    for i in range(len(info)):
+        for j in range(i + 1, len(info)):
+            (qa, aa, ca), (qb, ab, cb) = info[i], info[j]
+            if not 0.7 <= aa / ab <= 1.43:
+                continue
+            d = float(np.linalg.norm(ca - cb))
+            if not 0.6 * np.sqrt(aa) <= d <= 1.6 * np.sqrt(aa):
+                continue
+            hull = cv2.convexHull(np.vstack([qa, qb]).astype(np.float32))
+            if cv2.contourArea(hull) > 2.6 * (aa + ab) / 2:
+                continue
+            q = _quad_from_contour(hull.astype(np.int32))
+            if q is not None:
+                out.append(q)
+    return out
 
 
 def _dedupe(quads: list[np.ndarray], w: int, h: int) -> list[np.ndarray]:
