@@ -1,0 +1,66 @@
+"""The referee over a rendered game video (sample_images/): the exact event list a perfect referee emits.
+
+The video (frames, labels.jsonl, events.jsonl) is rendered by `bgref render game --scripted` and committed in
+sample_images/; BGREF_GAME_VIDEO=DIR points these tests at another rendered video. With the labels as the reader
+(--oracle) the whole game must come out event for event; with the real vision reader, the opening of the game
+(setup and opening rolls, the first play) must too, read from the pixels.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from device.referee import Referee, oracle_reader, vision_reader
+from device.sources import FolderSource, Source
+from device.tracker import GameTracker
+
+ROOT = Path(__file__).resolve().parent.parent
+KEYS = ("type", "player", "dice", "legal", "play", "light", "dark", "first", "action", "value", "winner", "code")
+VISION_CLIP_EVENTS = 4  # setup, the tied opening roll, the opening roll, the first play
+
+
+def game_video() -> Path:
+    override = os.environ.get("BGREF_GAME_VIDEO")
+    if override:
+        return Path(override)
+    for candidate in sorted((ROOT / "sample_images").glob("*/events.jsonl")):
+        if (candidate.parent / "frames").is_dir():
+            return candidate.parent
+    pytest.skip("no rendered game video in sample_images/ (make one: bgref render game --scripted DIR)")
+
+
+def expected(folder: Path) -> list[dict]:
+    return [json.loads(x) for x in (folder / "events.jsonl").read_text().splitlines() if x.strip()]
+
+
+class Clip(Source):
+    """The first ``stop`` frames of a folder."""
+
+    def __init__(self, folder: Path, stop: int, labels: bool) -> None:
+        super().__init__()
+        self.inner, self.stop = FolderSource(folder, labels=labels), stop
+
+    def frames(self):
+        for frame in self.inner.frames():
+            if frame.index >= self.stop:
+                return
+            yield frame
+
+
+def check(got: list[dict], want: list[dict]) -> None:
+    assert [e["type"] for e in got] == [e["type"] for e in want], [e["type"] for e in got]
+    for g, w in zip(got, want):
+        assert {k: g.get(k) for k in KEYS if k in w} == {k: w[k] for k in KEYS if k in w}, (g, w)
+        assert 0 <= g["frame"] - w["frame"] <= 3, ("verdict latency", g, w)
+
+
+def test_the_whole_game_read_by_the_oracle_gives_exactly_the_expected_events():
+    folder = game_video()
+    referee = Referee(FolderSource(folder, labels=True), oracle_reader, GameTracker())
+    referee.keep_events = True
+    referee.run()
+    check(referee.events, expected(folder))
