@@ -87,10 +87,10 @@ def calibrate(frames: BenchFrames, intrinsics: bool = True) -> Any:
     return geo, how
 
 
-def _reads_match(obs: Any, label: dict[str, Any]) -> tuple[bool, bool, bool]:
-    """(board found, every point right, dice values right) of one whole read against its label."""
+def _reads_match(obs: Any, label: dict[str, Any]) -> tuple[bool, int, bool]:
+    """(board found, points read right out of 24, dice values right) of one whole read against its label."""
     found = bool(obs.board.found)
-    points = found and list(obs.points) == list(label["points"])
+    points = sum(a == b for a, b in zip(obs.points, label["points"])) if found else 0
     want = sorted(d["value"] for d in label.get("dice", []))
     got = sorted(d.value for d in obs.dice if d.value is not None)
     return found, points, got == want
@@ -126,7 +126,8 @@ def bench_size(frames: BenchFrames, warmup: int = 3, intrinsics: bool = True,
     run("dice", lambda im: helper._dice(im, geo), images)
     run("cube", lambda im: helper._cube(im, geo), images)
 
-    outcome = {"found": 0, "points_right": 0, "dice_right": 0, "unchanged_hits": 0}
+    outcome: dict[str, Any] = {"found": 0, "points_right": 0, "point_share": 0.0, "dice_right": 0,
+                               "unchanged_hits": 0}
     if wanted & {"whole_read", "unchanged"}:
         # one reader over the frames in order, as the daemon runs it; after each new frame the same frame is fed
         # again, which is the unchanged-frame path. The warm-up reads other frames (the last ones, reversed).
@@ -144,7 +145,8 @@ def bench_size(frames: BenchFrames, warmup: int = 3, intrinsics: bool = True,
                 if timing is whole:
                     found, points, dice = _reads_match(obs, label)
                     outcome["found"] += found
-                    outcome["points_right"] += points
+                    outcome["points_right"] += points == 24
+                    outcome["point_share"] += points / (24 * len(images))
                     outcome["dice_right"] += dice
                 else:
                     outcome["unchanged_hits"] += bool(obs.extra.get("unchanged"))
@@ -163,7 +165,7 @@ def bench_size(frames: BenchFrames, warmup: int = 3, intrinsics: bool = True,
                          " (undistortion folded in)" if geo.intrinsics is not None else "")},
         "stages": {name: timings[name].summary(None if name == "floor" else floor)
                    for name in STAGES if name in timings},
-        "reads": {**outcome, "frames": len(images),
+        "reads": {**outcome, "point_share": round(outcome["point_share"], 3), "frames": len(images),
                   "find_board_found": sum(found_boards[-len(images):]) if found_boards else None},
     }
 

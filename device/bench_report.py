@@ -179,7 +179,8 @@ def render_text(result: dict[str, Any]) -> str:
             fb = "" if r.get("find_board_found") is None else f"; find_board from scratch found it " \
                 f"{r['find_board_found']}/{r['frames']}"
             lines.append(f"{_size_name(s['size'])}: geometry from {s['geometry']['from']}{fb}; whole reads: board found "
-                         f"{r['found']}/{r['frames']}, every point right {r['points_right']}/{r['frames']}, dice right "
+                         f"{r['found']}/{r['frames']}, points right {r.get('point_share', 0):.0%} (every point right in "
+                         f"{r['points_right']}/{r['frames']}), dice right "
                          f"{r['dice_right']}/{r['frames']}; unchanged path taken {r['unchanged_hits']}/{r['frames']}")
         lines.append("")
         p = result["pi4"]
@@ -204,7 +205,8 @@ def render_text(result: dict[str, Any]) -> str:
             g = rules.get("gnubg_plays_per_s")
             lines.append(
                 f"rules: {rules['ours_plays_per_s']:,} plays/s generated"
-                + (f" (gnubg bindings {g:,}/s, ratio {rules.get('speed_ratio')})" if g else "")
+                + (f" (gnubg bindings {g:,}/s, ratio {rules.get('speed_ratio_plays', rules.get('speed_ratio'))})"
+                   if g else "")
                 + f"; judging {rules['judged']} plays of hard positions: legal median {rules['judge_legal_median_ms']}"
                 f" ms, worst {rules['judge_legal_worst_ms']} ms; illegal median {rules['judge_illegal_median_ms']} ms,"
                 f" worst {rules['judge_illegal_worst_ms']} ms (wall clock)")
@@ -219,7 +221,7 @@ def render_text(result: dict[str, Any]) -> str:
                 f"looped), {daemon['fps']:,} fps; traced memory {daemon['memory_after_warmup_kb']:.0f} KB after "
                 f"warm-up, {daemon['memory_end_kb']:.0f} KB at the end (growth {daemon['memory_growth_kb']:+.0f} KB: "
                 f"{'flat' if memory_flat(daemon) else 'GROWS'}), peak sampled {max(samples) if samples else '?'} KB, "
-                f"process peak RSS {daemon['max_rss_mb']} MB")
+                f"process peak RSS {daemon.get('peak_rss_mb') or daemon.get('max_rss_mb')} MB")
     lines.append("")
     lines.append("targets on this machine:")
     for t in result["targets"]:

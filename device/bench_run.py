@@ -27,6 +27,20 @@ SIZES = [(1536, 864), (1920, 1080), (2304, 1296)]
 DAEMON_FRAMES = 10_000
 QUICK_DAEMON_FRAMES = 300
 DAEMON_TIMEOUT_S = 1800
+# The child adds its own peak RSS from /proc (VmHWM): getrusage's ru_maxrss survives exec on Linux, so in a child
+# of this process (which holds every benchmark frame) it would report the parent's peak, not the daemon's.
+CHILD = """
+import json, sys
+from device.bench_daemon import bench_daemon
+result = bench_daemon(int(sys.argv[1]))
+try:
+    with open("/proc/self/status") as fh:
+        kb = next(int(line.split()[1]) for line in fh if line.startswith("VmHWM:"))
+    result["peak_rss_mb"] = round(kb / 1024, 1)
+except (OSError, StopIteration, ValueError):
+    result["peak_rss_mb"] = None
+print(json.dumps(result))
+"""
 
 
 def run_rules(quick: bool) -> dict[str, Any]:
@@ -46,7 +60,7 @@ def run_daemon(frames: int) -> dict[str, Any]:
     env["PYTHONPATH"] = str(root) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     env["OMP_NUM_THREADS"] = "1"
     try:
-        proc = subprocess.run([sys.executable, "-m", "device.bench_daemon", str(frames)], cwd=root, env=env,
+        proc = subprocess.run([sys.executable, "-c", CHILD, str(frames)], cwd=root, env=env,
                               capture_output=True, text=True, timeout=DAEMON_TIMEOUT_S)
     except subprocess.TimeoutExpired:
         return {"error": f"device.bench_daemon did not finish in {DAEMON_TIMEOUT_S} s"}
