@@ -15,7 +15,7 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from vision.dice_flat import judge_flat, tilt_cues
+from vision.dice_flat import flat_on_board, judge_flat, tilt_cues
 from vision.dice_layout import FACE_HALF_STEPS, LAYOUTS, LayoutFit, fit_layout, foreshortening
 from vision.dice_pips import NORM_DIE, FaceImages, Pip, face_images, find_pips, group_pips
 from vision.dice_pips import shares_face as _shares_face
@@ -262,6 +262,7 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray]) -> 
         found = _faces_in_group(group, pips, images, bounded=mask is not None)
         for g, (fit, conf, ext) in found:
             cues = tilt_cues(fit, g, pips)
+            cues["affine"] = fit.affine / f if fit.value >= 4 else None
             flat = judge_flat(cues)
             size = fit.step * 2 * FACE_HALF_STEPS / f
             elong = float(np.median([p.elongation for p in g]))
@@ -343,11 +344,13 @@ def _merge(cands: list[FaceCandidate]) -> list[FaceCandidate]:
 
 
 def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
-              die_size_px: Optional[float] = None) -> list[DieReading]:
+              die_size_px: Optional[float] = None, board_to_image: Optional[np.ndarray] = None) -> list[DieReading]:
     """Every die in the image (inside ``mask`` if given), with its value (None when unsure) and flatness.
 
     ``die_size_px``: expected die edge in pixels (from the board calibration); without it, all plausible sizes are
-    tried. ``half`` is left None (the board reader knows where the bar is).
+    tried. ``board_to_image``: the board plane's homography (any board units -> image pixels), when known; with it
+    a die's face is compared with how a flat face would look at that spot, which catches far more cocked dice.
+    ``half`` is left None (the board reader knows where the bar is).
     """
     gray = _gray(image_bgr)
     cands: list[FaceCandidate] = []
@@ -356,7 +359,10 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
     dice = []
     for c in _drop_side_faces(_merge(cands)):
         value = c.value if c.confidence >= MIN_CONFIDENCE else None
-        dice.append(DieReading(value=value, flat=c.flat, center=[float(c.center[0]), float(c.center[1])]))
+        flat = c.flat
+        if board_to_image is not None and flat:
+            flat = flat_on_board(c.tilt, c.center, np.asarray(board_to_image, float))
+        dice.append(DieReading(value=value, flat=flat, center=[float(c.center[0]), float(c.center[1])]))
     dice.sort(key=lambda d: (d.center[0], d.center[1]))
     return dice
 

@@ -99,6 +99,17 @@ def evaluate_dice_yolo(folder: str | Path, limit: Optional[int] = None,
     }
 
 
+def _board_homography(label: dict[str, Any]) -> Optional[np.ndarray]:
+    """Board plane (cm, outer frame) -> image, from a label's frame corners and size."""
+    corners = (label.get("board") or {}).get("corners")
+    size = (label.get("scene") or {}).get("size_cm") or (label.get("board") or {}).get("size_cm")
+    if not corners or not size:
+        return None
+    w, h = size
+    src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    return cv2.getPerspectiveTransform(src, np.array(corners, np.float32))
+
+
 def _board_hints(label: dict[str, Any], shape: tuple[int, ...]) -> tuple[Optional[np.ndarray], Optional[float]]:
     """Playing-area mask and die size as the board reader would pass them, from a rendered scene's label."""
     area = label.get("playing_area")
@@ -142,7 +153,8 @@ def evaluate_dice_labelled(folder: str | Path, board_hints: bool = True) -> dict
             raise VisionError(f"cannot read image {img_path}")
         mask, die_px = _board_hints(label, image.shape) if board_hints else (None, None)
         t0 = time.perf_counter()
-        dice = find_dice(image, mask=mask, die_size_px=die_px)
+        homography = _board_homography(label) if board_hints and mask is not None else None
+        dice = find_dice(image, mask=mask, die_size_px=die_px, board_to_image=homography)
         times.append((time.perf_counter() - t0) * 1000.0)
         radius = 0.8 * die_px if die_px else 25.0
         truth = [(int(d["value"]), float(d["center"][0]), float(d["center"][1]), radius, d.get("flat"))
