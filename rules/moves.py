@@ -105,10 +105,6 @@ _MOVE_OF = tuple(Move(c // 2 // 26, c // 2 % 26, bool(c & 1)) for c in range(2 *
 _UNDO = tuple(_ONE[m.to_point] - _ONE[m.from_point] + (_HIT[m.to_point] if m.hit else 0) for m in _MOVE_OF)
 
 
-def _code(frm: int, to: int, hit: bool) -> int:
-    return 2 * (26 * frm + to) + hit
-
-
 def _encode(player: tuple[int, ...]) -> int:
     state = 15 - sum(player)
     for i, n in enumerate(player, start=1):
@@ -116,33 +112,42 @@ def _encode(player: tuple[int, ...]) -> int:
     return state
 
 
-def _step(level: dict, die: int, table: tuple) -> dict:
+def _step(level: dict, die: int, table: tuple, _low_mask: int = _LOW, _home: int = _HOME,
+          _one: tuple = _ONE) -> dict:
     """Every state reachable from ``level`` by one more checker moved ``die`` pips, mapped to the code of the move
-    that reached it (any one: every path to a state is as good; :func:`_paths` walks back through the levels).
+    that reached it (any one: every path to a state is as good; :func:`_path` walks back through the levels).
 
     ``table[top]``: for the highest occupied slot ``top``, the moves this die may make without landing on a held
-    point, as (shift of the source slot, state delta, hit bit or 0, plain move code, hitting move code).
+    point: (plain rows, blot rows), plain = (shift of the source slot, state delta, move code), blot = (shift,
+    delta, hit bit, plain code, hitting code) for a landing point with a lone opposing checker.
     """
     nxt: dict = {}
-    enter = table[25]
     for state in level:
-        low = state & _LOW
+        low = state & _low_mask
         top = (low.bit_length() - 1) >> 2  # highest occupied slot: 25 = the bar
-        if top == 25:  # a checker on the bar enters first: table[25] holds only the entering move, if open
-            cands = enter
-        else:
-            cands = table[top]
-            if low < _HOME and top:  # all home: bear off with the exact number, or a higher one from the top
-                frm = die if low >> (die << 2) & 15 else top if top < die else 0
-                if frm:
-                    nxt[state - _ONE[frm] + 1] = 52 * frm
-        for shift, delta, hit, code, hit_code in cands:
+        plain, blots = table[top]  # table[25] holds only the entering move, if open: the bar comes first
+        if low < _home and top:  # all home: bear off with the exact number, or a higher one from the top
+            frm = die if low >> (die << 2) & 15 else top if top < die else 0
+            if frm:
+                nxt[state - _one[frm] + 1] = 52 * frm
+        for shift, delta, code in plain:
             if low >> shift & 15:
-                if hit and not state & hit:
-                    nxt[state + delta + hit] = hit_code
-                else:
+                nxt[state + delta] = code
+        for shift, delta, hit, code, hit_code in blots:
+            if low >> shift & 15:
+                if state & hit:
                     nxt[state + delta] = code
+                else:
+                    nxt[state + delta + hit] = hit_code
     return nxt
+
+
+# per die and source point, the generator rows of a move to an empty point and to a blot (see :func:`_step`)
+_PLAIN_ROW = {(d, f): (4 * f, _ONE[f - d] - _ONE[f], 2 * (26 * f + f - d))
+              for d in range(1, 7) for f in range(d + 1, 26)}
+_BLOT_ROW = {(d, f): (4 * f, _ONE[f - d] - _ONE[f], _HIT[f - d], 2 * (26 * f + f - d), 2 * (26 * f + f - d) + 1)
+             for d in range(1, 7) for f in range(d + 1, 26)}
+_NO_ROWS: tuple = ((), ())
 
 
 def _tables(position: Position, *dice: int) -> dict[int, tuple]:
@@ -152,34 +157,26 @@ def _tables(position: Position, *dice: int) -> dict[int, tuple]:
     for d in dice:
         if d in tables:
             continue
-        table: list = [()] * 26
-        rows: tuple = ()
-        for frm in range(d + 1, 25):  # lowest first: table[top] = every row with a source at or below top
-            to = frm - d
-            if on_point[to] < 2:
-                rows = ((4 * frm, _ONE[to] - _ONE[frm], _HIT[to] if on_point[to] == 1 else 0,
-                         2 * (26 * frm + to), 2 * (26 * frm + to) + 1),) + rows
+        table = [_NO_ROWS] * 26
+        plain: list = []
+        blots: list = []
+        rows = _NO_ROWS
+        for frm in range(d + 1, 25):  # table[top] = every row with a source at or below top
+            n = on_point[frm - d]
+            if n == 0:
+                plain.append(_PLAIN_ROW[d, frm])
+                rows = (tuple(plain), rows[1])
+            elif n == 1:
+                blots.append(_BLOT_ROW[d, frm])
+                rows = (rows[0], tuple(blots))
             table[frm] = rows
-        to = 25 - d
-        if on_point[to] < 2:
-            table[25] = ((100, _ONE[to] - _ONE[25], _HIT[to] if on_point[to] == 1 else 0,
-                          2 * (26 * 25 + to), 2 * (26 * 25 + to) + 1),)
-        tables[d] = tuple(table)
+        n = on_point[25 - d]
+        if n == 0:
+            table[25] = ((_PLAIN_ROW[d, 25],), ())
+        elif n == 1:
+            table[25] = ((), (_BLOT_ROW[d, 25],))
+        tables[d] = table
     return tables
-
-
-def _paths(final: dict, levels: list[dict]) -> dict[int, tuple[Move, ...]]:
-    """Each final state with the moves that reach it, found by undoing move codes level by level."""
-    out = {}
-    for state, code in final.items():
-        moves = [code]
-        s = state
-        for level in levels:
-            s -= _UNDO[code]
-            code = level[s]
-            moves.append(code)
-        out[state] = tuple([_MOVE_OF[c] for c in reversed(moves)])
-    return out
 
 
 def _branches(position: Position, d1: int, d2: int) -> list[tuple[dict, list[dict]]]:
