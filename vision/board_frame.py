@@ -74,6 +74,8 @@ def _median_masked(lab: np.ndarray, valid: np.ndarray, axis: int) -> np.ndarray:
 
 
 MIN_STEP = 3.0  # Lab units per px: the weakest median colour step along a side that counts as an edge
+RELATIVE_STEP = 0.15  # ... and at least this share of the side's strongest step (frame-to-table edges are weaker
+# than field-to-frame edges, so this stays low)
 TILTS = (-4, -2, 0, 2, 4)  # px of tilt over a side's length tried (the playing area is only approximate)
 
 
@@ -115,7 +117,7 @@ def _edge_options(strength: np.ndarray, validity: np.ndarray, min_d: int) -> lis
     opts = []
     for d in range(min_d, min(last, n - 1)):
         s = strength[d]
-        if s >= max(MIN_STEP, 0.4 * top) and s >= strength[d - 1] and s >= strength[d + 1]:
+        if s >= max(MIN_STEP, RELATIVE_STEP * top) and s >= strength[d - 1] and s >= strength[d + 1]:
             opts.append((float(d), False))
     if last < n - 2:
         opts.append((float(last), True))

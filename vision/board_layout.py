@@ -290,7 +290,7 @@ def find_layout(rectified_bgr: np.ndarray, refine: bool = True, search_width: in
     )
 
 
-BAR_WEIGHT = 0.2  # score gained by a bar whose two sides are clear vertical edges through the middle rows
+BAR_WEIGHT = 0.3  # score gained by a bar whose two sides are clear vertical edges through the middle rows
 
 
 def _settle_bar(lab: np.ndarray, combined: dict[int, np.ndarray], u1: int, L1: int, u2: int, L2: int, s: float,
@@ -300,21 +300,24 @@ def _settle_bar(lab: np.ndarray, combined: dict[int, np.ndarray], u1: int, L1: i
     in the middle rows its two sides are edges, where a point column shows only the plain field. So each half
     is also tried one point either way, and a clear bar in the middle rows earns a bonus."""
     h = lab.shape[0]
-    mid = _lab_profile(lab, int(0.40 * h), int(0.60 * h))
+    mid = _lab_profile(lab, int(0.42 * h), int(0.58 * h))
 
     def step(x: int) -> float:
         a, b = max(0, x - 2), min(n - 1, x + 2)
         return float(np.linalg.norm(mid[b] - mid[a]))
 
-    def bar_bonus(a: int, b: int) -> float:
-        if b - a < 2:
-            return 0.0
-        return min(1.0, (step(a) + step(b)) / 2 / 20.0)
+    top_step = max(10.0, max(step(x) for x in range(n)))
+
+    def ends_bonus(a: int, b: int) -> float:
+        # the field ends at full-height edges: the frame or tray outside, the bar between the halves
+        outer = (step(a) + step(b + L2)) / 2
+        inner = (step(a + L1) + step(b)) / 2 if b - (a + L1) >= 2 else 0.0
+        return (outer + inner) / 2 / top_step
 
     def asym(a: int, b: int) -> float:
         return 2 * SYMMETRY_WEIGHT * abs(a - (n - (b + L2))) / n
 
-    best = (s + 2 * BAR_WEIGHT * bar_bonus(u1 + L1, u2), u1, u2, s)
+    best = (s + 2 * BAR_WEIGHT * ends_bonus(u1, u2), u1, u2, s)
     p1, p2 = int(round(L1 / 6)), int(round(L2 / 6))
     for d1 in (-p1, 0, p1):
         for d2 in (-p2, 0, p2):
@@ -322,7 +325,7 @@ def _settle_bar(lab: np.ndarray, combined: dict[int, np.ndarray], u1: int, L1: i
             if (d1 == 0 and d2 == 0) or a < 0 or b + L2 > n or b < a + L1 or b - (a + L1) > 0.25 * L2 + 1:
                 continue
             ss = float(combined[L1][a] + combined[L2][b]) - asym(a, b)
-            val = ss + 2 * BAR_WEIGHT * bar_bonus(a + L1, b)
+            val = ss + 2 * BAR_WEIGHT * ends_bonus(a, b)
             if val > best[0]:
                 best = (val, a, b, ss)
     return best[1], best[2], best[3]
