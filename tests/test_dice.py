@@ -82,6 +82,16 @@ def test_strongly_slanted_face_is_not_flat(value):
     assert len(dice) == 1 and not dice[0].flat
 
 
+@pytest.mark.parametrize("value", [4, 5, 6])
+def test_flatness_against_the_board_homography(value):
+    """A face squashed like the board around it is flat; the same face on a square-on board is tilted."""
+    img = draw_die(value, edge=44, angle=0, squash=0.82)
+    squashed_board = np.diag([1.0, 0.82, 1.0])
+    assert [d.flat for d in find_dice(img, board_to_image=squashed_board)] == [True]
+    assert [d.flat for d in find_dice(img, board_to_image=np.eye(3))] == [False]
+    assert [d.flat for d in find_dice(img)] == [True]  # 0.82 alone is within a camera's own slant
+
+
 def test_read_die_on_a_crop():
     img = draw_die(5, edge=50, angle=8)
     value, conf = read_die(img[50:150, 70:170])
@@ -99,7 +109,7 @@ def test_no_dice_in_plain_or_noisy_images():
 def test_real_dice_photos_every_eighth():
     from vision.dice_eval import evaluate_dice_yolo
 
-    images = sorted((DICE_SET / "images").glob("*.jpg"))[::8]
+    images = sorted((DICE_SET / "images").glob("*.jpg"))[::10]
 
     import shutil
     import tempfile
@@ -177,13 +187,13 @@ def test_rendered_boards_with_board_hints(tmp_path):
     from vision.dice_eval import evaluate_dice_labelled
 
     dice = 0
-    for seed in range(300, 312):
+    for seed in range(300, 308):
         still = render_still(seed)
         if not still.label.get("dice"):
             continue
         write_still(still, tmp_path, f"s{seed}")
         dice += len(still.label["dice"])
-        if dice >= 6:
+        if dice >= 4:
             break
     result = evaluate_dice_labelled(tmp_path)
     # measured on 60 renders: recall 0.70, precision 0.98, the only wrong values were on cocked dice
