@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Optional
 
 from device.events import make_event
-from device.seating import COLOURS, Board, Seating, is_start, other
+from device.seating import COLOURS, HOMES, Board, Seating, is_start, other
 from device.stability import cube_side
 from rules.position import CHECKERS, Position
 from vision.observation import DieReading, Observation
@@ -25,6 +25,7 @@ from vision.observation import DieReading, Observation
 log = logging.getLogger(__name__)
 
 LOW_CONFIDENCE = 0.6  # a point read with less confidence than this may hide a misread
+MAX_SNAP_POINTS = 3  # a reading this close to the expected board (on unsure points only) is taken as it
 MAX_KNOCKED = 2  # more checkers missing than this is a misread, not checkers knocked off the board
 MISSING_READS = 2  # agreeing readings with a checker missing before warning that one was knocked off
 DOUBT_READS = 4  # how many fresh readings to wait for before saying a play cannot be judged
@@ -144,7 +145,12 @@ class GameTracker:
         self._frame, self._t, self._out = frame, t, []
         self.needs_reread = False
         board = Board.from_observation(obs)
+        snapped = self._snap(obs, board)
+        if snapped is not None:
+            board = snapped
         if board is None:
+            if self.state.phase == "moving" and not obs.dice:
+                self._on_moving(obs, None)  # the dice are lifted but the reading does not add up: look again
             return self._out
         if any(board.missing):
             # a checker nowhere to be seen. Before the game starts that means nothing; many missing is a misread
@@ -167,6 +173,45 @@ class GameTracker:
             if self.state.phase == phase:
                 break
         return self._out
+
+    # ------------------------------------------------------------------------------------ doubtful readings
+    def _close_to(self, obs: Observation, cand: Board, bar_slack: int = 0) -> bool:
+        """Whether ``obs`` may show ``cand``: every point that differs is one the reader is unsure of (at most
+        a few), the bar differs by at most ``bar_slack`` checkers, and a tray it could count agrees."""
+        unsure = low_confidence_points(obs)
+        diff = {i + 1 for i in range(24) if obs.points[i] != cand.points[i]}
+        if len(diff) > MAX_SNAP_POINTS or not diff <= unsure:
+            return False
+        bar = abs(int(obs.bar.get("light") or 0) - cand.bar[0]) + abs(int(obs.bar.get("dark") or 0) - cand.bar[1])
+        if bar > bar_slack:
+            return False
+        for i, colour in enumerate(COLOURS):
+            seen = obs.off.get(colour)
+            if seen is not None and int(seen) != cand.off[i]:
+                return False
+        return True
+
+    def _snap(self, obs: Observation, board: Optional[Board]) -> Optional[Board]:
+        """Outside a verdict, the game state resolves a doubtful reading: the board that is expected (a starting
+        position while waiting for one; the position as it stands while nothing should change) when the reading
+        differs from it only where the reader is unsure. Verdicts never snap: an illegal play must show."""
+        st = self.state
+        if not obs.board.found or len(obs.points) != 24:
+            return None
+        cands: list[tuple[Board, int]] = []
+        if st.phase == "setup" and not st.match_over:
+            for home in HOMES:
+                seating = Seating(home)
+                if not self.light_seat_hint or seating.light_seat == self.light_seat_hint:
+                    cands.append((seating.board(Position.start(), "light"), 1))
+        elif st.phase in ("opening", "awaiting") and st.board:
+            cands.append((_board_from_json(st.board), 0))
+        if board is not None and any(board.same_checkers(c) for c, _ in cands):
+            return None
+        for cand, bar_slack in cands:
+            if self._close_to(obs, cand, bar_slack):
+                return cand
+        return None
 
     # --------------------------------------------------------------------------------------------- phases
     def _on_setup(self, obs: Observation, board: Board) -> None:
@@ -220,7 +265,7 @@ class GameTracker:
             return
         st.phase, st.turn = "moving", first
         st.dice = roll_values([light, dark])
-        st.before = seating.position(board, first).position_id()
+        st.before = Position.start().position_id()
 
     def _reroll_reason(self, dice: list[DieReading], need_half: Optional[str]) -> Optional[str]:
         if any(d.half is None for d in dice):
@@ -316,7 +361,7 @@ class GameTracker:
             return False  # the same reading also carries the doubler's roll
         return True
 
-    def _on_moving(self, obs: Observation, board: Board) -> None:
+    def _on_moving(self, obs: Observation, board: Optional[Board]) -> None:
         st, seating = self.state, self.seating
         assert seating is not None and st.turn is not None and st.dice is not None
         mover = st.turn
@@ -337,8 +382,14 @@ class GameTracker:
             remaining = sig if st.early_roll else None
             quick = True
         before = Position.from_position_id(st.before)
+        if board is None:
+            board = self._unreadable_result(obs, before, mover)
+            if board is None:
+                return
+            doubt = "unsure"
+        else:
+            doubt = self._doubtful(obs, board, before, mover)
         after = seating.position(board, mover)
-        doubt = self._doubtful(obs, board, before, mover)
         if doubt == "wait":
             return
         legal: Optional[bool] = None
@@ -358,6 +409,26 @@ class GameTracker:
         st.doubt, st.confirm = 0, None
         if after.player_off == CHECKERS:
             self._game_end(mover, after)
+
+    def _unreadable_result(self, obs: Observation, before: Position, mover: str) -> Optional[Board]:
+        """The dice are lifted but the reading does not add up to 15 a side. Look again; if it stays so and a
+        legal result differs from it only where the reader is unsure, say the play cannot be judged and go on
+        from that result (the next readings correct it). Otherwise keep waiting."""
+        st, seating = self.state, self.seating
+        from rules.moves import legal_results
+
+        close = [seating.board(r, mover) for r in legal_results(before, st.dice[0], st.dice[1])]
+        close = [b for b in close if self._close_to(obs, b, bar_slack=1)]
+        if len(close) != 1:
+            return None
+        if st.doubt < DOUBT_READS:
+            st.doubt += 1
+            self.needs_reread = True
+            return None
+        st.doubt = 0
+        self._emit("warning", code="unsure_reading", player=mover,
+                   message=f"cannot count the checkers clearly; {mover}'s play is not judged: please check the board")
+        return close[0]
 
     def _doubtful(self, obs: Observation, board: Board, before: Position, mover: str) -> str:
         """"clear" to judge; "wait" to look again (the reading is not a legal result, but would be one if a point
