@@ -272,7 +272,8 @@ def stack_layers(discs: list[tuple[float, float]], r: float) -> tuple[list[float
     ds = sorted(discs)
     best_rim = max(rim for _, rim in ds)
     slot = 2 * r
-    parity = 1 if (ds[0][0] - r) / slot > 0.3 else 0  # the innermost disc: first row (0) or second layer (1)
+    first = (ds[0][0] - r) / slot
+    parity = 1 if 0.3 < first < 0.75 else 0  # the innermost disc: first row (0) or second layer (1)
     layers: list[tuple[float, int]] = []
     if parity == 0 or ds[0][1] >= LAYER_RIM * best_rim:
         layers.append(((ds[0][0] - r) / slot, parity))
@@ -304,7 +305,11 @@ def stack_total(whole: list[float], half: list[float], first_row: Optional[int] 
             row = reach
     if first_row is not None:
         row = max(row, first_row)
-    if not half or row < MIN_ROW_FOR_LAYER - len(half):
+    if not half:
+        return row
+    if not whole:
+        return len(half)  # no row under them: a row set a little off the base, not a second layer
+    if row < MIN_ROW_FOR_LAYER - len(half):
         return row
     m = len(half)
     top = max(half)  # the outer end of the second layer, in diameters

@@ -1,0 +1,85 @@
+"""bgref eval: the scoring rules (occluded points, bar_scored, dice matching) and the command on a small folder."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from device.cli import main
+from vision.evaluate import evaluate, find_labelled_images, score_image, summarise
+from vision.observation import BoardInfo, DieReading, Observation
+
+
+def _label(points, **extra):
+    d = {"board": {"found": True, "corners": [[0, 0], [100, 0], [100, 80], [0, 80]]}, "points": points,
+         "bar": {"light": 1, "dark": 0}, "off": {"light": 0, "dark": None}, "dice": [], "occluded_points": []}
+    d.update(extra)
+    return d
+
+
+def _read(points, **kw):
+    return Observation(board=BoardInfo(True, corners=[[2, 0], [100, 2], [100, 80], [0, 80]]), points=points, **kw)
+
+
+def test_occluded_points_are_not_scored_and_unsure_points_count_as_not_right():
+    truth = [0] * 24
+    truth[0], truth[5] = 2, -5
+    got = list(truth)
+    got[5] = -4  # wrong, but occluded: not scored
+    got[7] = None  # not sure on a visible point: not right
+    s = score_image(_read(got, bar={"light": 1, "dark": 0}, off={"light": 0, "dark": 3}),
+                    _label(truth, occluded_points=[6]), (100, 80))
+    assert (s.points_scored, s.points_right, s.points_unsure) == (23, 22, 1)
+    assert s.wrong_points == [8]
+    assert s.bar_scored and s.bar_right
+    assert (s.off_scored, s.off_right) == (1, 1)  # dark off is null in the label: not scored
+    assert not s.board_exact
+    assert s.corner_error_px == pytest.approx(1.0)
+
+
+def test_bar_not_scored_when_hidden_and_dice_matched_by_position():
+    truth = [0] * 24
+    label = _label(truth, bar_scored=False, dice=[
+        {"value": 5, "flat": True, "center": [10, 10]}, {"value": 2, "flat": False, "center": [60, 40]}])
+    read = _read(list(truth), bar={"light": 3, "dark": 3}, off={"light": 0, "dark": 0},
+                 dice=[DieReading(2, False, [61, 41]), DieReading(6, True, [11, 9])])
+    s = score_image(read, label, (100, 80))
+    assert not s.bar_scored and s.board_exact
+    assert (s.dice_labelled, s.dice_right) == (1, 0)  # the flat die read 6 instead of 5
+    assert (s.cocked_labelled, s.cocked_caught, s.cocked_called, s.cocked_called_right) == (1, 1, 1, 1)
+    table = summarise([s])
+    assert table["dice_value_accuracy"] == 0.0 and table["cocked_recall"] == 1.0 and table["boards_exact"] == 1.0
+
+
+def test_a_board_that_should_not_be_found(tmp_path):
+    s = score_image(Observation(board=BoardInfo(False), points=[None] * 24), {"board": {"found": False}}, (10, 10))
+    assert s.found_right and s.points_scored == 0
+
+
+def test_eval_command_on_a_folder(tmp_path, capsys):
+    sim = pytest.importorskip("device.sim.stills", reason="the renderer (device.sim) is not available")
+    still = sim.render_still(207)
+    cv2.imwrite(str(tmp_path / "a.jpg"), still.image, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    label = json.loads(json.dumps(still.label, default=lambda o: o.item() if hasattr(o, "item") else str(o)))
+    label["image"] = "a.jpg"
+    (tmp_path / "a.json").write_text(json.dumps(label))
+    blank = np.full((300, 400, 3), 90, np.uint8)
+    cv2.imwrite(str(tmp_path / "b.png"), blank)
+    (tmp_path / "b.json").write_text(json.dumps({"image": "b.png", "board": {"found": False}, "points": None}))
+    (tmp_path / "notes.json").write_text("[1, 2]")  # not a label: ignored
+    assert [i.image_path.name for i in find_labelled_images([tmp_path])] == ["a.jpg", "b.png"]
+    assert main(["eval", str(tmp_path), "--json"]) == 0
+    table = json.loads(capsys.readouterr().out)
+    assert table["images"] == 2 and table["boards_scored"] == 1
+    assert table["board_found_accuracy"] == 1.0
+    assert 0.0 <= table["point_accuracy"] <= 1.0
+    assert len(table["per_image"]) == 2
+    # the same folder with an unreadable image is an error (exit 2), not a low score
+    (tmp_path / "c.jpg").write_text("not a jpeg")
+    (tmp_path / "c.json").write_text(json.dumps({"image": "c.jpg", "board": {"found": False}}))
+    assert main(["eval", str(tmp_path)]) == 2
+    assert "c.jpg" in capsys.readouterr().out
