@@ -101,3 +101,17 @@ def test_hands_cover_points_they_are_over():
         assert all(1 <= p <= 24 for p in occluded)
         hits += bool(occluded)
     assert hits >= 1
+
+
+def test_render_command_writes_stills_and_refuses_bad_input(tmp_path, capsys):
+    from device.cli import main
+
+    assert main(["render", "stills", str(tmp_path / "s"), "--count", "1", "--seed", "9", "--size", "480x270"]) == 0
+    image = cv2.imread(str(tmp_path / "s" / "sim_000009.jpg"))
+    assert image is not None and image.shape == (270, 480, 3)
+    label = Observation.from_dict(__import__("json").loads((tmp_path / "s" / "sim_000009.json").read_text()))
+    assert label.light_total() == 15 and label.extra["camera"]["width"] == 480
+    assert main(["render", "stills", str(tmp_path / "s"), "--count", "0"]) == 2
+    assert main(["render", "game", str(tmp_path / "g"), "--plays", "0"]) == 2
+    err = capsys.readouterr().err
+    assert "--count 0" in err and "--plays 0" in err
