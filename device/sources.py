@@ -316,7 +316,7 @@ def open_source(spec: str, fps: Optional[float] = None, *, oracle: bool = False,
             from device.sim.source import SimSource  # the simulated camera
         except ImportError as exc:
             raise DeviceError(f"source {spec}: the simulated camera is not available ({exc})") from None
-        return SimCameraSource(SimSource(spec[4:]), fps=fps)
+        return SimCameraSource(SimSource(spec[4:], labels=True if oracle else None), fps=fps)
     if spec.isdigit():
         return OpenCVSource(int(spec), fps=fps, width=width, height=height)
     if re.match(r"^[a-z][a-z0-9+.-]*://", spec, re.I):
@@ -351,9 +351,11 @@ class SimCameraSource(Source):
                 return
             label = None
             image = item
-            if isinstance(item, tuple):
-                image = item[-1] if not isinstance(item[-1], dict) else item[-2]
+            if isinstance(item, tuple):  # (index, image) or (index, image, label)
+                if len(item) >= 2 and isinstance(item[0], int):
+                    index = item[0]
                 label = item[-1] if isinstance(item[-1], dict) else None
+                image = item[-2] if label is not None else item[-1]
             elif isinstance(item, dict):
                 image, label = item.get("image"), item.get("label")
             yield Frame(index, index / self.fps, image, label=label)

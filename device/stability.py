@@ -151,6 +151,9 @@ class Stabiliser:
         if moving:
             self.still = 0
             self.moving += 1
+            # something moved: look again once it is still, even if the picture then seems unchanged (a cube
+            # turned to its next face or a die turned over changes only a few thumbnail pixels)
+            self.settled_thumb = None
             if self.moving < self.max_moving:
                 self.pending, self.pending_count = None, 0
                 return None

@@ -64,3 +64,15 @@ def test_the_whole_game_read_by_the_oracle_gives_exactly_the_expected_events():
     referee.keep_events = True
     referee.run()
     check(referee.events, expected(folder))
+
+
+def test_the_simulated_camera_with_motion_from_the_pixels_gives_the_same_events():
+    """sim:DIR plays the frames themselves: the motion gate works on the rendered pixels, the labels read them."""
+    from device.sources import open_source
+
+    folder = game_video()
+    referee = Referee(open_source(f"sim:{folder}", oracle=True), oracle_reader, GameTracker())
+    referee.keep_events = True
+    referee.run()
+    check(referee.events, expected(folder))
+    assert referee.stabiliser.reads < referee.frames_seen  # the gate spares reads of unchanged frames
