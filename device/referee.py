@@ -80,9 +80,15 @@ class Referee:
 
         try:
             obs = self.read(frame)
-        except CalibrationError as exc:  # VisionError too: an unreadable frame is skipped, not fatal
+        except DeviceError:
+            raise  # a setup fault (no labels for --oracle): the user must hear of it
+        except Exception as exc:  # an unreadable frame (VisionError) or a reader fault: skip it, never crash
             self._unreadable += 1
-            log.debug("frame %d unreadable: %s", frame.index, exc)
+            if isinstance(exc, CalibrationError):
+                log.debug("frame %d unreadable: %s", frame.index, exc)
+            else:
+                log.warning("frame %d: the reader failed (%s: %s); frame skipped", frame.index,
+                            type(exc).__name__, exc)
             from vision.observation import BoardInfo
 
             obs = Observation(board=BoardInfo(found=False), warnings=[str(exc)])

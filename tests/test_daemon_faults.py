@@ -154,3 +154,26 @@ def test_sigterm_stops_a_daemon_whose_camera_is_missing_cleanly(tmp_path):
             proc.kill()
     assert proc.returncode == 0, err
     assert "Traceback" not in err
+
+
+def test_a_reader_that_fails_on_a_frame_does_not_stop_the_referee():
+    from device.referee import Referee
+    from device.sources import Source
+    from device.tracker import GameTracker
+
+    class Frames(Source):
+        def frames(self):
+            for i in range(6):
+                yield Frame(i, i / 10, board_image(3, noise_seed=i))
+
+    calls = []
+
+    def flaky(frame):
+        calls.append(frame.index)
+        if frame.index == 1:
+            raise cv2.error("corrupt data in the frame")
+        return CountingReader()(frame)
+
+    referee = Referee(Frames(), flaky, GameTracker())
+    assert referee.run() == 6
+    assert len(calls) >= 3 and 1 in calls
