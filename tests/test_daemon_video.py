@@ -76,3 +76,18 @@ def test_the_simulated_camera_with_motion_from_the_pixels_gives_the_same_events(
     referee.run()
     check(referee.events, expected(folder))
     assert referee.stabiliser.reads < referee.frames_seen  # the gate spares reads of unchanged frames
+
+
+def test_the_starting_position_is_recognised_from_the_pixels():
+    """The real vision reader on the video's first frames: the setup (who sits where) comes out of the pixels."""
+    import cv2
+
+    cv2.setNumThreads(1)
+    folder = game_video()
+    want = expected(folder)[:1]
+    assert want[0]["type"] == "setup"
+    referee = Referee(Clip(folder, want[0]["frame"] + 4, labels=False), vision_reader(None), GameTracker())
+    referee.keep_events = True
+    referee.run()
+    check(referee.events, want)
+    assert referee.events[0]["light"] == json.loads((folder / "video.json").read_text())["light_seat"]
