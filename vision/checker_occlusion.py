@@ -29,11 +29,18 @@ def skin_mask(small_bgr: np.ndarray, lab: np.ndarray, known_colours: Sequence[Op
     mask = ((cr >= CR_RANGE[0]) & (cr <= CR_RANGE[1]) & (cb >= CB_RANGE[0]) & (cb <= CB_RANGE[1]) & (y >= MIN_Y))
     if not mask.any():
         return mask
+    ys, xs = np.nonzero(mask)
+    px = lab[ys, xs]
+    keep = np.ones(len(ys), bool)
     for colour in known_colours:
         if colour is None:
             continue
-        d = np.linalg.norm(lab - np.asarray(colour, np.float32)[None, None, :], axis=2)
-        mask &= d > UNLIKE_BOARD
+        diff = px - np.asarray(colour, np.float32)[None, :]
+        keep &= np.einsum("ij,ij->i", diff, diff) > UNLIKE_BOARD ** 2
+    mask = np.zeros(mask.shape, bool)
+    mask[ys[keep], xs[keep]] = True
+    if mask.sum() < min_area:
+        return np.zeros(mask.shape, bool)
     # a hand is one large blob: drop specks and grain (JPEG noise, reflections, wood figure)
     m = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=8)
