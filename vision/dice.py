@@ -299,7 +299,7 @@ def _faces_in_group(group: list[Pip], pips: list[Pip], images: FaceImages, bound
 
 
 def _scales(gray: np.ndarray, die_size_px: Optional[float]) -> list[float]:
-    if die_size_px:  # the calibration's guess is rough (die sizes vary): a scale either side of it too
+    if die_size_px:  # the calibration's guess is rough (dice are 0.3-0.5 checker diameters): a scale either side
         return [die_size_px / 1.3, die_size_px, die_size_px * 1.3]
     top = min(gray.shape[:2]) / 2.5
     out = []
