@@ -12,7 +12,7 @@ from calibration.calibfile import Calibration
 from calibration.start import start_counts
 from device.cli import main
 from vision.board import (BoardNotFound, MultipleBoards, check_geometry, find_board, geometry_from_corners,
-                          rectify)
+                          rectify, track_board)
 from vision.board_synth import SynthStyle, draw_top_down, place
 from vision.calibrate_board import calibrate_board
 from vision.board_eval import evaluate_corners
@@ -87,8 +87,13 @@ def test_drift_check_tells_a_moved_board_from_a_still_one():
     assert check_geometry(small, geo) > 0.8  # any resolution of the same view
     darker = (board.image * 0.6).astype(np.uint8)  # the lights dimmed: still the same board
     assert check_geometry(darker, geo) > 0.8
-    moved = place(top, layout, turn_deg=4, tilt=0.05, style=style, shift=(25, 10)).image
-    assert check_geometry(moved, geo) < 0.5
+    moved_board = place(top, layout, turn_deg=4, tilt=0.05, style=style, shift=(25, 10))
+    assert check_geometry(moved_board.image, geo) < 0.5
+    same, score, refound = track_board(board.image, geo)
+    assert same is geo and not refound and score > 0.9
+    new, score, refound = track_board(moved_board.image, geo)
+    assert refound and score < 0.5
+    assert np.linalg.norm(new.corners - moved_board.corners, axis=1).max() < 5
 
 
 @pytest.mark.parametrize("home", ["top-right", "bottom-left"])

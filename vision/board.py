@@ -248,3 +248,22 @@ def check_geometry(image_or_gray_small: np.ndarray, geometry: BoardGeometry) -> 
     if image_or_gray_small is None or image_or_gray_small.size == 0:
         raise VisionError("check_geometry: empty image")
     return fit_score(image_or_gray_small, geometry)
+
+
+DRIFT_THRESHOLD = 0.5  # check_geometry score below which the saved geometry no longer fits
+
+
+def track_board(image: np.ndarray, geometry: BoardGeometry, threshold: float = DRIFT_THRESHOLD
+                ) -> tuple[BoardGeometry, float, bool]:
+    """Keep a geometry while it fits; when the board or camera moved, find the board again by itself.
+
+    Returns (geometry, fit score of the old geometry, refound?). What calibration measured that does not move
+    with the board (checker size relative to the points, lens) carries over to the new geometry.
+    """
+    score = check_geometry(image, geometry)
+    if score >= threshold:
+        return geometry, score, False
+    new = find_board(image, geometry.intrinsics)
+    if geometry.checker_diameter:
+        new.checker_diameter = geometry.checker_diameter * new.point_width(1) / geometry.point_width(1)
+    return new, score, True

@@ -124,3 +124,41 @@ if __name__ == "__main__":  # python3 -m vision.board_eval DIR... [--intrinsics]
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     res = evaluate_corners(args, use_intrinsics="--intrinsics" in sys.argv)
     print(json.dumps(res, indent=1))
+
+
+def benchmark(paths: Iterable[str | Path], repeats: int = 5) -> dict[str, Any]:
+    """Median single-thread milliseconds per frame: find from scratch, check a saved geometry (full frame and
+    a quarter-size grey frame), rectify with cached maps."""
+    cv2.setNumThreads(1)
+    find_ms, check_ms, check_small_ms, rect_ms = [], [], [], []
+    from vision.board import check_geometry, rectify
+
+    for p in paths:
+        image = cv2.imread(str(p), cv2.IMREAD_COLOR)
+        if image is None:
+            continue
+        try:
+            t0 = time.perf_counter()
+            geo = find_board(image)
+            find_ms.append((time.perf_counter() - t0) * 1000)
+        except VisionError:
+            continue
+        small = cv2.cvtColor(cv2.resize(image, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA),
+                             cv2.COLOR_BGR2GRAY)
+        rectify(image, geo)  # builds the cached maps
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            check_geometry(image, geo)
+            check_ms.append((time.perf_counter() - t0) * 1000)
+            t0 = time.perf_counter()
+            check_geometry(small, geo)
+            check_small_ms.append((time.perf_counter() - t0) * 1000)
+            t0 = time.perf_counter()
+            rectify(image, geo)
+            rect_ms.append((time.perf_counter() - t0) * 1000)
+
+    def med(v: list[float]) -> Optional[float]:
+        return round(float(np.median(v)), 2) if v else None
+
+    return {"frames": len(find_ms), "find_board_ms": med(find_ms), "check_geometry_ms": med(check_ms),
+            "check_geometry_small_gray_ms": med(check_small_ms), "rectify_ms": med(rect_ms)}
