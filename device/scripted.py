@@ -2,9 +2,9 @@
 
 Each scene is held for a number of still frames after a few "moving" frames (hands over the board), exactly as a
 rendered video's labels.jsonl describes it. Plays come from the rules engine's move generator; illegal plays,
-cocked dice and dice in the wrong half are injected on request. The expected event of a scene is decided at its
-second still frame (two agreeing reads), the frame a perfect referee could decide it. Used by the daemon's tests
-and by its benchmark (device/bench_daemon.py) to drive the referee without rendering.
+cocked dice and dice in the wrong half are injected on request. The expected event of a scene is dated at its
+first still frame, the frame a perfect referee could decide it (two agreeing reads make the referee one later).
+Used by the daemon's tests and by its benchmark (device/bench_daemon.py) to drive the referee without rendering.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ class Script:
         for _ in range(still or self.still):
             self.labels.append({**base, "frame": len(self.labels), "hands": 0, "moving": False})
         if expect is not None:
-            self.expected.append({**expect, "frame": first_still + 1})
+            self.expected.append({**expect, "frame": first_still})
 
     def write(self, folder: Path) -> Path:
         folder.mkdir(parents=True, exist_ok=True)
