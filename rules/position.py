@@ -134,15 +134,9 @@ class Position:
         side on roll; for each side, points 1..24 then the bar, each as that many 1-bits followed by a 0-bit,
         packed little-endian into 10 bytes, base64 without padding.
         """
-        key = bytearray(10)
-        bit = 0
-        for side in (self.opponent, self.player):
-            for n in side:
-                for _ in range(n):
-                    key[bit >> 3] |= 1 << (bit & 7)
-                    bit += 1
-                bit += 1
-        return base64.b64encode(bytes(key)).decode("ascii")[:14]
+        bits = "".join(["1" * n + "0" for n in self.opponent + self.player])
+        key = int(bits[::-1], 2).to_bytes(10, "little")  # bit k of the key is the k-th bit written
+        return base64.b64encode(key).decode("ascii")[:14]
 
     @classmethod
     def from_position_id(cls, position_id: str) -> "Position":
