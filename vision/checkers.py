@@ -32,6 +32,7 @@ RIM_RELATIVE = 0.10  # ... nor one weaker than this share of the board's typical
 CHAIN_GAP = 2.7  # centre spacing (in radii) that still links two checkers of one point
 FIRST_FROM_BASE = 3.6  # the innermost disc seen lies within this many radii of the base (one may be missed)
 MAX_PER_POINT = 15
+COLOUR_MATCH = 3.0  # a disc's inside must lie within this many tolerances of a learnt checker colour
 BAR_COLOUR = 1.5  # a disc on the bar must be within this many colour tolerances of a learnt checker colour
 HAND_AREA = 4.0  # a hand covers at least this many checkers' area
 MIN_ROW_FOR_LAYER = 5  # a second layer only starts on a row at least this long
@@ -407,9 +408,13 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
             # inside coloured like the board under it: a checker of the point's own colour, or the board's own
             # shapes (a triangle's rounded base is a perfect half circle). A checker's rim also shows on its
             # tip side, where it lies on the triangle; a triangle's base just runs on into the triangle there.
-            tip = arc_score(gx, gy, d.x, d.y, d.r, 90.0 if p >= 13 else -90.0)
+            toward = 1.0 if p >= 13 else -1.0
+            # ... unless another checker lies against that side: then the rim there is a contact
+            against = any(0.7 * 2 * d.r < (o.y - d.y) * toward < 1.4 * 2 * d.r and abs(o.x - d.x) < d.r
+                          for o in column if o is not d)
+            tip = arc_score(gx, gy, d.x, d.y, d.r, 90.0 * toward)
             log.debug("point %d disc y=%.0f rim %.0f board-like, tip arc %.0f", p, d.y, d.rim, tip)
-            if tip < TIP_ARC * d.rim:
+            if not against and tip < TIP_ARC * d.rim:
                 reject(d, "board-coloured")
                 continue
             by_place.setdefault(p, []).append(d)
@@ -477,6 +482,18 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
         run_debug[p] = (run_sign, round(run_px / slot, 2))
         if not chain:
             continue  # a colour run alone is no checker: the triangle may share the colour
+        # every checker has one of the two colours the clear discs taught; grain or a print that happens to be
+        # round has whatever colour the board has there
+        learnt = [c for c in (light, dark) if c is not None]
+        if learnt:
+            kept = [d for d in chain
+                    if min(float(np.linalg.norm(np.array(d.lab) - c.lab)) / c.tolerance for c in learnt) <= COLOUR_MATCH]
+            for d in chain:
+                if d not in kept:
+                    reject(d, "not a checker colour")
+            chain = kept
+            if not chain:
+                continue
         votes = [1 if d.lab[0] > threshold else -1 for d in chain]
         chain_sign = 1 if sum(votes) > 0 else -1
         if max(d.rim for d in chain) < WEAK_RIM * colour_ref[chain_sign] and not (run_n and run_sign == chain_sign):
