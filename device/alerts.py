@@ -12,7 +12,7 @@ import logging
 import subprocess
 import sys
 import threading
-from typing import Any, Optional
+from typing import Any
 
 from device.events import is_alert
 

@@ -65,10 +65,7 @@ def start_web(referee: Referee, listen: Optional[str], port: Optional[int], toke
     except ImportError as exc:
         raise DeviceError(f"--serve: the web page is not available in this build ({exc})") from None
     server = WebServer(host=listen or "127.0.0.1", port=port or 8080, token=token or None, referee=referee)
-    server.start()
-    print(f"bgref: web page at {server.url}", file=sys.stderr)
-    if getattr(server, "token", None) and not token:
-        print(f"bgref: corrections need the token {server.token}", file=sys.stderr)
+    server.start()  # it logs its address (and a generated token) itself
     referee.publishers.append(server)
     return server
 
