@@ -75,17 +75,22 @@ def free_spot(scene: Scene, rng: np.random.Generator, half: str, size: float, av
               on_points: bool = False) -> tuple[float, float]:
     """A place for a die in one half of the field, clear of checkers and other dice."""
     g = scene.geometry
+    best, best_clear = (0.0, 0.0), -1e9
     for _ in range(80):
         x = rng.uniform(g.bar_w / 2 + size, g.field_x - size)
         band = g.field_h / 2 - (0.8 * size if on_points else g.point_len * 0.95)
         y = rng.uniform(-band, band)
         if half == "left":
             x = -x
-        ok = all((x - c.x) ** 2 + (y - c.y) ** 2 > (g.checker_d / 2 + size) ** 2 for c in scene.checkers)
-        ok = ok and all((x - ax) ** 2 + (y - ay) ** 2 > (1.8 * size) ** 2 for ax, ay in avoid)
-        if ok:
+        # clearance: how far the die stays from every checker and from the other dice (negative = touching)
+        clear = min([math.hypot(x - c.x, y - c.y) - (g.checker_d / 2 + size) for c in scene.checkers
+                     if abs(c.x) < g.field_x] + [math.hypot(x - ax, y - ay) - 1.8 * size for ax, ay in avoid]
+                    + [1e9])
+        if clear > 0:
             return float(x), float(y)
-    return float(x), float(y)
+        if clear > best_clear:
+            best, best_clear = (float(x), float(y)), clear
+    return best
 
 
 def roll_dice(scene: Scene, rng: np.random.Generator, values: list[int], halves: list[str], colour: str,
@@ -151,6 +156,14 @@ def random_scene(rng: np.random.Generator, seed: int = 0, board_kind: Optional[s
         scene.dice = roll_dice(scene, rng, [int(v) for v in rng.integers(1, 7, n_dice)], halves, colour, size, cocked)
     scene.cube = random_cube(rng, g)
     scene.clutter = random_clutter(rng, g)
+    if rng.random() < 0.12:  # dice cups left standing on the field, as in many photos
+        spots = [(d.x, d.y) for d in scene.dice]
+        colour = (60, 36, 24) if rng.random() < 0.5 else (26, 26, 28)
+        for half in ("left", "right"):
+            if rng.random() < 0.6:
+                x, y = free_spot(scene, rng, half, 3.8, spots)
+                spots.append((x, y))
+                scene.clutter.append(Clutter("cup", x, y, 0.0, (3.6, 3.6, float(rng.uniform(8, 10))), colour))
     if rng.random() < 0.5:
         side = 1 if rng.random() < 0.5 else -1
         scene.marker = (int(rng.integers(0, 50)), float(rng.uniform(4, 8)),
@@ -224,9 +237,9 @@ def random_clutter(rng: np.random.Generator, g: BoardGeometry) -> list[Clutter]:
         items.append(Clutter(kind, float(x), float(y), float(rng.normal(0, 0.1)), size, colour, text))
     for side in (-1, 1):  # the players themselves, at the table edge beyond the board
         if rng.random() < 0.35:
-            y = side * (g.height / 2 + rng.uniform(22, 34))
+            y = side * (g.height / 2 + rng.uniform(32, 48))
             items.append(Clutter("person", float(rng.normal(0, 8)), float(y), float(rng.normal(0, 0.1)),
-                                 (float(rng.uniform(40, 55)), float(rng.uniform(22, 30)), 0.0),
+                                 (float(rng.uniform(60, 80)), float(rng.uniform(35, 45)), 0.0),
                                  SLEEVES[int(rng.integers(len(SLEEVES)))]))
     return items
 

@@ -100,7 +100,7 @@ def build_stage(scene: Scene, cam: Camera, rng: np.random.Generator, effects: Op
     sprites = {col: [checker_face(scene.colour_rgb(col), scene.checkers_pair.style, 40, rng, light_dir2)
                      for _ in range(3)] for col in ("light", "dark")}
     shadow = np.zeros((ch, cw), np.uint8)
-    tall = [c for c in scene.clutter if c.kind in ("clock", "cup")]
+    tall = [c for c in scene.clutter if c.kind in ("clock", "cup") and not on_field(scene, c)]
     for c in tall:
         if c.kind == "clock":
             draw.box_shadow(P, shadow, draw.draw_box_object(np.zeros_like(base), P, c.x, c.y, c.yaw, c.size,
@@ -186,6 +186,12 @@ def build_stage(scene: Scene, cam: Camera, rng: np.random.Generator, effects: Op
     return Stage(scene=scene, camera=cam, proj=P, margin=(mxm, mym), base=base, frame_img=frame_img,
                  frame_alpha=frame_alpha, board_box=(x0, y0, x1, y1), map_x=map_x, map_y=map_y, gain=gain,
                  glare=glare, sprites=sprites, effects=effects)
+
+
+def on_field(scene: Scene, c) -> bool:
+    """A thing standing inside the board's playing area (rather than on the table)."""
+    g = scene.geometry
+    return abs(c.x) < g.field_x and abs(c.y) < g.field_h / 2
 
 
 def _clock_face(c, rng: np.random.Generator) -> np.ndarray:
@@ -295,6 +301,12 @@ def render_frame(stage: Stage, rng: np.random.Generator, scene: Optional[Scene] 
     if scene.cube is not None and not cube_high:
         draw.box_shadow(P, shadow, cube_verts, scene.cube.z)
         items.append((float(P.depth(cube_verts.mean(axis=0)[None])[0]), "cube", 0))
+    cups = [c for c in scene.clutter if c.kind == "cup" and on_field(scene, c)]
+    for c in cups:  # dice cups standing on the field (they hide what is behind them)
+        pts = np.concatenate([draw.circle3d(c.x, c.y, fz, c.size[0], 16),
+                              draw.circle3d(c.x, c.y, fz - c.size[2], c.size[0], 16)])
+        draw.fill(shadow, cv2.convexHull(P(P.shadow_of(pts, fz)).astype(np.float32)).reshape(-1, 2), 255)
+        items.append((float(P.depth(np.array([[c.x, c.y, fz - c.size[2] / 2]]))[0]), "cup", c))
     if shadow.any():
         _apply_shadow(img, shadow, scene, stage.board_box)
     _draw_items(img, stage, scene, items, dice_verts)
@@ -317,6 +329,10 @@ def render_frame(stage: Stage, rng: np.random.Generator, scene: Optional[Scene] 
         _draw_items(img, stage, scene, items, dice_verts)
     # hands, with soft shadows cast on the board
     occluder = np.zeros((ch, cw), np.uint8)
+    for c in cups:
+        pts = np.concatenate([draw.circle3d(c.x, c.y, fz, c.size[0], 24),
+                              draw.circle3d(c.x, c.y, fz - c.size[2], c.size[0], 24)])
+        draw.fill(occluder, cv2.convexHull(P(pts).astype(np.float32)).reshape(-1, 2), 255)
     if scene.hands:
         hshadow = np.zeros((ch, cw), np.uint8)
         for hand in scene.hands:
@@ -359,6 +375,8 @@ def _draw_items(img: np.ndarray, stage: Stage, scene: Scene, items: list, dice_v
             dice_verts.append(draw.draw_die(img, P, die, tex))
         elif kind == "cube":
             draw.draw_cube(img, P, scene.cube, draw.cube_textures(scene.cube))
+        elif kind == "cup":
+            draw.draw_cup(img, P, obj.x, obj.y, g.field_z, obj.size[0], obj.size[2], obj.colour)
 
 
 def _through_lens(stage: Stage, canvas: np.ndarray, occluder: np.ndarray, rng: np.random.Generator,
