@@ -284,12 +284,17 @@ def judge(
     if best is not None:
         return illegal(best[1], best[2])
 
-    pips_moved = sum(p * (start[p] - target[p]) for p in range(1, 26))
-    pips_rolled = (d1 + d2) * (2 if d1 == d2 else 1)
-    if mine_after < mine_before and pips_moved > pips_rolled:
-        return illegal("wrong_total", f"{_plural(mine_before - mine_after, 'checker')} of yours left the board, "
-                                      f"{pips_moved} pips of movement where the roll {roll} gives {pips_rolled} "
-                                      f"({_net_movement(start, target)})")
+    pairs = _net_pairs(start, target)
+    backward = [(a, b) for a, b in pairs if a is not None and b is not None and b > a]
+    if backward:
+        a, b = backward[0]
+        return illegal("dice_mismatch", f"a checker moved backwards, from {_pt(a)} to point {b} "
+                                        f"({_net_movement(start, target)}); legal plays include {example}")
+    vanished = [a for a, b in pairs if b == OFF_POINT and a is not None and a > 6]
+    if vanished:
+        where = ", ".join(_pt(a) for a in vanished)
+        return illegal("wrong_total", f"{_plural(len(vanished), 'checker')} of yours vanished from {where}: "
+                                      f"it cannot be borne off from outside the home board with {roll}")
     return illegal("dice_mismatch", f"the checkers moved ({_net_movement(start, target)}) do not match the roll "
                                     f"{roll}; legal plays include {example}")
 
@@ -306,8 +311,8 @@ def _why_none(board: Board, d1: int, d2: int) -> str:
     return ": every move is blocked"
 
 
-def _net_movement(start: Board, target: Board) -> str:
-    """Where checkers left and arrived, paired from the highest, e.g. ``13/9 6/1``."""
+def _net_pairs(start: Board, target: Board) -> list[tuple[Optional[int], Optional[int]]]:
+    """Where our checkers left and arrived (0 = off), paired from the highest; None where a side has no partner."""
     left: list[int] = []
     arrived: list[int] = []
     for p in range(25, -1, -1):
@@ -316,7 +321,15 @@ def _net_movement(start: Board, target: Board) -> str:
             left += [p] * -diff
         elif diff > 0:
             arrived += [p] * diff
-    parts = [f"{'bar' if a == 25 else a}/{'off' if b == OFF_POINT else b}" for a, b in zip(left, arrived)]
-    parts += [f"{'bar' if a == 25 else a}/?" for a in left[len(arrived):]]
-    parts += [f"?/{'off' if b == OFF_POINT else b}" for b in arrived[len(left):]]
-    return " ".join(parts) or "nothing"
+    pairs: list[tuple[Optional[int], Optional[int]]] = list(zip(left, arrived))
+    pairs += [(a, None) for a in left[len(arrived):]]
+    pairs += [(None, b) for b in arrived[len(left):]]
+    return pairs
+
+
+def _net_movement(start: Board, target: Board) -> str:
+    """Where checkers left and arrived, paired from the highest, e.g. ``13/9 6/1``."""
+    def name(p: Optional[int]) -> str:
+        return "?" if p is None else "bar" if p == 25 else "off" if p == OFF_POINT else str(p)
+
+    return " ".join(f"{name(a)}/{name(b)}" for a, b in _net_pairs(start, target)) or "nothing"

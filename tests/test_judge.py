@@ -7,7 +7,8 @@ import random
 import pytest
 
 from rules.judge import CODES, judge
-from rules.moves import apply_play, legal_plays
+from rules.errors import InvalidPosition
+from rules.moves import apply_play, legal_plays, legal_results
 from rules.position import Position
 
 
@@ -128,7 +129,44 @@ def test_checker_vanishing_from_outside():
     # a checker disappears from the 13 point with 6-5: more pips gone than the roll gives
     after = P({24: 2, 13: 4, 8: 3, 6: 5}, START_THEIRS)
     v = verdict(START, (6, 5), after)
-    assert v.code == "wrong_total" and "left the board" in v.reason
+    assert v.code == "wrong_total" and "vanished from point 13" in v.reason
+
+
+def test_backward_move_and_wrong_bear_off_are_dice_mismatches():
+    v = verdict(START, (3, 1), P({24: 2, 13: 4, 8: 3, 6: 5, 14: 1}, START_THEIRS))
+    assert v.code == "dice_mismatch" and "backwards" in v.reason
+    pos = P({4: 1, 2: 1, 1: 3}, {20: 2})
+    v = verdict(pos, (1, 1), P({1: 3}, {20: 2}))  # 4/off and 2/off with 1-1
+    assert v.code == "dice_mismatch" and "1-1" in v.reason
+
+
+def test_random_observations_never_crash_and_legal_means_a_legal_result():
+    """Legal results and mutated ones (a checker moved, removed, or an opposing checker moved) on random positions:
+    the verdict is legal exactly when the observed position is a legal result."""
+    from test_gnubg_property import random_requests
+
+    rng = random.Random(11)
+    codes = set()
+    for pid, d1, d2 in random_requests(41, 300):
+        before = Position.from_position_id(pid)
+        results = list(legal_results(before, d1, d2))
+        after = rng.choice(results)
+        mine, theirs = list(after.player), list(after.opponent)
+        side = mine if rng.random() < 0.7 else theirs
+        occupied = [i for i in range(25) if side[i]]
+        if occupied and rng.random() < 0.8:
+            side[rng.choice(occupied)] -= 1
+            if rng.random() < 0.8:
+                side[rng.randrange(25)] += 1
+        try:
+            observed = Position(tuple(mine), tuple(theirs))
+        except InvalidPosition:
+            continue
+        v = judge(before, (d1, d2), observed)
+        assert v.legal == (observed in results), (pid, d1, d2, observed.position_id(), v.reason)
+        assert v.legal or (v.reason and v.closest)
+        codes.add(v.code)
+    assert {"legal", "dice_mismatch", "opponent_moved", "wrong_total"} <= codes
 
 
 def test_opponent_moved_other_than_by_a_hit():
