@@ -300,8 +300,12 @@ def stack_total(whole: list[float], half: list[float], first_row: Optional[int] 
     """
     row = len(whole)
     if whole:
-        # the row runs unbroken from the base: its outermost disc says how long it is (one may have been missed)
-        reach = int(round(max(whole))) + 1
+        # the row runs unbroken from the base: its outermost disc says how long it is (one may have been missed),
+        # at the row's own spacing (players leave gaps)
+        ws = sorted(whole)
+        steps = [b - a for a, b in zip(ws, ws[1:]) if 0.8 < b - a < 1.45]
+        pitch = float(np.clip(np.median(steps), 1.0, 1.35)) if steps else 1.0
+        reach = int(round(max(whole) / pitch)) + 1
         if reach - row <= 1:
             row = reach
     if first_row is not None:
@@ -478,7 +482,11 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
                 runs[sign] = run_length(lab, cols.centre_x(p), cols.base_y(p), 1.0 if p >= 13 else -1.0,
                                         half_len, pwp, colour, slot)
         run_sign, run_px = max(runs.items(), key=lambda kv: kv[1]) if runs else (0, 0.0)
-        run_n = int(round(run_px / slot - RUN_SLACK)) if run_px >= RUN_MIN * slot else 0
+        # checkers of one row may be laid with gaps: measure the row's own spacing where two or more show
+        ws = sorted(abs(d.y - cols.base_y(p)) for d in chain)
+        steps = [b - a for a, b in zip(ws, ws[1:]) if 1.6 * r < b - a < 2.9 * r]
+        pitch = float(np.clip(np.median(steps), 2 * r * ROW_SPACING, 2 * r * 1.35)) if steps else slot
+        run_n = int(round(run_px / pitch - RUN_SLACK)) if run_px >= RUN_MIN * slot else 0
         run_debug[p] = (run_sign, round(run_px / slot, 2))
         if not chain:
             continue  # a colour run alone is no checker: the triangle may share the colour
