@@ -118,7 +118,7 @@ def _step(level: dict, die: int, table: tuple, _low_mask: int = _LOW, _home: int
     that reached it (any one: every path to a state is as good; :func:`_path` walks back through the levels).
 
     ``table[top]``: for the highest occupied slot ``top``, the moves this die may make without landing on a held
-    point: (plain rows, blot rows), plain = (shift of the source slot, state delta, move code), blot = (shift,
+    point: (plain rows, blot rows), plain = (mask of the source slot, state delta, move code), blot = (mask,
     delta, hit bit, plain code, hitting code) for a landing point with a lone opposing checker.
     """
     nxt: dict = {}
@@ -130,11 +130,11 @@ def _step(level: dict, die: int, table: tuple, _low_mask: int = _LOW, _home: int
             frm = die if low >> (die << 2) & 15 else top if top < die else 0
             if frm:
                 nxt[state - _one[frm] + 1] = 52 * frm
-        for shift, delta, code in plain:
-            if low >> shift & 15:
+        for mask, delta, code in plain:
+            if low & mask:
                 nxt[state + delta] = code
-        for shift, delta, hit, code, hit_code in blots:
-            if low >> shift & 15:
+        for mask, delta, hit, code, hit_code in blots:
+            if low & mask:
                 if state & hit:
                     nxt[state + delta] = code
                 else:
@@ -143,9 +143,10 @@ def _step(level: dict, die: int, table: tuple, _low_mask: int = _LOW, _home: int
 
 
 # per die and source point, the generator rows of a move to an empty point and to a blot (see :func:`_step`)
-_PLAIN_ROW = {(d, f): (4 * f, _ONE[f - d] - _ONE[f], 2 * (26 * f + f - d))
+_PLAIN_ROW = {(d, f): (15 << 4 * f, _ONE[f - d] - _ONE[f], 2 * (26 * f + f - d))
               for d in range(1, 7) for f in range(d + 1, 26)}
-_BLOT_ROW = {(d, f): (4 * f, _ONE[f - d] - _ONE[f], _HIT[f - d], 2 * (26 * f + f - d), 2 * (26 * f + f - d) + 1)
+_BLOT_ROW = {(d, f): (15 << 4 * f, _ONE[f - d] - _ONE[f], _HIT[f - d], 2 * (26 * f + f - d),
+                      2 * (26 * f + f - d) + 1)
              for d in range(1, 7) for f in range(d + 1, 26)}
 _NO_ROWS: tuple = ((), ())
 
