@@ -51,7 +51,18 @@ def load_calibration(path: Optional[str]) -> Any:
             raise DeviceError(f"calibration {path}: no such file") from None
         return path, None  # the reader can load a calibration file itself
     calibration = Calibration.load(path)
-    return calibration, getattr(calibration, "light_seat", None)
+    return calibration, seating_hint(calibration)
+
+
+def seating_hint(calibration: Any) -> Optional[str]:
+    """The light player's home corner ("bottom-right", ...) a calibration records, else its light seat."""
+    quarters = {"bottom-right": range(1, 7), "bottom-left": range(7, 13), "top-left": range(13, 19),
+                "top-right": range(19, 25)}
+    home = (getattr(calibration, "home", None) or {}).get("light")
+    for name, points in quarters.items():
+        if home and sorted(home) == list(points):
+            return name
+    return getattr(calibration, "light_seat", None)
 
 
 def make_reader(oracle: bool, calibration: Any) -> Callable[[Frame], Observation]:

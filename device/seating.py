@@ -135,11 +135,12 @@ class Seating:
 
     @classmethod
     def from_start(cls, board: Board, light_seat: Optional[str] = None) -> Optional["Seating"]:
-        """The seating under which ``board`` is the standard starting position, or None."""
+        """The seating under which ``board`` is the standard starting position, or None. ``light_seat`` ("bottom",
+        "top", or a home corner like "bottom-right" from a calibration) keeps only the seatings it allows."""
         start = Position.start()
         for home in HOMES:
             seating = cls(home)
-            if light_seat and seating.light_seat != light_seat:
+            if light_seat and light_seat not in (seating.light_seat, seating.light_home):
                 continue
             if board.bar != (0, 0) or board.off != (0, 0):
                 return None

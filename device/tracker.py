@@ -202,7 +202,7 @@ class GameTracker:
         if st.phase == "setup" and not st.match_over:
             for home in HOMES:
                 seating = Seating(home)
-                if not self.light_seat_hint or seating.light_seat == self.light_seat_hint:
+                if not self.light_seat_hint or self.light_seat_hint in (seating.light_seat, seating.light_home):
                     cands.append((seating.board(Position.start(), "light"), 1))
         elif st.phase in ("opening", "awaiting") and st.board:
             cands.append((_board_from_json(st.board), 0))

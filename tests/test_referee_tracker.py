@@ -274,3 +274,12 @@ def test_missing_checkers_before_the_game_or_by_the_handful_are_misreads_not_ala
     obs = scene(seating, START, "light")
     obs.points[5] -= 3  # three gone at once: a misread
     assert [d.tracker.feed(obs, 50 + k, 5 + k / 10) for k in range(3)] == [[], [], []]
+
+
+def test_a_seating_hint_from_a_calibration_keeps_only_that_corner():
+    for home in HOMES:
+        board = Seating(home).board(START, "light")
+        assert Seating.from_start(board, home) == Seating(home)
+        others = [h for h in HOMES if h != home]
+        assert all(Seating.from_start(board, h) is None for h in others)
+        assert Seating.from_start(board, Seating(home).light_seat) == Seating(home)
