@@ -25,11 +25,11 @@ from device.bench_frames import BenchFrames, decode
 # stage name -> what it times (the report's row labels, in order)
 STAGES: dict[str, str] = {
     "decode": "decode JPEG (cv2.imdecode)",
-    "rectify": "undistort + rectify (cached maps, remap)",
+    "rectify": "undistort + rectify (reader's view, remap)",
     "floor": "floor: BGR->grey + rectify",
     "check_geometry": "check saved geometry (drift)",
     "find_board": "find board from scratch",
-    "count_checkers": "count checkers (rectified view)",
+    "count_checkers": "count checkers (in the rectified view)",
     "dice": "read dice",
     "cube": "read cube",
     "whole_read": "whole read (Reader.read)",
@@ -87,6 +87,22 @@ def calibrate(frames: BenchFrames, intrinsics: bool = True) -> Any:
     return geo, how
 
 
+def reader_view(geo: Any, first: np.ndarray, second: np.ndarray) -> Any:
+    """The geometry the reader rectifies and counts checkers in, once it has settled on a board.
+
+    The reader may rectify straight to the checker reader's working scale and, after its first frame, look for
+    the measured checker size only; two reads leave it in that state. Its own choice is used so the rectify and
+    count stages time what a whole read does (the full-size geometry when the reader keeps none of its own).
+    """
+    from vision.reader import Reader
+
+    reader = Reader(geo)
+    reader.read(first)
+    reader.read(second)
+    work = getattr(reader, "_work", None)
+    return work[1] if work else geo
+
+
 def _reads_match(obs: Any, label: dict[str, Any]) -> tuple[bool, int, bool]:
     """(board found, points read right out of 24, dice values right) of one whole read against its label."""
     found = bool(obs.board.found)
@@ -114,15 +130,16 @@ def bench_size(frames: BenchFrames, warmup: int = 3, intrinsics: bool = True,
         if name in wanted:
             timings[name] = time_calls(fn, items, warmup)
 
+    view = reader_view(geo, frames.calibration_image, images[-1])
     run("decode", decode, frames.jpegs)
-    run("rectify", lambda im: rectify(im, geo), images)
-    run("floor", lambda im: (cv2.cvtColor(im, cv2.COLOR_BGR2GRAY), rectify(im, geo)), images)
+    run("rectify", lambda im: rectify(im, view), images)
+    run("floor", lambda im: (cv2.cvtColor(im, cv2.COLOR_BGR2GRAY), rectify(im, view)), images)
     run("check_geometry", lambda im: check_geometry(im, geo), images)
     found_boards: list[bool] = []
     run("find_board", lambda im: found_boards.append(_find_or_none(find_board, im, geo.intrinsics) is not None),
         images)
-    rects = [rectify(im, geo) for im in images]
-    run("count_checkers", lambda r: count_checkers(r, geo), rects)
+    rects = [rectify(im, view) for im in images]
+    run("count_checkers", lambda r: count_checkers(r, view), rects)
     run("dice", lambda im: helper._dice(im, geo), images)
     run("cube", lambda im: helper._cube(im, geo), images)
 
@@ -160,7 +177,8 @@ def bench_size(frames: BenchFrames, warmup: int = 3, intrinsics: bool = True,
         "size": list(frames.size),
         "frames": len(images),
         "warmup": warmup,
-        "geometry": {"from": how, "intrinsics": geo.intrinsics is not None, "rect_size": list(geo.rect_size),
+        "geometry": {"from": how, "intrinsics": geo.intrinsics is not None, "rect_size": list(view.rect_size),
+                     "checker_diameter_px": None if not view.checker_diameter else round(view.checker_diameter, 1),
                      "rectify": "cv2.remap with cached fixed-point maps" + (
                          " (undistortion folded in)" if geo.intrinsics is not None else "")},
         "stages": {name: timings[name].summary(None if name == "floor" else floor)
