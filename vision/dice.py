@@ -17,7 +17,7 @@ import numpy as np
 
 from vision.dice_flat import flat_on_board, judge_flat, tilt_cues
 from vision.dice_layout import FACE_HALF_STEPS, LAYOUTS, LayoutFit, fit_layout, foreshortening
-from vision.dice_pips import NORM_DIE, FaceImages, Pip, face_images, find_pips, group_pips
+from vision.dice_pips import KERNEL, NORM_DIE, FaceImages, Pip, face_images, find_pips, group_pips
 from vision.dice_pips import shares_face as _shares_face
 from vision.dice_pips import similar_shape as _similar_shape
 from vision.errors import VisionError
@@ -70,6 +70,37 @@ def _ray_extent(bare: np.ndarray, center: np.ndarray, level: float, tol: float, 
     first = np.where(off.any(axis=1), off.argmax(axis=1), len(radii))
     ext = np.where(first < len(radii), radii[np.minimum(first, len(radii) - 1)], np.inf)
     return ext
+
+
+def _ray_stop(off: np.ndarray, center: np.ndarray, max_r: float, n_rays: int = 16) -> np.ndarray:
+    """Distance from ``center`` to the first True pixel of ``off`` along ``n_rays`` rays (inf: none within max_r)."""
+    angles = np.arange(n_rays) * (2 * np.pi / n_rays)
+    radii = np.arange(1.0, max_r, 0.75)
+    xs = center[0] + np.outer(np.cos(angles), radii)
+    ys = center[1] + np.outer(np.sin(angles), radii)
+    inside = (xs >= 0) & (ys >= 0) & (xs <= off.shape[1] - 1) & (ys <= off.shape[0] - 1)
+    hit = off[np.clip(np.round(ys).astype(int), 0, off.shape[0] - 1),
+              np.clip(np.round(xs).astype(int), 0, off.shape[1] - 1)] | ~inside
+    first = np.where(hit.any(axis=1), hit.argmax(axis=1), len(radii))
+    return np.where(first < len(radii), radii[np.minimum(first, len(radii) - 1)], np.inf)
+
+
+def _color_extent(color: np.ndarray, center: np.ndarray, dark: bool, step: float, contrast: float) -> np.ndarray:
+    """Like _ray_extent on the colour image: a red die on a blue field ends where its grey level does not."""
+    r = int(4.5 * step) + 2
+    x0, y0 = max(0, int(center[0]) - r), max(0, int(center[1]) - r)
+    roi = color[y0:int(center[1]) + r + 1, x0:int(center[0]) + r + 1]
+    if roi.size == 0:
+        return np.full(16, np.inf)
+    bare = cv2.morphologyEx(roi, cv2.MORPH_CLOSE if dark else cv2.MORPH_OPEN, KERNEL).astype(np.int16)
+    c = np.array([center[0] - x0, center[1] - y0])
+    yy, xx = np.mgrid[0:bare.shape[0], 0:bare.shape[1]]
+    disc = (xx - c[0]) ** 2 + (yy - c[1]) ** 2 <= max(1.0, 0.9 * step) ** 2
+    if not disc.any():
+        return np.full(16, np.inf)
+    face = np.median(bare[disc], axis=0)
+    off = np.abs(bare - face).max(axis=2) > max(25.0, 0.25 * contrast)
+    return _ray_stop(off, c, 4.5 * step)
 
 
 _GRID = np.array([[u, v] for u in np.linspace(-1.45, 1.45, 7) for v in np.linspace(-1.45, 1.45, 7)])
@@ -228,15 +259,22 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
     if bounded and n <= 2:
         # on a board, a lone pip or a pair must sit on a face that ends all round like a die's (the gap between
         # two checkers and a point's edge looks like a pip on a face, but that "face" runs on along the checkers)
-        finite = ext[np.isfinite(ext)]
-        if len(finite) < 0.6 * len(ext) or np.median(finite) > 3.5 * fit.step:
+        def unbounded(e: np.ndarray, share: float, reach: float, spread: float = 9.0) -> bool:
+            finite = e[np.isfinite(e)]
+            if len(finite) < share * len(e) or float(np.median(finite)) > reach * fit.step:
+                return True
+            return float(np.std(finite) / np.median(finite)) > spread  # a die's outline is compact all round
+
+        if unbounded(ext, 0.6, 3.5) and (images.color is None or unbounded(
+                _color_extent(images.color, fit.center, dark, fit.step, contrast), 0.75, 2.9, 0.3)):
             if why is not None:
                 why.append("r13")
             return None
     return fit, float(np.clip(conf, 0.0, 1.0)), ext
 
 
-def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray]) -> list[FaceCandidate]:
+def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
+                color: Optional[np.ndarray] = None) -> list[FaceCandidate]:
     """All die faces found with the image resized so a die of ``die_px`` becomes NORM_DIE pixels."""
     ox = oy = 0
     if mask is not None:  # only the masked area's bounding box (plus a die) is worth resizing and filtering
@@ -246,6 +284,8 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray]) -> 
         pad = int(die_px)
         ox, oy = max(0, bx - pad), max(0, by - pad)
         gray = gray[oy:by + bh + pad, ox:bx + bw + pad]
+        if color is not None:
+            color = color[oy:by + bh + pad, ox:bx + bw + pad]
         mask = mask[oy:oy + gray.shape[0], ox:ox + gray.shape[1]]
     f = NORM_DIE / die_px
     small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR)
@@ -254,6 +294,8 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray]) -> 
         small_mask = (cv2.resize(mask, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_NEAREST) > 0)
         small_mask = small_mask.astype(np.uint8)
     images = face_images(small)
+    if color is not None and mask is not None and color.ndim == 3:
+        images.color = cv2.resize(color, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_AREA)
     pips = find_pips(images, small_mask)
     if len(pips) > 4000:
         return []
@@ -355,7 +397,7 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
     gray = _gray(image_bgr)
     cands: list[FaceCandidate] = []
     for s in _scales(gray, die_size_px):
-        cands.extend(_read_scale(gray, s, mask))
+        cands.extend(_read_scale(gray, s, mask, image_bgr))
     dice = []
     for c in _drop_side_faces(_merge(cands)):
         value = c.value if c.confidence >= MIN_CONFIDENCE else None

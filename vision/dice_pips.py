@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 NORM_DIE = 24.0  # die edge in pixels after normalising the scale
-_KERNEL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))
+KERNEL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))
 MIN_PIP_CONTRAST = 28.0  # grey levels between a pip and its face
 MIN_PIP_AREA, MAX_PIP_AREA = 3, 50
 MAX_PIP_SIDE = 10
@@ -44,11 +44,12 @@ class FaceImages:
     opened: np.ndarray  # light pips filled
     blackhat: np.ndarray = field(repr=False, default=None)  # type: ignore[assignment]
     tophat: np.ndarray = field(repr=False, default=None)  # type: ignore[assignment]
+    color: np.ndarray | None = field(repr=False, default=None)  # BGR at the same scale, when a die's outline matters
 
 
 def face_images(gray: np.ndarray) -> FaceImages:
-    closed = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, _KERNEL)
-    opened = cv2.morphologyEx(gray, cv2.MORPH_OPEN, _KERNEL)
+    closed = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, KERNEL)
+    opened = cv2.morphologyEx(gray, cv2.MORPH_OPEN, KERNEL)
     return FaceImages(gray, closed, opened, cv2.subtract(closed, gray), cv2.subtract(gray, opened))
 
 
