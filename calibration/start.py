@@ -98,10 +98,13 @@ def match_start(counts: Sequence[Optional[int]], tolerance: int = 2) -> Seating:
     for home in QUARTERS:
         want = start_counts(home)
         off = sum(abs((c or 0) - w) for c, w in zip(counts, want))
+        signs_agree = all(((c or 0) > 0) == (w > 0) and ((c or 0) < 0) == (w < 0) for c, w in zip(counts, want))
         if best is None or off < best[0]:
-            best = (off, home)
-    off, home = best
-    if off > tolerance:
+            best = (off, home, signs_agree)
+    off, home, signs_agree = best
+    # tall stacks are where counters slip: when exactly the right points hold exactly the right colours,
+    # a few more miscounted checkers are forgiven (a checker moved to a new point never is)
+    if off > tolerance and not (signs_agree and off <= 2 * tolerance + 2):
         raise NotStartPosition(
             "the board does not show the starting position (2-5-3-5 checkers of each colour on their 24, 13, 8 "
             f"and 6 points); saw {describe(counts)}")

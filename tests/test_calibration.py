@@ -134,6 +134,17 @@ def test_direction_of_play_in_the_standard_picture():
     assert (s.light_seat, s.light_direction, s.home["dark"]) == ("top", "ascending", [1, 2, 3, 4, 5, 6])
 
 
+def test_undercounted_stacks_on_the_right_points_still_read_as_the_start():
+    counts = start_counts("top-right")
+    for i in range(24):
+        if abs(counts[i]) == 5:
+            counts[i] += -1 if counts[i] > 0 else 1  # every 5-stack read as 4
+    assert match_start(counts).mismatch == 4
+    counts[0] = 0  # and the 2 on point 1 missed: a point without its checkers is not the start
+    with pytest.raises(NotStartPosition):
+        match_start(counts)
+
+
 def test_not_the_starting_position_says_what_was_seen():
     counts = start_counts("bottom-right")
     counts[7] -= 1  # 8/5 6/5: the opening 31 played
