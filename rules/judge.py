@@ -261,7 +261,10 @@ def judge(
     best: Optional[tuple] = None
     small, big = min(d1, d2), max(d1, d2)
     big_alone = d1 != d2 and can_play_die(before, big)
-    for first, used, expl in _search(start, orders, target):
+    moved = sum(start[p] - target[p] for p in range(1, 26) if start[p] > target[p])
+    # each die moves one checker: more checkers gone from their points than dice cannot be explained by the roll
+    explanations = _search(start, orders, target) if moved <= len(orders[0]) else []
+    for first, used, expl in explanations:
         codes = [c for c, _ in expl.faults]
         faults = list(expl.faults)
         text = format_play(tuple(Move(*m) for m in expl.moves))
