@@ -32,6 +32,7 @@ RIM_RELATIVE = 0.10  # ... nor one weaker than this share of the board's typical
 CHAIN_GAP = 2.7  # centre spacing (in radii) that still links two checkers of one point
 FIRST_FROM_BASE = 3.6  # the innermost disc seen lies within this many radii of the base (one may be missed)
 MAX_PER_POINT = 15
+SPLIT_RIM = 0.2  # discs with this share of the typical strong rim decide the two checker colours
 COLOUR_MATCH = 3.0  # a disc's inside must lie within this many tolerances of a learnt checker colour
 BAR_COLOUR = 1.5  # a disc on the bar must be within this many colour tolerances of a learnt checker colour
 HAND_AREA = 4.0  # a hand covers at least this many checkers' area
@@ -330,23 +331,47 @@ def stack_count(discs: list[tuple[float, float]], r: float) -> int:
     return stack_total(whole, half)
 
 
-def _split_colours(discs: list[Disc]) -> tuple[float, float]:
-    """Lightness threshold between dark and light discs, and how clearly the two groups separate (0..1)."""
-    if not discs:
-        return 128.0, 0.0
-    L = np.array(sorted(d.lab[0] for d in discs), np.float64)
-    if len(L) == 1 or L[-1] - L[0] < 25:
-        # one colour only: call it by its own lightness against the mid grey
-        return (0.0 if L.mean() > 110 else 255.0), 0.3
-    best_t, best_score = float(L.mean()), -1.0
-    for i in range(1, len(L)):
-        a, b = L[:i], L[i:]
-        between = len(a) * len(b) * (a.mean() - b.mean()) ** 2
-        if between > best_score:
-            best_score, best_t = between, (L[i - 1] + L[i]) / 2
-    spread = float(np.sqrt(np.mean((L - L.mean()) ** 2)))
-    sep = min(1.0, (abs(L[-1] - L[0]) / (4 * spread + 1e-6)))
-    return best_t, sep
+@dataclass
+class ColourSplit:
+    """The two checker colours as Lab centres; a disc is light when it is nearer the lighter centre."""
+
+    light: np.ndarray
+    dark: np.ndarray
+    separation: float  # 0..1, how clearly the two groups stand apart
+
+    def is_light(self, d: Disc) -> bool:
+        lab = np.array(d.lab, np.float32)
+        return float(np.sum((lab - self.light) ** 2)) < float(np.sum((lab - self.dark) ** 2))
+
+
+def _split_colours(discs: list[Disc], ref: float) -> ColourSplit:
+    """Two-means in Lab over the clearest discs: hue counts as well as lightness (red against black, green
+    against red), and faint discs (grain, prints) do not get to pull the centres."""
+    clear = [d for d in discs if d.rim >= SPLIT_RIM * ref] or discs
+    if not clear:
+        return ColourSplit(np.array([255.0, 128, 128], np.float32), np.array([0.0, 128, 128], np.float32), 0.0)
+    X = np.array([d.lab for d in clear], np.float32)
+    lo, hi = X[np.argmin(X[:, 0])], X[np.argmax(X[:, 0])]
+    if float(np.linalg.norm(hi - lo)) < 25:
+        # one colour only: call it by its own lightness against mid grey
+        centre = X.mean(axis=0)
+        far = centre.copy()
+        far[0] = 0.0 if centre[0] > 110 else 255.0
+        return (ColourSplit(centre, far, 0.3) if centre[0] > 110 else ColourSplit(far, centre, 0.3))
+    # weighted by rim strength squared: a few clear checkers outweigh many faint look-alikes
+    w = np.array([d.rim for d in clear], np.float32) ** 2
+    a, b = lo.copy(), hi.copy()
+    for _ in range(10):
+        near_b = np.sum((X - b) ** 2, axis=1) < np.sum((X - a) ** 2, axis=1)
+        if near_b.all() or not near_b.any():
+            break
+        a = (X[~near_b] * w[~near_b, None]).sum(axis=0) / w[~near_b].sum()
+        b = (X[near_b] * w[near_b, None]).sum(axis=0) / w[near_b].sum()
+    light, dark = (b, a) if b[0] >= a[0] else (a, b)
+    spread = float(np.sqrt(np.mean(np.min(np.stack([np.sum((X - light) ** 2, axis=1),
+                                                      np.sum((X - dark) ** 2, axis=1)]), axis=0))))
+    sep = min(1.0, float(np.linalg.norm(light - dark)) / (4 * spread + 1e-6))
+    return ColourSplit(light, dark, sep)
 
 
 def borne_off(points: list[Optional[int]], bar: dict[str, int]) -> dict[str, Optional[int]]:
@@ -440,23 +465,24 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
     for place in ("bar", "off"):
         accepted += [(d, place) for d in by_place.get(place, [])]
 
-    threshold, separation = _split_colours([d for d, _ in accepted])
+    split = _split_colours([d for d, _ in accepted], ref)
+    separation = split.separation
     points: list[Optional[int]] = [0] * 24
     bar = {"light": 0, "dark": 0}
     # each colour as the clear discs show it, to follow rows whose rims are hidden (see checker_runs)
     # each colour's own typical rim: dark checkers on dark wood show fainter rims than light ones on the same board
     colour_ref = {}
     for sign in (1, -1):
-        rims = sorted((d.rim for d, _ in accepted if (d.lab[0] > threshold) == (sign > 0)), reverse=True)[:5]
+        rims = sorted((d.rim for d, _ in accepted if split.is_light(d) == (sign > 0)), reverse=True)[:5]
         colour_ref[sign] = float(np.median(rims)) if rims else ref
     light = CheckerColour.learn([d.lab for d, place in accepted
-                                 if d.lab[0] > threshold and d.rim >= CLEAR_RIM * colour_ref[1]])
+                                 if split.is_light(d) and d.rim >= CLEAR_RIM * colour_ref[1]])
     dark = CheckerColour.learn([d.lab for d, place in accepted
-                                if d.lab[0] <= threshold and d.rim >= CLEAR_RIM * colour_ref[-1]])
+                                if not split.is_light(d) and d.rim >= CLEAR_RIM * colour_ref[-1]])
     # the bar also carries the cube and sometimes dice: a disc there counts only in a checker colour
     out_discs = []
     for d, place in accepted:
-        colour = "light" if d.lab[0] > threshold else "dark"
+        colour = "light" if split.is_light(d) else "dark"
         if place == "bar":
             learnt = light if colour == "light" else dark
             if learnt is None or float(np.linalg.norm(np.array(d.lab) - learnt.lab)) > BAR_COLOUR * learnt.tolerance:
@@ -502,7 +528,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
             chain = kept
             if not chain:
                 continue
-        votes = [1 if d.lab[0] > threshold else -1 for d in chain]
+        votes = [1 if split.is_light(d) else -1 for d in chain]
         chain_sign = 1 if sum(votes) > 0 else -1
         if max(d.rim for d in chain) < WEAK_RIM * colour_ref[chain_sign] and not (run_n and run_sign == chain_sign):
             for d in chain:
