@@ -358,8 +358,7 @@ def _split_colours(discs: list[Disc], ref: float) -> ColourSplit:
         far = centre.copy()
         far[0] = 0.0 if centre[0] > 110 else 255.0
         return (ColourSplit(centre, far, 0.3) if centre[0] > 110 else ColourSplit(far, centre, 0.3))
-    # weighted by rim strength squared: a few clear checkers outweigh many faint look-alikes
-    w = np.array([d.rim for d in clear], np.float32) ** 2
+    w = np.ones(len(clear), np.float32)
     a, b = lo.copy(), hi.copy()
     for _ in range(10):
         near_b = np.sum((X - b) ** 2, axis=1) < np.sum((X - a) ** 2, axis=1)
