@@ -32,6 +32,7 @@ RIM_RELATIVE = 0.10  # ... nor one weaker than this share of the board's typical
 CHAIN_GAP = 2.7  # centre spacing (in radii) that still links two checkers of one point
 FIRST_FROM_BASE = 3.6  # the innermost disc seen lies within this many radii of the base (one may be missed)
 MAX_PER_POINT = 15
+EDGE_ROW = 1.2  # a disc on the bar strip this many diameters from a long edge starts a point's row, not the bar
 SPLIT_RIM = 0.2  # discs with this share of the typical strong rim decide the two checker colours
 COLOUR_MATCH = 3.0  # a disc's inside must lie within this many tolerances of a learnt checker colour
 BAR_COLOUR = 1.5  # a disc on the bar must be within this many colour tolerances of a learnt checker colour
@@ -104,6 +105,12 @@ class Columns:
             if 0 <= i < 6 and self.top <= y <= self.bottom:
                 return bottom_pts[i] if y > (self.top + self.bottom) / 2 else top_pts[i]
         return None
+
+    def beside_bar(self, x: float, y: float) -> int:
+        """The point next to the bar nearest to (x, y): 7 or 6 along the bottom, 18 or 19 along the top."""
+        bottom = y > (self.top + self.bottom) / 2
+        left, right = (7, 6) if bottom else (18, 19)
+        return left if abs(x - self.centre_x(left)) < abs(x - self.centre_x(right)) else right
 
     def centre_x(self, p: int) -> float:
         if p <= 6:
@@ -247,6 +254,19 @@ def _empty_templates(on_points: dict[int, list[Disc]], cols: Columns, colours: d
         cands = [(s, abs(q - p), q) for q in row if q != p and q % 2 == p % 2 and (s := scores[q]) is not None]
         out[p] = min(cands)[2] if cands else None
     return out
+
+
+def _linked(seeds: list[Disc], pool: list[Disc], r: float) -> list[Disc]:
+    """``seeds`` and every disc of ``pool`` linked to them through neighbours within CHAIN_GAP radii."""
+    linked = list(seeds)
+    grew = True
+    while grew:
+        grew = False
+        for d in pool:
+            if d not in linked and any(np.hypot(d.x - k.x, d.y - k.y) <= CHAIN_GAP * r for k in linked):
+                linked.append(d)
+                grew = True
+    return linked
 
 
 def _chain(discs: list[Disc], base_y: float, r: float, toward: float) -> list[Disc]:
@@ -414,6 +434,10 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
     bx0, by0, bx1, by1 = cols.bar
     on_bar = [d for d in discs if bx0 - 0.35 * d.r <= d.x <= bx1 + 0.35 * d.r and by0 <= d.y <= by1
               and (bx1 - bx0 > 0.6 * d.r or bx0 - 0.2 * d.r <= d.x <= bx1 + 0.2 * d.r)]
+    # checkers on the bar wait in its middle; a row running in from a long edge is a point's stack that the
+    # board finder's bar strip happens to overlap: it goes to the point next to the bar on that side
+    from_edge = _linked([d for d in on_bar if min(d.y - cols.top, cols.bottom - d.y) < EDGE_ROW * 2 * r], on_bar, r)
+    on_bar = [d for d in on_bar if d not in from_edge]
     rest = [d for d in discs if d not in on_bar]
     cols.left = _align(cols.left, [d for d in rest if d.x < bx0])
     cols.right = _align(cols.right, [d for d in rest if d.x > bx1])
@@ -424,6 +448,8 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
     on_points: dict[int, list[Disc]] = {}
     for d in rest:
         p = cols.point_of(d.x, d.y)
+        if p is None and d in from_edge:
+            p = cols.beside_bar(d.x, d.y)
         if p is not None:
             on_points.setdefault(p, []).append(d)
         elif any(t[0] <= d.x <= t[2] and t[1] <= d.y <= t[3] for t in trays):
