@@ -25,7 +25,7 @@ from vision.observation import DieReading
 
 MIN_CONFIDENCE = 0.5  # below this a die is reported with value None
 MAX_RESIDUAL = 0.22  # rms misfit of a layout, in grid steps
-STEP_PER_PIP = (1.05, 3.6)  # grid step / pip diameter on real dice
+STEP_PER_PIP = (0.9, 3.6)  # grid step / pip diameter on real dice
 STEP_PER_DIE = (0.2, 0.36)  # grid step / die edge
 SCALE_RATIO = 1.45  # between successive scales when the die size is unknown
 MIN_DIE_PX = 11.0
