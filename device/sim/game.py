@@ -19,7 +19,7 @@ from typing import Any, Iterator, Optional
 
 import numpy as np
 
-from device.sim.generate import free_spot
+from device.sim.generate import free_spot, keep_on_field
 from device.sim.layout import StackStyle, bar_piece, off_piece, seat_of, slot_xy, world_point
 from device.sim.scene import CheckerPiece, CubePiece, DiePiece, HandPiece, Scene
 from rules.judge import judge
@@ -249,11 +249,12 @@ class Director:
                            self.die_size, north=north)
             if cocked == k:
                 near = min(tmp.checkers, key=lambda c: (c.x - x) ** 2 + (c.y - y) ** 2 if abs(c.x) < g.field_x
-                           and c.z > g.frame_z + 0.01 else 1e9)
+                           and c.z > g.frame_z + 0.01 and c.x * x > 0 else 1e9)
                 ang = math.atan2(y - near.y, x - near.x)
                 dist = g.checker_d / 2 + self.die_size * 0.55
                 die.x, die.y = near.x + dist * math.cos(ang), near.y + dist * math.sin(ang)
                 die.cocked, die.tilt = True, 0.45
+                keep_on_field(g, die, 1.0 if x >= 0 else -1.0)
             if off_board == k:
                 side = 1.0 if x > 0 else -1.0
                 die.x = side * (g.outer_right if side > 0 else -g.outer_left) + side * 4.0

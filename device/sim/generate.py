@@ -85,12 +85,20 @@ def free_spot(scene: Scene, rng: np.random.Generator, half: str, size: float, av
         # clearance: how far the die stays from every checker and from the other dice (negative = touching)
         clear = min([math.hypot(x - c.x, y - c.y) - (g.checker_d / 2 + size) for c in scene.checkers
                      if abs(c.x) < g.field_x] + [math.hypot(x - ax, y - ay) - 1.8 * size for ax, ay in avoid]
-                    + [1e9])
+                    + [math.hypot(x - c.x, y - c.y) - (c.size[0] + size) for c in scene.clutter
+                       if c.kind == "cup"] + [1e9])
         if clear > 0:
             return float(x), float(y)
         if clear > best_clear:
             best, best_clear = (float(x), float(y)), clear
     return best
+
+
+def keep_on_field(g: BoardGeometry, die: DiePiece, sign: float) -> None:
+    """A die leaning on a checker stays on its half (``sign`` of x) of the field, clear of the walls and bar."""
+    m = die.size * 0.6
+    die.x = sign * min(max(abs(die.x), g.bar_w / 2 + m), g.field_x - m)
+    die.y = min(max(die.y, -g.field_h / 2 + m), g.field_h / 2 - m)
 
 
 def roll_dice(scene: Scene, rng: np.random.Generator, values: list[int], halves: list[str], colour: str,
@@ -107,13 +115,15 @@ def roll_dice(scene: Scene, rng: np.random.Generator, values: list[int], halves:
             die.cocked = True
             die.tilt = float(rng.uniform(0.3, 0.6)) * (1 if rng.random() < 0.5 else -1)
             # leaning on the nearest checker if one is close, else on the frame wall: move it there
-            near = min(scene.checkers, key=lambda c: (c.x - x) ** 2 + (c.y - y) ** 2, default=None)
+            near = min((c for c in scene.checkers if c.x * x > 0), key=lambda c: (c.x - x) ** 2 + (c.y - y) ** 2,
+                       default=None)
             if near is not None and near.z >= g.field_z - 1e-6 and abs(near.x) < g.field_x:
                 ang = math.atan2(y - near.y, x - near.x)
                 dist = g.checker_d / 2 + size * 0.55
                 die.x, die.y = near.x + dist * math.cos(ang), near.y + dist * math.sin(ang)
             else:
                 die.y = math.copysign(g.field_h / 2 - size * 0.55, y)
+            keep_on_field(g, die, 1.0 if x >= 0 else -1.0)
         out.append(die)
     return out
 

@@ -20,7 +20,7 @@ from device.sim.game import Director, GameOptions, FrameState, run_game
 from device.sim.generate import SKINS, SLEEVES, random_scene
 from device.sim.labels import make_label, view_of
 from device.sim.layout import StackStyle, place_checkers
-from device.sim.render import Effects, Stage, build_stage, render_frame
+from device.sim.render import Effects, Stage, build_stage, on_field, render_frame
 from device.sim.scene import DIE_COLOURS, Scene
 from device.sim.stills import board_outline
 
@@ -71,6 +71,7 @@ def film_game(seed: int, plays: int = 30, illegal_rate: float = 0.1, incident_ra
     rng = np.random.default_rng([seed, 1])
     scene = random_scene(rng, seed, board_kind="tournament", hands=False)
     scene.dice, scene.hands = [], []
+    scene.clutter = [c for c in scene.clutter if not on_field(scene, c)]  # cups are off the field during play
     scene.cube = None if rng.random() < 0.2 else dataclasses.replace(
         scene.cube or _bar_cube(scene), x=0.0, y=0.0, z=scene.geometry.frame_z, value=64)
     style = StackStyle.random(rng)
