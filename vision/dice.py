@@ -2,13 +2,16 @@
 
 Pipeline (one job per module): ``dice_pips`` finds pip blobs at a normalised scale and groups those that share an
 unbroken face; ``dice_layout`` fits each group to the six canonical layouts; this module checks that a fitted face
-really is a bounded die face (uniform, no stray pips inside, a die outline around it), decides flatness, merges the
-readings of several scales and answers ``None`` rather than a doubtful value.
+really is a die face (plain between its pips, no stray pip of the same face inside or beside it, and on a board a
+lone pip or pair needs a compact die outline around it), merges the readings of several scales, drops side faces
+and answers ``None`` rather than a doubtful value; ``dice_flat`` judges flatness.
+
+Without hints every die size from ~13 px to a fifth of the image is tried (``bgref dice``); the board reader passes
+the playing-area mask, the expected die edge (three scales around it) and, ideally, the board homography.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Optional
 
