@@ -225,19 +225,44 @@ def find_board(image_bgr: np.ndarray, intrinsics: Optional[Intrinsics] = None) -
     if intrinsics is not None:
         corners = intr.distort_points(corners)
     geo = geometry_from_corners(image, corners, intrinsics, orient=False)
-    _check_cut_off(geo, image.shape)
+    _check_cut_off(geo, image)
     return geo
 
 
-def _check_cut_off(geo: BoardGeometry, shape: tuple[int, ...]) -> None:
-    """A board whose playing area leaves the image cannot be refereed; a frame cropped tight is fine."""
-    h, w = shape[:2]
+def _check_cut_off(geo: BoardGeometry, image: np.ndarray) -> None:
+    """A board whose playing area runs off the image cannot be refereed; a frame cropped tight is fine.
+
+    Where the outer frame lies on the image border the board may go on beyond it. Then the half at that end
+    must still show all its 6 points about as clearly as the other half; a half cut by the border does not.
+    """
+    from vision.board_layout import half_scores
+
+    h, w = image.shape[:2]
+    c = geo.corners
+    on_border = {
+        "left": bool(np.all(c[[0, 3], 0] <= 1.5)), "right": bool(np.all(c[[1, 2], 0] >= w - 2.5)),
+        "top": bool(np.all(c[[0, 1], 1] <= 1.5)), "bottom": bool(np.all(c[[2, 3], 1] >= h - 2.5)),
+    }
     x0, y0, x1, y1 = geo.playing_area
     pa = geo.to_image(np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64))
     tol = 0.01 * max(h, w)
     if (pa[:, 0] < -tol).any() or (pa[:, 1] < -tol).any() or (pa[:, 0] > w - 1 + tol).any() or (
             pa[:, 1] > h - 1 + tol).any():
         raise BoardCutOff("the board is cut off by the image edge: move the camera so the whole board shows")
+    if not any(on_border.values()):
+        return
+    # one end of the playing area on the image border while the other end shows its frame or tray: the
+    # board goes on beyond the border (a photo cropped tight to the board crops both ends alike)
+    pw = geo.point_width(1)
+    rw = geo.rect_size[0]
+    margins = {"left": geo.playing_area[0], "right": rw - geo.playing_area[2]}
+    for end, other in (("left", "right"), ("right", "left")):
+        x = 0.0 if end == "left" else float(rw)
+        px, py = geo.to_image(np.array([[x, geo.rect_size[1] / 2]]))[0]
+        side = min((("left", px), ("right", w - 1 - px), ("top", py), ("bottom", h - 1 - py)), key=lambda t: t[1])[0]
+        if on_border[side] and margins[end] < 0.2 * pw and margins[other] > 0.8 * pw:
+            raise BoardCutOff(f"the board is cut off at the {side} image edge: move the camera so the whole "
+                              "board shows")
 
 
 # ---------------------------------------------------------------------------------------------- drift

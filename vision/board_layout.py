@@ -350,3 +350,27 @@ def _refine_half(lab: np.ndarray, x0: float, x1: float, H: int, step: float) -> 
         a = max(range(a - r, a + r + 1), key=lambda v: score(v, b))
         b = max(range(b - r, b + r + 1), key=lambda v: score(a, v))
     return float(a), float(b)
+
+
+def half_scores(rectified_bgr: np.ndarray, left: tuple[float, float], right: tuple[float, float],
+                search_width: int = SEARCH_WIDTH) -> tuple[float, float]:
+    """How clearly each half (x0, x1 in the view's px) shows its 6 points (0..1, colour and slant evidence)."""
+    H, W = rectified_bgr.shape[:2]
+    k = search_width / W
+    small = cv2.resize(rectified_bgr, (search_width, max(24, int(round(H * k)))), interpolation=cv2.INTER_AREA)
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab).astype(np.float32)
+    h = lab.shape[0]
+    profs = [_lab_profile(lab, int(0.08 * h), int(0.32 * h)), _lab_profile(lab, int(0.68 * h), int(0.92 * h))]
+    slants = _slant_profiles(lab)
+    out = []
+    for x0, x1 in (left, right):
+        a, b = int(round(x0 * k)), int(round(x1 * k))
+        b = min(b, search_width)
+        L = b - a
+        if a < 0 or L < 12:
+            out.append(0.0)
+            continue
+        colour = np.mean([_correlations(p[a:b], np.array([L]))[L][0] for p in profs])
+        slant = np.mean([_slant_correlations(s[a:b], np.array([L]))[L][0] for s in slants])
+        out.append(float((colour + slant) / 2))
+    return out[0], out[1]
