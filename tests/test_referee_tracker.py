@@ -283,3 +283,28 @@ def test_a_seating_hint_from_a_calibration_keeps_only_that_corner():
         others = [h for h in HOMES if h != home]
         assert all(Seating.from_start(board, h) is None for h in others)
         assert Seating.from_start(board, Seating(home).light_seat) == Seating(home)
+
+
+def test_rolling_before_the_opponent_lifted_his_dice_is_flagged_and_that_roll_is_void():
+    d, seating = start_game(light=3, dark=1)
+    right = next(p.position for p in legal_plays(START, 3, 1) if p.notation() == "8/5 6/5")
+    light_dice = (die(3, "right"), die(1, "right"))
+    dark_dice = (die(6, "left"), die(6, "left"))
+    d.show(right, "light", light_dice + dark_dice)  # dark rolled with light's dice still down
+    assert (d.events[-1]["type"], d.events[-1]["code"], d.events[-1]["player"]) == ("warning", "early_roll", "dark")
+    d.show(right, "light", dark_dice)  # light lifts his dice: his play is final
+    assert d.events[-1]["type"] == "play" and d.events[-1]["legal"] is True
+    d.show(right.swap(), "dark")  # dark lifts the void roll
+    d.show(right.swap(), "dark", (die(5, "left"), die(2, "left")))
+    assert d.events[-1]["type"] == "roll" and d.events[-1]["dice"] == [5, 2]
+    assert [e["type"] for e in d.events].count("roll") == 1
+
+
+def test_a_roll_by_the_wrong_player_is_flagged_not_taken():
+    d, seating = start_game(light=3, dark=1)
+    right = next(p.position for p in legal_plays(START, 3, 1) if p.notation() == "8/5 6/5")
+    d.show(right, "light")
+    d.show(right.swap(), "dark", (die(4, "right"), die(2, "right")))  # light rolls again on his own half
+    event = d.events[-1]
+    assert (event["type"], event["code"], event["player"]) == ("warning", "wrong_player", "light")
+    assert d.tracker.state.turn == "dark" and d.tracker.state.phase == "awaiting"
