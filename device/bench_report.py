@@ -122,7 +122,7 @@ def targets(sizes: list[dict[str, Any]], rules: Optional[dict[str, Any]],
         worst = max(v for k, v in rules.items() if k.startswith("judge_") and k.endswith("_worst_ms")
                     and v is not None)
         add("judging a play, worst case", f"<= {TARGET_JUDGE_MS:g} ms", worst, worst <= TARGET_JUDGE_MS,
-            note="wall clock (device.bench_rules), so load from other processes inflates it")
+            note="as device.bench_rules times it")
     else:
         add("judging a play, worst case", f"<= {TARGET_JUDGE_MS:g} ms", None, None)
     if daemon and "memory_growth_kb" in daemon:
@@ -209,7 +209,7 @@ def render_text(result: dict[str, Any]) -> str:
                    if g else "")
                 + f"; judging {rules['judged']} plays of hard positions: legal median {rules['judge_legal_median_ms']}"
                 f" ms, worst {rules['judge_legal_worst_ms']} ms; illegal median {rules['judge_illegal_median_ms']} ms,"
-                f" worst {rules['judge_illegal_worst_ms']} ms (wall clock)")
+                f" worst {rules['judge_illegal_worst_ms']} ms")
     daemon = result.get("daemon")
     if daemon:
         if "error" in daemon:
