@@ -32,6 +32,7 @@ RIM_RELATIVE = 0.10  # ... nor one weaker than this share of the board's typical
 CHAIN_GAP = 2.7  # centre spacing (in radii) that still links two checkers of one point
 FIRST_FROM_BASE = 3.6  # the innermost disc seen lies within this many radii of the base (one may be missed)
 MAX_PER_POINT = 15
+EDGE_SLACK = 0.9  # radii past the playing area's long edges where checker centres are still looked for
 EDGE_ROW = 1.2  # a disc on the bar strip this many diameters from a long edge starts a point's row, not the bar
 SPLIT_RIM = 0.2  # discs with this share of the typical strong rim decide the two checker colours
 COLOUR_MATCH = 3.0  # a disc's inside must lie within this many tolerances of a learnt checker colour
@@ -79,7 +80,11 @@ def _working_view(rect_bgr: np.ndarray, geometry: BoardGeometry) -> tuple[np.nda
 def _search_mask(shape: tuple[int, int], geometry: BoardGeometry, scale: float, r: float) -> np.ndarray:
     """Where checker centres may lie: the playing area, the bar and the trays."""
     mask = np.zeros(shape, np.uint8)
-    for rect in [geometry.playing_area, geometry.bar, *geometry.trays]:
+    x0, y0, x1, y1 = (v * scale for v in geometry.playing_area)
+    # the found playing area may fall short of the real one by a little: base checkers may overhang its edges
+    cv2.rectangle(mask, (int(x0 - 0.5 * r), int(y0 - EDGE_SLACK * r)), (int(x1 + 0.5 * r), int(y1 + EDGE_SLACK * r)),
+                  255, -1)
+    for rect in [geometry.bar, *geometry.trays]:
         x0, y0, x1, y1 = (v * scale for v in rect)
         cv2.rectangle(mask, (int(x0 + 0.3 * r), int(y0 + 0.3 * r)), (int(x1 - 0.3 * r), int(y1 - 0.3 * r)), 255, -1)
     return mask
@@ -97,12 +102,13 @@ class Columns:
     top: float  # y of the top long edge (bases of 13-24)
     bottom: float  # y of the bottom long edge (bases of 1-12)
     bar: Rect
+    slack: float = 0.0  # how far past the long edges a checker's centre may still lie (found edges are approximate)
 
     def point_of(self, x: float, y: float) -> Optional[int]:
         for (x0, pw), bottom_pts, top_pts in ((self.left, (12, 11, 10, 9, 8, 7), (13, 14, 15, 16, 17, 18)),
                                              (self.right, (6, 5, 4, 3, 2, 1), (19, 20, 21, 22, 23, 24))):
             i = int(np.floor((x - x0) / pw))
-            if 0 <= i < 6 and self.top <= y <= self.bottom:
+            if 0 <= i < 6 and self.top - self.slack <= y <= self.bottom + self.slack:
                 return bottom_pts[i] if y > (self.top + self.bottom) / 2 else top_pts[i]
         return None
 
@@ -431,6 +437,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
     discs = [d for d in discs if d.rim >= floor]
 
     cols = _columns(geometry, scale)
+    cols.slack = EDGE_SLACK * r
     bx0, by0, bx1, by1 = cols.bar
     on_bar = [d for d in discs if bx0 - 0.35 * d.r <= d.x <= bx1 + 0.35 * d.r and by0 <= d.y <= by1
               and (bx1 - bx0 > 0.6 * d.r or bx0 - 0.2 * d.r <= d.x <= bx1 + 0.2 * d.r)]
