@@ -108,12 +108,13 @@ def _edge_strength(lab: np.ndarray, valid: np.ndarray, axis: int, span: slice) -
 def _edge_options(strength: np.ndarray, validity: np.ndarray, min_d: int) -> list[tuple[float, bool]]:
     """Distances outward (from the playing area) of frame-like edges; the image border when it cuts in.
 
-    Of the clear edges (local maxima of at least MIN_STEP and 40% of the side's strongest), all are kept;
+    Of the clear edges (local maxima of at least MIN_STEP and RELATIVE_STEP of the side's strongest), all are kept;
     the image border is added when the image ends inside the searched range."""
     n = len(strength)
     ok = validity >= 0.5
     last = int(np.nonzero(ok)[0].max()) if ok.any() else 0
-    top = float(strength[min_d:max(min_d + 1, last)].max()) if last > min_d else 0.0
+    skip = max(min_d, int(0.03 * n))  # the playing area's own edge is not a frame edge
+    top = float(strength[skip:max(skip + 1, last)].max()) if last > skip else 0.0
     opts = []
     for d in range(min_d, min(last, n - 1)):
         s = strength[d]
