@@ -101,7 +101,8 @@ def _score(points, label) -> tuple[int, int]:
 
 
 def test_counting_on_renders_with_the_renderers_geometry(renders):
-    """Measured 89% of points on 40 held-out renders (seeds 100-139) with the geometry the renderer knows."""
+    """Measured 89.7% of points on 40 held-out renders (seeds 100-139), 88.6% on these five, with the geometry
+    the renderer knows."""
     right = total = 0
     for image, label in renders:
         geometry = _label_geometry(image, label)
@@ -113,20 +114,20 @@ def test_counting_on_renders_with_the_renderers_geometry(renders):
 
 
 def test_full_reader_on_renders(renders):
-    """Board finder + counting end to end: measured 82% of points on 30 renders."""
+    """Board finder + counting end to end: measured 84.6% of points on 40 held-out renders, 89.5% on these."""
     right = total = 0
     for image, label in renders:
         obs = Reader(read_dice=False).read(image)
         assert obs.board.found
         r, t = _score(obs.points, label)
         right, total = right + r, total + t
-    assert right / total >= 0.7, f"{right}/{total} points right"
+    assert right / total >= 0.8, f"{right}/{total} points right"
 
 
 # -------------------------------------------------------------------------------------------------- real photos
 @pytest.mark.skipif(not REAL.is_dir(), reason=f"real board photos not found at {REAL}")
 def test_full_reader_on_the_real_photos():
-    """Measured 77.8% of visible points on the 7 real board photos (r18 has no board)."""
+    """Measured 80.9% of visible points on the 7 real board photos (r18 has no board)."""
     right = total = 0
     for label_path in sorted(REAL.glob("r*.json")):
         label = json.loads(label_path.read_text())
@@ -138,4 +139,4 @@ def test_full_reader_on_the_real_photos():
         r, t = _score(obs.points, label)
         right, total = right + r, total + t
     assert total >= 150
-    assert right / total >= 0.7, f"{right}/{total} visible points right"
+    assert right / total >= 0.75, f"{right}/{total} visible points right"
