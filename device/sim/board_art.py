@@ -80,10 +80,11 @@ def paint_field(scene: Scene, px_per_cm: float, rng: np.random.Generator) -> Pla
         img[ys, xs] = (img[ys, xs] * (1 - a) + ptex[ys, xs] * a).astype(np.uint8)
     # logos printed on the field (graphics, not pieces)
     if sc.logo_colour is not None and scene.logo:
+        width = g.half_w * s * rng.uniform(0.25, 0.45)
+        font = int(rng.integers(2))
         for side, flip in ((-1, rng.random() < 0.5), (1, False)):
             cx = side * (g.bar_w / 2 + g.half_w / 2)
-            _logo(img, scene.logo, P(cx, 0), g.half_w * s * rng.uniform(0.25, 0.45), bgr(sc.logo_colour),
-                  scene.logo_box, flip, rng)
+            _logo(img, scene.logo, P(cx, 0), width, bgr(sc.logo_colour), scene.logo_box, flip, font)
     for side in ("left", "right"):
         r = g.tray_rect(side)
         if r:
@@ -104,8 +105,8 @@ def paint_field(scene: Scene, px_per_cm: float, rng: np.random.Generator) -> Pla
 
 
 def _logo(img: np.ndarray, text: str, centre: tuple[int, int], width_px: float, colour: tuple[int, int, int],
-          box: bool, flip: bool, rng: np.random.Generator) -> None:
-    font = cv2.FONT_HERSHEY_TRIPLEX if rng.random() < 0.5 else cv2.FONT_HERSHEY_SIMPLEX
+          box: bool, flip: bool, font_choice: int) -> None:
+    font = cv2.FONT_HERSHEY_TRIPLEX if font_choice else cv2.FONT_HERSHEY_SIMPLEX
     (tw, th), _ = cv2.getTextSize(text, font, 1.0, 2)
     scale = width_px / max(tw, 1)
     thick = max(1, int(scale * 2))

@@ -181,6 +181,9 @@ def random_scene(rng: np.random.Generator, seed: int = 0, board_kind: Optional[s
                               g.outer_left - rng.uniform(5, 9)), float(rng.uniform(-g.height / 3, g.height / 3)))
     if hands if hands is not None else rng.random() < 0.25:
         scene.hands = [random_hand(rng, g, scene)]
+        if rng.random() < 0.2:  # both players reaching in at once
+            seat = {"bottom": "top", "top": "bottom", "left": "right", "right": "left"}[scene.hands[0].seat]
+            scene.hands.append(random_hand(rng, g, scene, seat))
     return scene
 
 
