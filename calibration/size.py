@@ -51,9 +51,17 @@ def find_markers(image: np.ndarray, dictionary: str = DEFAULT_DICTIONARY) -> lis
     return [Marker(int(i), np.asarray(c, float).reshape(4, 2)) for c, i in zip(corners, ids.ravel())]
 
 
+DEFAULT_FRAME_HEIGHT_CM = 1.5  # the frame's top above the table the marker lies on
+
+
 def size_from_marker(board_corners: np.ndarray, marker: Marker, marker_cm: float,
-                     intrinsics: Optional[Intrinsics] = None) -> tuple[float, float]:
-    """(long, short) side of the board's outer frame in cm, measured in the marker's plane."""
+                     intrinsics: Optional[Intrinsics] = None,
+                     frame_height_cm: float = DEFAULT_FRAME_HEIGHT_CM) -> tuple[float, float]:
+    """(long, short) side of the board's outer frame in cm, measured in the marker's plane.
+
+    The frame's top stands ``frame_height_cm`` above the table, so it is nearer the camera and looks a little
+    larger than it is. With intrinsics the marker's pose gives the camera's height and the point under it, and
+    the corners are pulled towards that point by (H - h) / H; without intrinsics no correction is made."""
     if not marker_cm or marker_cm <= 0:
         raise MarkerError(f"--marker-cm must be the marker's printed side length in cm (got {marker_cm})")
     m = marker.corners
@@ -65,6 +73,16 @@ def size_from_marker(board_corners: np.ndarray, marker: Marker, marker_cm: float
     if H is None:
         raise MarkerError("the ArUco marker's corners are degenerate")
     cm = cv2.perspectiveTransform(b.reshape(-1, 1, 2), H).reshape(4, 2)
+    if intrinsics is not None and frame_height_cm:
+        obj = np.c_[square, np.zeros(4)].astype(np.float64)
+        ok, rvec, tvec = cv2.solvePnP(obj, m.reshape(-1, 1, 2), intrinsics.K, None, flags=cv2.SOLVEPNP_IPPE)
+        if ok:
+            R, _ = cv2.Rodrigues(rvec)
+            centre = (-R.T @ tvec).ravel()  # camera centre in marker coordinates (cm)
+            height = abs(float(centre[2]))
+            if height > 2 * frame_height_cm:
+                nadir = centre[:2]
+                cm = nadir + (cm - nadir) * (height - frame_height_cm) / height
     w = (np.linalg.norm(cm[1] - cm[0]) + np.linalg.norm(cm[2] - cm[3])) / 2
     h = (np.linalg.norm(cm[3] - cm[0]) + np.linalg.norm(cm[2] - cm[1])) / 2
     return float(max(w, h)), float(min(w, h))

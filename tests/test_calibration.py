@@ -170,8 +170,15 @@ def test_board_size_from_a_marker_beside_it(w, h, tilt):
     bc = _project(board, rvec, tvec, DIST)
     mc = _project(marker, rvec, tvec, DIST)
     intr = Intrinsics(K, DIST, (1280, 720))
-    long_cm, short_cm = size_from_marker(bc, Marker(3, mc), 6.0, intr)
+    long_cm, short_cm = size_from_marker(bc, Marker(3, mc), 6.0, intr, frame_height_cm=0.0)
     assert long_cm == pytest.approx(w, abs=0.2) and short_cm == pytest.approx(h, abs=0.2)
+    # the frame's top 2 cm above the table looks bigger; knowing its height corrects it
+    R, _ = cv2.Rodrigues(np.array(rvec, float))
+    raised = np.c_[board, np.full(4, -2.0)]  # z points away from the camera: the frame top is at z = -2
+    br, _ = cv2.projectPoints(raised, np.array(rvec, float), np.array(tvec, float), K, DIST)
+    naive = size_from_marker(br.reshape(-1, 2), Marker(3, mc), 6.0, intr, frame_height_cm=0.0)
+    fixed = size_from_marker(br.reshape(-1, 2), Marker(3, mc), 6.0, intr, frame_height_cm=2.0)
+    assert naive[0] > w + 0.5 and fixed[0] == pytest.approx(w, abs=0.2) and fixed[1] == pytest.approx(h, abs=0.2)
     assert true_aspect(bc, intr) == pytest.approx(w / h, rel=0.01)
     assert is_tournament_size(long_cm, short_cm) == (w >= 54 and h >= 43)
 

@@ -18,8 +18,8 @@ import numpy as np
 from calibration.calibfile import Calibration, ColourModel
 from calibration.geometry import BoardGeometry
 from calibration.intrinsics import Intrinsics
-from calibration.size import (DEFAULT_DICTIONARY, MarkerError, find_markers, is_tournament_size,
-                              size_from_marker)
+from calibration.size import (DEFAULT_DICTIONARY, DEFAULT_FRAME_HEIGHT_CM, MarkerError, find_markers,
+                              is_tournament_size, size_from_marker)
 from calibration.start import match_start
 from vision.board import find_board, geometry_from_corners, rectify
 
@@ -58,7 +58,8 @@ def _point_pixels(lab: np.ndarray, geo: BoardGeometry, points: list[int], discs:
 
 def calibrate_board(image: np.ndarray, corners=None, intrinsics: Optional[Intrinsics] = None,
                     marker_cm: Optional[float] = None, marker_dictionary: str = DEFAULT_DICTIONARY,
-                    source: Optional[str] = None, tolerance: int = 2) -> Calibration:
+                    source: Optional[str] = None, tolerance: int = 2,
+                    frame_height_cm: float = DEFAULT_FRAME_HEIGHT_CM) -> Calibration:
     """Calibration from one frame of the standard starting position (raises NotStartPosition otherwise)."""
     from vision.checkers import count_checkers  # the shared counter (imported late: a heavy module)
 
@@ -101,7 +102,7 @@ def calibrate_board(image: np.ndarray, corners=None, intrinsics: Optional[Intrin
         outside = [m for m in markers
                    if cv2.pointPolygonTest(poly, tuple(float(v) for v in m.corners.mean(axis=0)), False) < 0]
         pick = min(outside or markers, key=lambda m: float(np.linalg.norm(m.corners.mean(axis=0) - centre)))
-        long_cm, short_cm = size_from_marker(geo.corners, pick, marker_cm, intrinsics)
+        long_cm, short_cm = size_from_marker(geo.corners, pick, marker_cm, intrinsics, frame_height_cm)
         size_cm = [round(long_cm, 1), round(short_cm, 1)]
         tournament = is_tournament_size(long_cm, short_cm)
 

@@ -74,6 +74,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     b.add_argument("--intrinsics", metavar="FILE", help="camera intrinsics from `bgref calibrate camera`")
     b.add_argument("--marker-cm", type=float, metavar="CM", help="side of a printed ArUco marker beside the board")
     b.add_argument("--marker-dict", default="DICT_4X4_50", metavar="NAME", help="ArUco dictionary (DICT_4X4_50)")
+    b.add_argument("--frame-height-cm", type=float, default=1.5, metavar="CM",
+                   help="height of the frame's top above the table the marker lies on (default 1.5)")
     b.add_argument("--corners", metavar="X,Y,...", help="outer frame corners TL,TR,BR,BL instead of searching")
     b.add_argument("--json", action="store_true", help="print the calibration as JSON")
 
@@ -92,6 +94,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     f.add_argument("--intrinsics", metavar="FILE")
     f.add_argument("--marker-cm", type=float, metavar="CM")
     f.add_argument("--marker-dict", default="DICT_4X4_50", metavar="NAME")
+    f.add_argument("--frame-height-cm", type=float, default=1.5, metavar="CM")
     f.add_argument("--json", action="store_true")
 
     k = sub.add_parser("check", help="does a saved calibration still fit this frame (board or camera moved)?")
@@ -122,7 +125,8 @@ def _board(args: argparse.Namespace) -> int:
     img = _read_image(args.image)
     try:
         cal = calibrate_board(img, corners=_corners(args.corners), intrinsics=_intrinsics(args.intrinsics),
-                              marker_cm=args.marker_cm, marker_dictionary=args.marker_dict, source=args.image)
+                              marker_cm=args.marker_cm, marker_dictionary=args.marker_dict, source=args.image,
+                              frame_height_cm=args.frame_height_cm)
     except CalibrationError as exc:
         raise CalibrationError(f"{args.image}: {exc}") from None
     cal.save(args.output)
@@ -185,7 +189,9 @@ def _find(args: argparse.Namespace) -> int:
         markers = find_markers(img, args.marker_dict)
         if not markers:
             raise CalibrationError(f"{args.image}: no ArUco marker ({args.marker_dict}) found")
-        long_cm, short_cm = size_from_marker(geo.corners, markers[0], args.marker_cm, intr)
+        long_cm, short_cm = size_from_marker(geo.corners, markers[0], args.marker_cm,
+                                             intr.scaled_to((img.shape[1], img.shape[0])) if intr else None,
+                                             args.frame_height_cm)
         out["size_cm"] = [round(long_cm, 1), round(short_cm, 1)]
         out["tournament_size"] = is_tournament_size(long_cm, short_cm)
     if args.json:
