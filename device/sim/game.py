@@ -305,7 +305,8 @@ def dice_event(values: list[int]) -> list[int]:
 
 def play_event(d: Director, mover: str, dice: list[int], before: Position, after: Position, frame: int) -> None:
     verdict = judge(before, (dice[0], dice[1]), after).to_dict()
-    d.emit("play", frame=frame, player=mover, dice=dice_event(dice), before=before.position_id(), after=after.position_id(),
+    d.emit("play", frame=frame, player=mover, dice=dice_event(dice), before=before.position_id(),
+           after=after.position_id(),
            play=verdict["play"], legal=verdict["legal"], reason=verdict["reason"],
            closest=[] if verdict["legal"] else verdict["closest"], code=verdict["code"])
 

@@ -8,7 +8,7 @@ from typing import Optional
 import numpy as np
 
 from device.sim.layout import StackStyle, place_checkers, world_point
-from device.sim.scene import (CHECKER_PAIRS, DIE_COLOURS, SCHEMES, BoardGeometry, CheckerPiece, Clutter, CubePiece,
+from device.sim.scene import (CHECKER_PAIRS, DIE_COLOURS, SCHEMES, BoardGeometry, Clutter, CubePiece,
                               DiePiece, HandPiece, Lighting, Scene, luminance, random_geometry)
 from device.sim.board_art import LOGO_WORDS
 

@@ -22,7 +22,7 @@ def view_of(scene: Scene, cam: Camera) -> tuple[bool, bool]:
     after the quarter turn clockwise that makes it landscape, the world's bottom-right corner shows top-left."""
     g = scene.geometry
     c = cam.project(np.array([[0, 0, g.frame_z], [10, 0, g.frame_z], [0, 10, g.frame_z]]))
-    ex, ey = c[1] - c[0], c[2] - c[0]
+    ex = c[1] - c[0]
     portrait = bool(abs(ex[0]) < abs(ex[1]))
     if portrait:  # rotate the image a quarter turn clockwise: (x, y) -> (-y, x)
         ex = np.array([-ex[1], ex[0]])

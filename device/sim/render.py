@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from device.sim import draw
-from device.sim.board_art import PlaneTexture, openings, paint_field, paint_frame, paint_table
+from device.sim.board_art import openings, paint_field, paint_frame, paint_table
 from device.sim.camera import Camera, distortion_map
 from device.sim.draw import Projector
 from device.sim.scene import DIE_COLOURS, Scene

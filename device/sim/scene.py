@@ -12,7 +12,7 @@ The label writer maps world points to image points (a camera turned by ~180 degr
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, asdict
+from dataclasses import dataclass, field
 from typing import Optional
 
 import numpy as np

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any, Iterator, Optional
 
 import cv2
-import numpy as np
 
 from device.errors import DeviceError
 

@@ -111,7 +111,8 @@ def write_game(out: Path, seed: int = 0, plays: int = 30, illegal_rate: float = 
     n = 0
     with (out / "labels.jsonl").open("w") as fh:
         for index, image, label in video.frames(labels=True):
-            cv2.imwrite(str(frames_dir / f"{index:06d}.jpg"), image, [cv2.IMWRITE_JPEG_QUALITY, int(quality), cv2.IMWRITE_JPEG_OPTIMIZE, 1])
+            cv2.imwrite(str(frames_dir / f"{index:06d}.jpg"), image,
+                        [cv2.IMWRITE_JPEG_QUALITY, int(quality), cv2.IMWRITE_JPEG_OPTIMIZE, 1])
             fh.write(json.dumps(label) + "\n")
             n += 1
     (out / "video.json").write_text(json.dumps(video.info(), indent=1) + "\n")
