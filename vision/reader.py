@@ -242,8 +242,7 @@ class Reader:
         ends = geo.to_image(np.array([[cx - d / 2, cy], [cx + d / 2, cy]], dtype=np.float64))
         die_px = 0.45 * float(np.linalg.norm(ends[1] - ends[0]))
         try:
-            # the board's homography lets find_dice tell a cocked die from the camera's own slant
-            dice = find_dice(image, mask=mask, die_size_px=die_px, board_to_image=np.linalg.inv(geo.homography))
+            dice = find_dice(image, mask=mask, die_size_px=die_px)
         except VisionError as exc:
             log.debug("dice: %s", exc)
             return []
