@@ -69,7 +69,7 @@ class GameVideo:
 def film_game(seed: int, plays: int = 30, illegal_rate: float = 0.1, incident_rate: float = 0.1,
               size: tuple[int, int] = (1280, 720), scripted: bool = False) -> GameVideo:
     rng = np.random.default_rng([seed, 1])
-    scene = random_scene(rng, seed, board_kind="tournament", hands=False)
+    scene = random_scene(rng, seed, board_kind="tournament" if scripted else None, hands=False)
     scene.dice, scene.hands = [], []
     scene.clutter = [c for c in scene.clutter if not on_field(scene, c)]  # cups are off the field during play
     scene.cube = None if rng.random() < 0.2 else dataclasses.replace(
