@@ -4,16 +4,18 @@ Why this shape: ``checker_discs`` finds every checker-sized round rim, whatever 
 checkers is then decided by the game's own structure rather than by appearance alone: a point's checkers form a
 chain that starts at the point's base and runs toward the middle (past the triangle's tip when there are more than
 five; a second layer sits on top of the first row, half a diameter further on), so a disc that is not linked to
-its base by such a chain is clutter (a logo, a die, a cup) and is dropped. Light and dark are the two lightness
-clusters of all the accepted discs, so they follow the board in hand, not a trained palette.
+its base by such a chain is clutter (a logo, a die, a cup) and is dropped. A disc coloured like the empty board
+under it must also show its rim on the tip side (a triangle's rounded base does not). Light and dark are the two
+Lab clusters of the accepted discs, so they follow the board in hand, not a trained palette; the learnt colours
+then follow rows whose rims are hidden (``checker_runs``), and a hand over a point makes it None
+(``checker_occlusion``).
 """
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from typing import Any, Optional
-
-import logging
 
 import cv2
 import numpy as np
@@ -44,7 +46,7 @@ CLEAR_RIM = 0.5  # discs with this share of their colour's typical rim teach the
 ROW_SPACING = 1.03  # centre distance of neighbouring checkers in a row, in diameters
 RUN_SLACK = -0.2  # a colour run falls short of its row by the shaded far edge of the last checker
 RUN_MIN = 0.6  # a colour run shorter than this many diameters is no checker
-SAME_AS_BOARD = 16.0  # Lab distance under which a disc's inside looks like the empty board under it ...
+SAME_AS_BOARD = 16.0  # Lab distance under which a disc's inside looks like the empty board under it
 TIP_ARC = 0.35  # a board-coloured disc's rim must show on its tip side with this share of its side strength
 LAYER_RIM = 0.6  # a disc at a half offset must have this share of its stack's best rim to be a second layer
 ALIGN_SHIFTS = np.linspace(-0.45, 0.45, 13)  # half offsets tried (point widths) when aligning columns to discs
@@ -236,30 +238,6 @@ def _looks_like_board(d: Disc, p: int, cols: Columns, colours: dict[str, Any], t
     expected.append(colours.get(f"{row}field"))
     lab = np.array(d.lab)
     return any(e is not None and float(np.linalg.norm(lab - e)) < SAME_AS_BOARD for e in expected)
-
-
-def _empty_templates(on_points: dict[int, list[Disc]], cols: Columns, colours: dict[str, Any], tri_frac: float,
-                     r: float) -> dict[int, Optional[int]]:
-    """For each point, a point of the same row and triangle colour whose base is empty (None if there is none).
-
-    Empty means no disc within two diameters of its base, or only discs coloured like the board there (the
-    rounded base of a triangle can pass for a rim). Same row and colour: the empty board looks the same there.
-    """
-    def empty_score(q: int) -> Optional[float]:
-        near = [d for d in on_points.get(q, []) if abs(d.y - cols.base_y(q)) < 4.5 * r]
-        if not near:
-            return 0.0
-        if all(_looks_like_board(d, q, cols, colours, tri_frac) for d in near):
-            return max(d.rim for d in near)
-        return None
-
-    scores = {q: empty_score(q) for q in range(1, 25)}
-    out: dict[int, Optional[int]] = {}
-    for p in range(1, 25):
-        row = range(1, 13) if p <= 12 else range(13, 25)
-        cands = [(s, abs(q - p), q) for q in row if q != p and q % 2 == p % 2 and (s := scores[q]) is not None]
-        out[p] = min(cands)[2] if cands else None
-    return out
 
 
 def _linked(seeds: list[Disc], pool: list[Disc], r: float) -> list[Disc]:
