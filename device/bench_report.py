@@ -166,8 +166,8 @@ def render_text(result: dict[str, Any]) -> str:
         f"(cv2.setNumThreads(1)); median CPU ms of the benchmark thread (wall-clock medians: --json)",
         f"machine: {m['cpu']}, {m['cores']} cores, {m['os']}, Python {m['python']}, OpenCV {m['opencv']}, "
         f"numpy {m['numpy']}; load average {m['load_average']} at start, {result.get('load_average_end')} at end",
-        f"frames: rendered board (seed {c['seed']}), new position and two dice in every frame, JPEG q{c['jpeg_quality']}; "
-        f"saved geometry {'with' if c['intrinsics'] else 'without'} lens intrinsics",
+        f"frames: rendered board (seed {c['seed']}), new position and two dice in every frame, "
+        f"JPEG q{c['jpeg_quality']}; saved geometry {'with' if c['intrinsics'] else 'without'} lens intrinsics",
         "",
     ]
     sizes = result["sizes"]
@@ -176,12 +176,13 @@ def render_text(result: dict[str, Any]) -> str:
         lines.append("")
         for s in sizes:
             r = s["reads"]
-            fb = "" if r.get("find_board_found") is None else f"; find_board from scratch found it " \
-                f"{r['find_board_found']}/{r['frames']}"
-            lines.append(f"{_size_name(s['size'])}: geometry from {s['geometry']['from']}{fb}; whole reads: board found "
-                         f"{r['found']}/{r['frames']}, points right {r.get('point_share', 0):.0%} (every point right in "
-                         f"{r['points_right']}/{r['frames']}), dice right "
-                         f"{r['dice_right']}/{r['frames']}; unchanged path taken {r['unchanged_hits']}/{r['frames']}")
+            n = r["frames"]
+            fb = "" if r.get("find_board_found") is None else \
+                f"; find_board from scratch found it {r['find_board_found']}/{n}"
+            lines.append(f"{_size_name(s['size'])}: geometry from {s['geometry']['from']}{fb}; whole reads: "
+                         f"board found {r['found']}/{n}, points right {r.get('point_share', 0):.0%} (every point "
+                         f"right in {r['points_right']}/{n}), dice right {r['dice_right']}/{n}; unchanged path "
+                         f"taken {r['unchanged_hits']}/{n}")
         lines.append("")
         p = result["pi4"]
         lines.append(f"Raspberry Pi 4 prediction: x{p['factor']:g} (range x{p['range'][0]:g}-x{p['range'][1]:g}): "
