@@ -90,12 +90,93 @@ def candidate_quads(small_bgr: np.ndarray, max_candidates: int = 30) -> list[np.
             inv = cv2.morphologyEx(inv, cv2.MORPH_OPEN, k9)
             quads += _quads_from_mask(inv, min_area)
 
-    # 4. two halves side by side (the bar splits the playing area in two regions): their joint outline
+    # 4. long straight lines in two families (the frame's sides), paired into quadrilaterals
+    quads += _line_quads(gray, min_area)
+
+    # 5. two halves side by side (the bar splits the playing area in two regions): their joint outline
     quads += _paired_halves([q for q in quads if cv2.contourArea(q.astype(np.float32)) < 0.5 * h * w], min_area)
 
-    # 5. the image itself (a photo cropped tight to the board)
+    # 6. the image itself (a photo cropped tight to the board)
     quads.append(np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], dtype=np.float64))
     return [q for q in _dedupe(quads, w, h) if cv2.contourArea(q.astype(np.float32)) >= min_area][:max_candidates]
+
+
+def _line_quads(gray: np.ndarray, min_area: float, max_quads: int = 8) -> list[np.ndarray]:
+    """Quadrilaterals from long straight lines: a hand or clutter merged with the board spoils regions and
+    contours, but the frame's sides stay long straight lines. Lines fall in two families about 90 degrees
+    apart (less under perspective); the strongest parallel-ish lines of each family are paired."""
+    h, w = gray.shape[:2]
+    edges = cv2.Canny(gray, 30, 90)
+    segs = cv2.HoughLinesP(edges, 1, np.pi / 180, threshold=50, minLineLength=int(0.18 * min(h, w)),
+                           maxLineGap=8)
+    if segs is None or len(segs) < 4:
+        return []
+    segs = segs.reshape(-1, 4).astype(np.float64)
+    d = segs[:, 2:] - segs[:, :2]
+    length = np.hypot(d[:, 0], d[:, 1])
+    ang = np.mod(np.degrees(np.arctan2(d[:, 1], d[:, 0])), 180.0)
+    hist = np.zeros(180)
+    np.add.at(hist, ang.astype(int) % 180, length)
+    hist = np.convolve(np.r_[hist[-5:], hist, hist[:5]], np.ones(5), "same")[5:-5]
+    a1 = int(np.argmax(hist))
+    dist = lambda a, b: np.minimum(np.abs(a - b), 180 - np.abs(a - b))  # noqa: E731
+    mask2 = dist(np.arange(180), (a1 + 90) % 180) <= 30
+    a2 = int(np.argmax(np.where(mask2, hist, -1)))
+    families = []
+    for a in (a1, a2):
+        sel = dist(ang, a) <= 12
+        if sel.sum() < 2:
+            return []
+        t = np.radians(a)
+        nrm = np.array([-np.sin(t), np.cos(t)])
+        mid = (segs[sel, :2] + segs[sel, 2:]) / 2
+        rho = mid @ nrm
+        # merge lines at about the same offset, weight by total length
+        order = np.argsort(rho)
+        groups: list[list[int]] = []
+        for i in order:
+            if groups and rho[i] - rho[groups[-1][-1]] < 0.01 * max(h, w):
+                groups[-1].append(i)
+            else:
+                groups.append([i])
+        idx = np.nonzero(sel)[0]
+        lines = []
+        for g in groups:
+            L = float(length[sel][g].sum())
+            pts = np.vstack([segs[idx[g], :2], segs[idx[g], 2:]]).astype(np.float32)
+            vx, vy, x0, y0 = cv2.fitLine(pts, cv2.DIST_L2, 0, 0.01, 0.01).ravel()
+            lines.append((L, float(np.mean(rho[g])), np.array([x0, y0], float), np.array([vx, vy], float)))
+        lines.sort(key=lambda t: -t[0])
+        families.append(lines[:5])
+
+    def cross(l1, l2):
+        (p1, d1), (p2, d2) = l1, l2
+        A = np.array([d1, -d2]).T
+        if abs(np.linalg.det(A)) < 1e-6:
+            return None
+        s = np.linalg.solve(A, p2 - p1)
+        return p1 + s[0] * d1
+
+    out = []
+    f1, f2 = families
+    pairs1 = [(a, b) for i, a in enumerate(f1) for b in f1[i + 1:] if abs(a[1] - b[1]) > 0.15 * min(h, w)]
+    pairs2 = [(a, b) for i, a in enumerate(f2) for b in f2[i + 1:] if abs(a[1] - b[1]) > 0.15 * min(h, w)]
+    pairs1.sort(key=lambda p: -(p[0][0] + p[1][0]))
+    pairs2.sort(key=lambda p: -(p[0][0] + p[1][0]))
+    for a, b in pairs1[:4]:
+        for c, e in pairs2[:4]:
+            pts = [cross((a[2], a[3]), (c[2], c[3])), cross((a[2], a[3]), (e[2], e[3])),
+                   cross((b[2], b[3]), (e[2], e[3])), cross((b[2], b[3]), (c[2], c[3]))]
+            if any(p is None for p in pts):
+                continue
+            q = np.array(pts)
+            if (q < -0.05 * w).any() or (q[:, 0] > 1.05 * w).any() or (q[:, 1] > 1.05 * h).any():
+                continue
+            if cv2.contourArea(q.astype(np.float32)) >= min_area:
+                out.append(q)
+            if len(out) >= max_quads:
+                return out
+    return out
 
 
 def _paired_halves(quads: list[np.ndarray], min_area: float) -> list[np.ndarray]:
