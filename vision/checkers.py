@@ -212,7 +212,7 @@ def _board_colours(lab: np.ndarray, cols: Columns, tri_frac: float) -> dict[str,
         mid = (cols.top + cols.bottom) / 2
         yb0, yb1 = sorted(((cols.top if row == "top" else cols.bottom) + (1 if row == "top" else -1) * 1.1 * tri_h,
                            mid))
-        band = lab[int(yb0):int(max(yb0 + 1, yb1))]
+        band = lab[int(yb0):int(max(yb0 + 1, yb1)):3, ::3]  # every third pixel: a median needs no more
         out[f"{row}field"] = np.median(band.reshape(-1, 3), axis=0) if band.size else None
     return out
 
@@ -477,22 +477,23 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
 
     split = _split_colours([d for d, _ in accepted], ref)
     separation = split.separation
+    lightness = {id(d): split.is_light(d) for d, _ in accepted}
     points: list[Optional[int]] = [0] * 24
     bar = {"light": 0, "dark": 0}
     # each colour as the clear discs show it, to follow rows whose rims are hidden (see checker_runs)
     # each colour's own typical rim: dark checkers on dark wood show fainter rims than light ones on the same board
     colour_ref = {}
     for sign in (1, -1):
-        rims = sorted((d.rim for d, _ in accepted if split.is_light(d) == (sign > 0)), reverse=True)[:5]
+        rims = sorted((d.rim for d, _ in accepted if lightness[id(d)] == (sign > 0)), reverse=True)[:5]
         colour_ref[sign] = float(np.median(rims)) if rims else ref
     light = CheckerColour.learn([d.lab for d, place in accepted
-                                 if split.is_light(d) and d.rim >= CLEAR_RIM * colour_ref[1]])
+                                 if lightness[id(d)] and d.rim >= CLEAR_RIM * colour_ref[1]])
     dark = CheckerColour.learn([d.lab for d, place in accepted
-                                if not split.is_light(d) and d.rim >= CLEAR_RIM * colour_ref[-1]])
+                                if not lightness[id(d)] and d.rim >= CLEAR_RIM * colour_ref[-1]])
     # the bar also carries the cube and sometimes dice: a disc there counts only in a checker colour
     out_discs = []
     for d, place in accepted:
-        colour = "light" if split.is_light(d) else "dark"
+        colour = "light" if lightness[id(d)] else "dark"
         if place == "bar":
             learnt = light if colour == "light" else dark
             if learnt is None or float(np.linalg.norm(np.array(d.lab) - learnt.lab)) > BAR_COLOUR * learnt.tolerance:
@@ -538,7 +539,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
             chain = kept
             if not chain:
                 continue
-        votes = [1 if split.is_light(d) else -1 for d in chain]
+        votes = [1 if lightness[id(d)] else -1 for d in chain]
         chain_sign = 1 if sum(votes) > 0 else -1
         if max(d.rim for d in chain) < WEAK_RIM * colour_ref[chain_sign] and not (run_n and run_sign == chain_sign):
             for d in chain:
