@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 
 from calibration.geometry import BoardGeometry
-from vision.checkers import WORK_POINT_WIDTH, CheckerCount, count_checkers
+from vision.checkers import WORK_POINT_WIDTH, count_checkers
 from vision.errors import VisionError
 from vision.observation import BoardInfo, DieReading, Observation
 
@@ -31,7 +31,6 @@ UNCHANGED_PIXEL = 18  # ... and no thumbnail pixel may differ by more than this 
 UNCHANGED_PIXELS_ALLOWED = 1
 CHECK_EVERY = 15  # frames between drift checks of a calibrated geometry
 DRIFT_MIN_SCORE = 0.5  # check_geometry score below which the board is searched for again
-TOURNAMENT_LENGTH_CM = (55.0, 75.0)
 
 
 def _geometry_from_calibration(calibration: Any) -> Optional[BoardGeometry]:
@@ -215,10 +214,9 @@ class Reader:
         warnings.extend(counts.warnings)
         dice = self._dice(image, geo) if self.read_dice else []
         cube = self._cube(image, geo)
+        # the absolute size is unknown from one view (checkers come in many sizes): left to the calibration
         board = BoardInfo(found=True, corners=[[float(x), float(y)] for x, y in geo.corners],
-                          size_cm=_size_cm(geo, counts), tournament_size=None)
-        if board.size_cm is not None:
-            board.tournament_size = TOURNAMENT_LENGTH_CM[0] <= board.size_cm[0] <= TOURNAMENT_LENGTH_CM[1]
+                          size_cm=None, tournament_size=None)
         extra: dict[str, Any] = {
             "unchanged": False,
             "point_confidence": [round(c, 2) for c in counts.confidence],
@@ -262,14 +260,6 @@ class Reader:
         except (VisionError, TypeError, ValueError) as exc:
             log.debug("cube: %s", exc)
             return None
-
-
-def _size_cm(geo: BoardGeometry, counts: CheckerCount) -> Optional[list[float]]:
-    """Outer size in cm, from the checker diameter (a standard checker is ~3.8 cm): a rough guide only."""
-    if counts.radius_px <= 0:
-        return None
-    px_per_cm = 2 * counts.radius_px / 3.8
-    return [geo.rect_size[0] / px_per_cm, geo.rect_size[1] / px_per_cm]
 
 
 def read_file(path: str | Path, reader: Optional[Reader] = None) -> Observation:
