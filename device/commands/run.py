@@ -66,6 +66,11 @@ def run(args: argparse.Namespace) -> int:
     config = _settings(args)
     get = config.get
     calibration, seat = load_calibration(get("referee", "calibration") or None)
+    # the camera first: a source that cannot be opened must not leave an empty match behind
+    source = open_source(get("source", "spec"), fps=get("source", "fps"), oracle=args.oracle,
+                         width=get("source", "width"), height=get("source", "height"),
+                         lores=(get("source", "lores_width"), get("source", "lores_height")),
+                         camera_num=get("source", "camera_num"))
     store = Store(get("referee", "database"))
     match_length = get("referee", "match_length")
     opened = None if args.new_match else store.open_match()
@@ -78,10 +83,6 @@ def run(args: argparse.Namespace) -> int:
         match_id = opened[0] if opened is not None else store.new_match(match_length, get("source", "spec"))
         tracker = GameTracker(match_length=match_length, light_seat=args.light_seat or seat)
         log.info("new match %d (%s)", match_id, f"{match_length} points" if match_length else "money play")
-    source = open_source(get("source", "spec"), fps=get("source", "fps"), oracle=args.oracle,
-                         width=get("source", "width"), height=get("source", "height"),
-                         lores=(get("source", "lores_width"), get("source", "lores_height")),
-                         camera_num=get("source", "camera_num"))
     writer = EventWriter(get("referee", "events"))
     alerts = Alerts(bell=get("alerts", "bell") and sys.stderr.isatty(), command=get("alerts", "command"),
                     buzzer_pin=get("alerts", "buzzer_pin"), led_pin=get("alerts", "led_pin"))
