@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Optional
 
@@ -17,6 +18,13 @@ TABLES = [((52, 62, 108), "cloth"), ((40, 80, 50), "cloth"), ((120, 120, 124), "
 SKINS = [(236, 196, 170), (224, 172, 140), (198, 140, 100), (160, 110, 76), (110, 74, 52), (240, 208, 186)]
 SLEEVES = [(240, 140, 160), (40, 40, 44), (30, 50, 110), (230, 230, 230), (120, 20, 30), (80, 100, 80)]
 NAMES = ["A. SMITH", "M. ROSSI", "K. TANAKA", "E. MEZINI", "J. DOE", "L. NOVAK", "S. LEE", "P. DUBOIS"]
+
+
+def vary(colour: tuple, rng: np.random.Generator, spread: float = 0.06) -> tuple[int, int, int]:
+    """A colour a little off the nominal one: overall brightness and each channel drift."""
+    gain = 1 + rng.normal(0, spread)
+    return tuple(int(np.clip(c * gain * (1 + rng.normal(0, spread / 3)) + rng.normal(0, 4), 0, 255))
+                 for c in colour)  # type: ignore[return-value]
 
 
 def other(seat: str) -> str:
@@ -139,7 +147,13 @@ def random_scene(rng: np.random.Generator, seed: int = 0, board_kind: Optional[s
     pair = CHECKER_PAIRS[k if pair_index is None else pair_index % len(CHECKER_PAIRS)]
     if rng.random() < 0.5:
         pair = type(pair)(pair.name, pair.b, pair.a, pair.style)
+    # no two sets are dyed alike: every colour drifts a little from the scheme's
+    pair = dataclasses.replace(pair, a=vary(pair.a, rng), b=vary(pair.b, rng))
+    scheme_ = dataclasses.replace(scheme_, field=vary(scheme_.field, rng), point_a=vary(scheme_.point_a, rng),
+                                  point_b=vary(scheme_.point_b, rng), frame_colour=vary(scheme_.frame_colour, rng),
+                                  tray_floor=vary(scheme_.tray_floor, rng))
     table, table_kind = TABLES[int(rng.integers(len(TABLES)))]
+    table = vary(table, rng, 0.12)
     scene = Scene(geometry=g, scheme=scheme_, checkers_pair=pair, light_is_a=luminance(pair.a) >= luminance(pair.b),
                   table=table, table_kind=table_kind, seed=seed)
     scene.light_seat = "bottom" if rng.random() < 0.5 else "top"
