@@ -25,7 +25,7 @@ def _story(seed, plays, scripted, illegal=0.2, incidents=0.3):
     return video, states, video.director.events
 
 
-@pytest.fixture(scope="module", params=[(3, 6, True), (2, 12, False), (5, 12, False)])
+@pytest.fixture(scope="module", params=[(1, 6, True), (2, 12, False), (5, 12, False)])
 def story(request):
     return _story(*request.param)
 

@@ -12,7 +12,7 @@ from device.sim.video import write_game
 
 STILL_COUNT = 40
 FIRST_SEED = 1000
-GAME_SEED = 3
+GAME_SEED = 1
 GAME_PLAYS = 6
 STILL_QUALITY = 70
 GAME_QUALITY = 65
