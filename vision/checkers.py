@@ -459,6 +459,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
             by_place.setdefault(p, []).append(d)
 
     accepted: list[tuple[Disc, Any]] = []
+    unlinked: list[Disc] = []
     stacks: dict[int, list[Disc]] = {}
     for p in range(1, 25):
         column = by_place.get(p, [])
@@ -469,6 +470,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
         for d in column:
             if d not in chain:
                 reject(d, "unlinked")
+                unlinked.append(d)
         if chain:
             stacks[p] = chain
         accepted += [(d, p) for d in chain]
@@ -476,6 +478,12 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
         accepted += [(d, place) for d in by_place.get(place, [])]
 
     split = _split_colours([d for d, _ in accepted], ref)
+    if split.separation < 0.5:
+        # one colour only among the counted discs: which one is it? Clear round discs that were not counted (a
+        # stack whose base is hidden) may show the other colour
+        extra = [d for d in unlinked if d.rim >= CLEAR_RIM * ref]
+        if extra:
+            split = _split_colours([d for d, _ in accepted] + extra, ref)
     separation = split.separation
     lightness = {id(d): split.is_light(d) for d, _ in accepted}
     points: list[Optional[int]] = [0] * 24
