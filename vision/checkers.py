@@ -321,12 +321,14 @@ def stack_total(whole: list[float], half: list[float], first_row: Optional[int] 
         return len(half)  # no row under them: a row set a little off the base, not a second layer
     if row < MIN_ROW_FOR_LAYER - len(half):
         return row
-    m = len(half)
-    top = max(half)  # the outer end of the second layer, in diameters
-    inside = [u for u in whole if u <= top]  # visible first-row discs there are really a third layer on top
+    # a layer runs unbroken between its visible ends (the middle of a lower layer hides under the next one)
+    lo, top = min(half), max(half)
+    m = max(len(half), int(round(top - lo)) + 1)
+    inside = [u for u in whole if lo < u < top]  # discs in line with the first row over the second: a third layer
+    third = max(len(inside), int(round(max(inside) - min(inside))) + 1) if inside else 0
     beyond = [u for u in whole if u > top]
     row = max(m + 1, int(round(max(beyond))) + 1 if beyond else 0, first_row or 0)
-    return row + m + max(0, len(inside) - 1)
+    return row + m + third
 
 
 def stack_count(discs: list[tuple[float, float]], r: float) -> int:
