@@ -290,7 +290,6 @@ def render_frame(stage: Stage, rng: np.random.Generator, scene: Optional[Scene] 
     dice_verts: list[np.ndarray] = []
     for k, die in enumerate(scene.dice):
         verts, _ = draw.cube_vertices(die.x, die.y, die.z, die.size, die.yaw, die.tilt if die.cocked else 0.0)
-        floor = fz if die.z >= tz - 0.01 or die.z > fz - 0.5 else tz
         draw.box_shadow(P, shadow, verts, die.z)
         items.append((float(P.depth(verts.mean(axis=0)[None])[0]), "die", k))
     cube_verts = None
