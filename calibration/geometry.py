@@ -300,8 +300,18 @@ def default_rect_size(corners: np.ndarray, intrinsics: Optional[Intrinsics] = No
     """Rectified size: fixed width, height from the frame's aspect (clamped to plausible board shapes)."""
     c = np.asarray(corners, dtype=np.float64).reshape(4, 2)
     if intrinsics is not None:
-        c = intrinsics.undistort_points(c)
-    aspect = min(max(aspect_of(c), 0.9), 2.2)
+        # through a known lens the rectangle's true shape is known (see calibration.size.true_aspect)
+        from calibration.size import true_aspect
+
+        try:
+            aspect = true_aspect(c, intrinsics)
+        except (cv2.error, np.linalg.LinAlgError, ValueError):
+            aspect = aspect_of(intrinsics.undistort_points(c))
+        if not np.isfinite(aspect):
+            aspect = aspect_of(intrinsics.undistort_points(c))
+    else:
+        aspect = aspect_of(c)
+    aspect = min(max(aspect, 0.9), 2.2)
     return RECT_WIDTH, int(round(RECT_WIDTH / aspect))
 
 
