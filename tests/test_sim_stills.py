@@ -134,3 +134,16 @@ def test_committed_samples_are_what_the_seeds_render():
             assert still.label[key] == committed[key], (i, key)
         assert np.allclose(still.label["board"]["corners"], committed["board"]["corners"], atol=0.5)
         assert [d["value"] for d in still.label["dice"]] == [d["value"] for d in committed["dice"]]
+
+
+def test_every_point_slot_maps_back_to_its_point():
+    from device.sim.labels import world_point_at
+    from device.sim.scene import random_geometry
+
+    for seed in range(5):
+        g = random_geometry(np.random.default_rng(seed))
+        for wp in range(1, 25):
+            x, y_base, direction = g.point_slot(wp)
+            for along in (0.5, 2.5, 4.5):
+                assert world_point_at(g, x, y_base + direction * along * g.checker_d) == wp
+        assert world_point_at(g, 0.0, 1.0) is None  # the bar

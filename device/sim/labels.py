@@ -37,6 +37,16 @@ def world_of_label(label: int, turned: bool) -> int:
     return label_point(label, turned)  # a half turn is its own inverse
 
 
+def world_point_at(g: BoardGeometry, x: float, y: float) -> Optional[int]:
+    """The world point whose column holds (x, y) on the field, or None (bar, trays, outside)."""
+    if not g.bar_w / 2 < abs(x) < g.field_x or abs(y) > g.field_h / 2:
+        return None
+    k = min(5, int((abs(x) - g.bar_w / 2) // g.slot))  # 0 = next to the bar
+    if x > 0:
+        return 6 - k if y > 0 else 19 + k
+    return 7 + k if y > 0 else 18 - k
+
+
 def point_region(g: BoardGeometry, wp: int, n: int) -> np.ndarray:
     """World polygon (at field level) of the column a point's checkers occupy."""
     x, yb, direction = g.point_slot(wp)
@@ -87,6 +97,17 @@ def make_label(scene: Scene, cam: Camera, occluder: Optional[np.ndarray] = None,
             share = _covered(cam.project(point_region(g, wp, abs(n))), occ_small, scale)
             if share > OCCLUDED_SHARE:
                 occluded.append(p)
+
+    if occluder is not None and occluder.any():
+        # a checker whose top a hand hides makes its point unreadable, however little of the column is covered
+        hidden = set()
+        pieces = [c for c in scene.checkers if not c.edge and c.z < 0]
+        tops = cam.project(np.array([[c.x, c.y, c.z - g.checker_t] for c in pieces])) if pieces else []
+        for c, uv in zip(pieces, tops):
+            wp = world_point_at(g, c.x, c.y)
+            if wp is not None and _under(occluder, uv):
+                hidden.add(label_point(wp, turned))
+        occluded = sorted(set(occluded) | hidden)
 
     bar_scored = True
     off: dict[str, Optional[int]] = {"light": int(scene.off["light"]), "dark": int(scene.off["dark"])}
