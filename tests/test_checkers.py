@@ -41,6 +41,12 @@ def test_a_missed_disc_inside_the_row_is_filled_in_but_a_lone_far_disc_is_not_a_
     assert stack_count([(10.0 + 4 * 20.4, 100.0)], 10.0) == 1  # one disc, four diameters out: not five checkers
 
 
+def test_a_row_seen_tighter_than_a_diameter_is_not_shortened():
+    # perspective or an over-estimated radius: centres 0.9 diameters apart; five discs are five checkers
+    assert stack_count(_row(5, spacing=0.9), 10.0) == 5
+    assert stack_count(_row(5, spacing=1.2), 10.0) == 5  # a loose row (players leave gaps) is not longer either
+
+
 def test_second_layer_hides_the_first_row_checkers_it_rests_on():
     # a row of 6, then 3 on top at half offsets: from above the second layer and the end of the row show
     r = 10.0

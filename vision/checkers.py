@@ -311,7 +311,7 @@ def stack_total(whole: list[float], half: list[float], first_row: Optional[int] 
         steps = [b - a for a, b in zip(ws, ws[1:]) if 0.8 < b - a < 1.45]
         pitch = float(np.clip(np.median(steps), 1.0, 1.35)) if steps else 1.0
         reach = int(round(max(whole) / pitch)) + 1
-        if reach - row <= 1:
+        if 0 < reach - row <= 1:
             row = reach
     if first_row is not None:
         row = max(row, first_row)
@@ -320,7 +320,9 @@ def stack_total(whole: list[float], half: list[float], first_row: Optional[int] 
     if not whole:
         return len(half)  # no row under them: a row set a little off the base, not a second layer
     if row < MIN_ROW_FOR_LAYER - len(half):
-        return row
+        # too short for a second layer: the clear discs at odd offsets are row checkers seen closer together
+        # (perspective, a tight row), not checkers on top
+        return max(row, len(whole) + len(half))
     # a layer runs unbroken between its visible ends (the middle of a lower layer hides under the next one)
     lo, top = min(half), max(half)
     m = max(len(half), int(round(top - lo)) + 1)
