@@ -77,6 +77,20 @@ def test_no_board_and_two_boards():
     assert "more than one" in str(exc.value)
 
 
+def test_textures_are_not_boards():
+    """Blurred noise has structure at every scale; a board must show points that fade towards the middle."""
+    rng = np.random.default_rng(5)
+    found = 0
+    for _ in range(8):
+        image = cv2.GaussianBlur(rng.integers(0, 255, (360, 480, 3), dtype=np.uint8), (0, 0), rng.uniform(0.5, 4))
+        try:
+            find_board(image)
+            found += 1
+        except BoardNotFound:
+            pass
+    assert found <= 1
+
+
 def test_drift_check_tells_a_moved_board_from_a_still_one():
     style = SynthStyle()
     top, layout = draw_top_down(start_counts("bottom-left"), style)

@@ -13,7 +13,7 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from calibration.geometry import (BoardGeometry, Intrinsics, aspect_of, default_rect_size, homography_for,
+from calibration.geometry import (BoardGeometry, GeometryError, Intrinsics, aspect_of, default_rect_size, homography_for,
                                   landscape_corners, order_corners)
 from vision.board_layout import Layout, find_layout
 from vision.errors import VisionError
@@ -92,8 +92,13 @@ def geometry_from_corners(image: np.ndarray, corners, intrinsics: Optional[Intri
     readings = _readings(c) if orient else [c]
     best = None
     for cc in readings:
-        size = default_rect_size(cc, intrinsics)
-        lay = find_layout(_warp(image, cc, size, intrinsics))
+        try:
+            size = default_rect_size(cc, intrinsics)
+            view = _warp(image, cc, size, intrinsics)
+        except GeometryError as exc:
+            raise BoardNotFound(f"the board corners {np.round(c, 1).tolist()} do not outline a board ({exc})"
+                                ) from None
+        lay = find_layout(view)
         if lay is None:
             continue
         s = lay.score - max(0.0, lay.middle_score - 0.3)
@@ -115,9 +120,19 @@ MIN_PATTERN = 0.33  # layout score below which a quadrilateral holds no backgamm
 SCORE_WIDTH = 144  # width of the rectified views the candidates are scored in
 
 
+MIN_TAPER = 0.15  # the pattern near the long edges must beat the same pattern in the middle rows by this much
+MIN_SIDE_PX = 48  # a candidate's short side in the working image: smaller boards cannot be read anyway
+
+
 def _score_quad(small: np.ndarray, quad: np.ndarray) -> Optional[tuple[float, np.ndarray, Layout]]:
     """Best reading (corner order) of one candidate and its pattern score, or None."""
     best = None
+    q = np.asarray(quad, float).reshape(4, 2)
+    sides = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
+    long_side = max(sides[0] + sides[2], sides[1] + sides[3]) / 2
+    short_side = min(sides[0] + sides[2], sides[1] + sides[3]) / 2
+    if short_side < MIN_SIDE_PX or long_side > 3.0 * short_side:  # no board is that thin, even in perspective
+        return None
     readings = _readings(quad)
     if aspect_of(readings[0]) >= 1.2:  # clearly oblong: the long sides are the point sides
         readings = readings[:1]
@@ -132,8 +147,8 @@ def _score_quad(small: np.ndarray, quad: np.ndarray) -> Optional[tuple[float, np
             continue
         view = cv2.warpPerspective(small, H, size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
         lay = find_layout(view, refine=False, search_width=SCORE_WIDTH)
-        if lay is None:
-            continue
+        if lay is None or lay.score - lay.middle_score < MIN_TAPER:
+            continue  # the points must fade towards the middle (triangles taper; noise and chessboards do not)
         s = lay.score - max(0.0, lay.middle_score - 0.5)
         if best is None or s > best[0]:
             best = (s, cc, lay)
