@@ -57,59 +57,98 @@ def _blobs(hat: np.ndarray, bare: np.ndarray, dark: bool, mask: np.ndarray | Non
     binary = (hat >= MIN_PIP_CONTRAST * 0.8).astype(np.uint8)
     if mask is not None:
         binary &= mask
-    n, labels, stats, cents = cv2.connectedComponentsWithStats(binary, connectivity=8)
-    pips: list[Pip] = []
-    peaks = _label_max(labels, hat, binary, n)
+    # labels alone, and per-blob figures from the blob pixels (this OpenCV's WithStats pass costs ~8x the labelling)
+    n, labels = cv2.connectedComponents(binary, connectivity=8)
+    xs, ys = _pixels(binary)  # every blob pixel once: all per-blob measurements below are reductions over these
+    lab = labels[ys, xs]
+    hv = hat[ys, xs]
+    peaks, stats = _label_stats(lab, xs, ys, hv, n)
     area_ok = stats[:, 4] >= MIN_PIP_AREA
     side_ok = (stats[:, 2] <= 3 * MAX_PIP_SIDE) & (stats[:, 3] <= 3 * MAX_PIP_SIDE)
     small = (stats[:, 4] <= MAX_PIP_AREA) & (stats[:, 2] <= MAX_PIP_SIDE) & (stats[:, 3] <= MAX_PIP_SIDE)
     fill_ok = ~small | (stats[:, 4] >= 0.45 * stats[:, 2] * stats[:, 3])
     strong = area_ok & fill_ok & (peaks >= MIN_PIP_CONTRAST)
     strong[0] = False
-    pips = _small_blobs(labels, hat, binary, peaks, strong & small, bare, dark)
-    for i in np.nonzero(strong & side_ok & ~small)[0]:
-        # touching pips (a 6's column, blurred together): split at half their contrast
-        x0, y0, w, h, area = stats[i]
-        roi = labels[y0:y0 + h, x0:x0 + w] == i
-        hat_roi = hat[y0:y0 + h, x0:x0 + w]
-        peak = float(peaks[i])
-        m, sub = cv2.connectedComponents((roi & (hat_roi >= 0.55 * peak)).astype(np.uint8), connectivity=4)
-        for k in range(1, m):
-            part = sub == k
-            ys, xs = np.nonzero(part)
-            if len(xs) < MIN_PIP_AREA or np.ptp(xs) >= MAX_PIP_SIDE or np.ptp(ys) >= MAX_PIP_SIDE:
-                continue
-            pip = _pip(part, hat_roi, x0, y0, float(hat_roi[part].max()), bare, dark)
-            if pip is not None:
-                pips.append(pip)
+    pips = _small_blobs(lab, xs, ys, hv, peaks, strong & small, bare, dark)
+    split = strong & side_ok & ~small
+    if split.any():
+        pips.extend(_split_blobs(lab, xs, ys, hv, peaks, split, binary.shape, bare, dark))
     return pips
 
 
-def _label_max(labels: np.ndarray, hat: np.ndarray, binary: np.ndarray, n: int) -> np.ndarray:
-    """Peak hat value of every component (sort by label + reduceat: much faster than ufunc.at here)."""
-    ys, xs = np.nonzero(binary)
+def _split_blobs(lab: np.ndarray, xs: np.ndarray, ys: np.ndarray, hv: np.ndarray, peaks: np.ndarray,
+                 split: np.ndarray, shape: tuple[int, ...], bare: np.ndarray, dark: bool) -> list[Pip]:
+    """Touching pips (a 6's column, blurred together): every such blob split at 0.55 of its peak, all at once.
+
+    The parts of all blobs come from one 4-connected labelling (parts of different 8-connected blobs never touch);
+    a part is a pip when it is small and compact like a lone pip's blob, measured as in _small_blobs.
+    """
+    keep = split[lab] & (hv >= 0.55 * peaks.astype(np.float64)[lab])
+    sub = np.zeros(shape, np.uint8)
+    sub[ys[keep], xs[keep]] = 1
+    m, parts = cv2.connectedComponents(sub, connectivity=4)
+    pys, pxs = ys[keep], xs[keep]
+    plab = parts[pys, pxs]
+    phv = hv[keep]
+    ppeak, stats = _label_stats(plab, pxs, pys, phv, m)
+    w, h, area = stats[:, 2], stats[:, 3], stats[:, 4]
+    ok = (area >= MIN_PIP_AREA) & (w <= MAX_PIP_SIDE) & (h <= MAX_PIP_SIDE)
+    ok &= (area >= 0.45 * w * h) & (ppeak >= MIN_PIP_CONTRAST)
+    ok[0] = False
+    # in the order the per-blob loop gave: by parent blob, then by the part's first pixel in raster order
+    parent = np.zeros(m, np.int64)
+    parent[plab] = lab[keep]
+    first = np.full(m, np.iinfo(np.int64).max)
+    np.minimum.at(first, plab, pys.astype(np.int64) * shape[1] + pxs)
+    found = _small_blobs(plab, pxs, pys, phv, ppeak, ok, bare, dark, with_index=True, min_core=1)
+    found.sort(key=lambda ip: (parent[ip[0]], first[ip[0]]))
+    return [p for _, p in found]
+
+
+def _pixels(binary: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """x and y of every set pixel in raster order (cv2.findNonZero: ~4x np.nonzero's speed)."""
+    nz = cv2.findNonZero(binary)
+    if nz is None:
+        return np.zeros(0, np.intp), np.zeros(0, np.intp)
+    nz = nz.reshape(-1, 2).astype(np.intp)
+    return nz[:, 0], nz[:, 1]
+
+
+def _label_stats(lab: np.ndarray, xs: np.ndarray, ys: np.ndarray, vals: np.ndarray,
+                 n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Peak value and (left, top, width, height, area) rows, as connectedComponentsWithStats, of labels 0..n-1.
+
+    Pixels come in raster order and a stable sort keeps it: a label's first pixel has its top row, its last the
+    bottom row; the rest is reduceat over the sorted runs. Label 0 (background) gets zeros.
+    """
     peaks = np.zeros(n, np.float32)
-    if len(xs) == 0:
-        return peaks
-    lab = labels[ys, xs]
+    stats = np.zeros((n, 5), np.int64)
+    if len(lab) == 0:
+        return peaks, stats
     order = np.argsort(lab, kind="stable")
-    lab, vals = lab[order], hat[ys, xs][order].astype(np.float32)
+    lab, xs, ys = lab[order], xs[order], ys[order]
     starts = np.concatenate([[0], np.nonzero(np.diff(lab))[0] + 1])
-    peaks[lab[starts]] = np.maximum.reduceat(vals, starts)
-    return peaks
+    ends = np.concatenate([starts[1:], [len(lab)]])
+    ids = lab[starts]
+    peaks[ids] = np.maximum.reduceat(vals[order].astype(np.float32), starts)
+    left = np.minimum.reduceat(xs, starts)
+    stats[ids, 0] = left
+    stats[ids, 1] = ys[starts]
+    stats[ids, 2] = np.maximum.reduceat(xs, starts) - left + 1
+    stats[ids, 3] = ys[ends - 1] - ys[starts] + 1
+    stats[ids, 4] = ends - starts
+    return peaks, stats
 
 
-def _small_blobs(labels: np.ndarray, hat: np.ndarray, binary: np.ndarray, peaks: np.ndarray, wanted: np.ndarray,
-                 bare: np.ndarray, dark: bool) -> list[Pip]:
-    """Pips from every wanted component at once: moments of each blob's core (>= half its peak) by bincount."""
-    ys, xs = np.nonzero(binary)
-    lab = labels[ys, xs]
-    hv = hat[ys, xs].astype(np.float64)
+def _small_blobs(lab: np.ndarray, xs: np.ndarray, ys: np.ndarray, hv: np.ndarray, peaks: np.ndarray,
+                 wanted: np.ndarray, bare: np.ndarray, dark: bool, with_index: bool = False, min_core: int = 2) -> list:
+    """Pips from every wanted blob at once: moments of each blob's core (>= half its peak) by bincount."""
+    hv = hv.astype(np.float64)
     core = wanted[lab] & (hv >= 0.5 * peaks[lab])
     lab, xs, ys, hv = lab[core], xs[core].astype(np.float64), ys[core].astype(np.float64), hv[core]
     n = len(peaks)
     cnt = np.bincount(lab, minlength=n).astype(np.float64)
-    ok = wanted & (cnt >= 2)
+    ok = wanted & (cnt >= min_core)  # a one-pixel core is round: the moments below give elongation 1, angle 0
     safe = np.maximum(cnt, 1)
     mx, my = np.bincount(lab, xs, n) / safe, np.bincount(lab, ys, n) / safe
     a = np.bincount(lab, xs * xs, n) / safe - mx * mx + 1 / 12
@@ -123,36 +162,10 @@ def _small_blobs(labels: np.ndarray, hat: np.ndarray, binary: np.ndarray, peaks:
     out = []
     for i in np.nonzero(ok)[0]:
         face = float(bare[int(round(cy[i])), int(round(cx[i]))])
-        out.append(Pip(float(cx[i]), float(cy[i]), float(cnt[i]), float(2 * np.sqrt(cnt[i] / np.pi)),
-                       float(elong[i]), float(angle[i]), float(peaks[i]), face, dark))
+        pip = Pip(float(cx[i]), float(cy[i]), float(cnt[i]), float(2 * np.sqrt(cnt[i] / np.pi)),
+                  float(elong[i]), float(angle[i]), float(peaks[i]), face, dark)
+        out.append((int(i), pip) if with_index else pip)
     return out
-
-
-def _pip(region: np.ndarray, hat_roi: np.ndarray, x0: int, y0: int, peak: float, bare: np.ndarray,
-         dark: bool) -> Pip | None:
-    """A pip from one blob (boolean mask in its box at x0, y0), or None when it is not compact."""
-    ys, xs = np.nonzero(region)
-    h, w = np.ptp(ys) + 1, np.ptp(xs) + 1
-    if len(xs) / (w * h) < 0.45 or peak < MIN_PIP_CONTRAST:
-        return None
-    core = region & (hat_roi >= 0.5 * peak)  # the pip itself, without its blurred rim
-    ys, xs = np.nonzero(core)
-    area = len(xs)
-    if area >= 2:
-        # second moments in closed form (a 2x2 eigen-problem per blob is the hot path here)
-        dx, dy = xs - xs.mean(), ys - ys.mean()
-        a, b, c = (dx * dx).mean() + 1 / 12, (dx * dy).mean(), (dy * dy).mean() + 1 / 12
-        root = np.sqrt(((a - c) / 2) ** 2 + b * b)
-        big, small = (a + c) / 2 + root, max((a + c) / 2 - root, 1e-6)
-        elong = float(np.sqrt(big / small))
-        angle = float(0.5 * np.arctan2(2 * b, a - c))
-    else:
-        elong, angle = 1.0, 0.0
-    wts = hat_roi[ys, xs].astype(float)
-    cx = x0 + float((xs * wts).sum() / wts.sum())
-    cy = y0 + float((ys * wts).sum() / wts.sum())
-    face = float(bare[int(round(cy)), int(round(cx))])
-    return Pip(cx, cy, float(area), float(2 * np.sqrt(area / np.pi)), elong, angle, peak, face, dark)
 
 
 def find_pips(images: FaceImages, mask: np.ndarray | None = None) -> list[Pip]:
