@@ -147,3 +147,17 @@ def test_every_point_slot_maps_back_to_its_point():
             for along in (0.5, 2.5, 4.5):
                 assert world_point_at(g, x, y_base + direction * along * g.checker_d) == wp
         assert world_point_at(g, 0.0, 1.0) is None  # the bar
+
+
+def test_aruco_marker_is_where_its_label_says():
+    """OpenCV's own ArUco detector finds the printed marker at the labelled corners: the camera model, the lens
+    distortion and the table texture all agree."""
+    detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50),
+                                       cv2.aruco.DetectorParameters())
+    for seed in (0, 6, 9):
+        still = render_still(seed, size=(1280, 720), hands=False)
+        marker = still.label["marker"]
+        corners, ids, _ = detector.detectMarkers(still.image)
+        assert ids is not None and marker["id"] in ids.ravel(), seed
+        found = corners[list(ids.ravel()).index(marker["id"])].reshape(4, 2)
+        assert np.abs(found - np.array(marker["corners"])).max() < 2.5, seed

@@ -224,28 +224,30 @@ def paint_table(scene: Scene, bounds: tuple[float, float, float, float], px_per_
     if scene.marker is not None:
         mid, size_cm, mx, my = scene.marker
         d = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, ARUCO_DICT))
-        n = max(12, int(size_cm * s))
+        n = 120  # drawn sharp, then scaled so the black square is exactly size_cm wide
         mk = cv2.aruco.generateImageMarker(d, int(mid), n)
-        border = max(2, int(n * 0.25))
+        border = n // 4
         patch = np.full((n + 2 * border, n + 2 * border, 3), 248, np.uint8)
         patch[border:border + n, border:border + n] = mk[..., None]
-        _paste_rotated(img, patch, ((mx - x0) * s, (my - y0) * s), 0.0, shadow=True)
+        _paste_rotated(img, patch, ((mx - x0) * s, (my - y0) * s), 0.0, shadow=True, scale=size_cm * s / n)
     return tex
 
 
 def _paste_rotated(img: np.ndarray, patch: np.ndarray, centre: tuple[float, float], yaw: float,
-                   shadow: bool = False) -> None:
-    """Paste a flat thing (card, paper, marker) turned by ``yaw`` with a soft contact shadow; ROI only."""
+                   shadow: bool = False, scale: float = 1.0) -> None:
+    """Paste a flat thing (card, paper, marker) turned by ``yaw`` and scaled, its centre exactly at ``centre``
+    (pixel-centre coordinates, as OpenCV draws and warps), with a soft contact shadow; ROI only."""
     ph, pw = patch.shape[:2]
-    half = int(math.ceil(math.hypot(pw, ph) / 2)) + 8
+    half = int(math.ceil(math.hypot(pw, ph) * scale / 2)) + 8
     cx, cy = int(round(centre[0])), int(round(centre[1]))
     h, w = img.shape[:2]
     x0, y0, x1, y1 = max(0, cx - half), max(0, cy - half), min(w, cx + half), min(h, cy + half)
     if x1 <= x0 or y1 <= y0:
         return
-    M = cv2.getRotationMatrix2D((pw / 2, ph / 2), -math.degrees(yaw), 1.0)
-    M[0, 2] += centre[0] - pw / 2 - x0
-    M[1, 2] += centre[1] - ph / 2 - y0
+    pc = ((pw - 1) / 2, (ph - 1) / 2)  # the patch's own centre in pixel-centre coordinates
+    M = cv2.getRotationMatrix2D(pc, -math.degrees(yaw), scale)
+    M[0, 2] += centre[0] - pc[0] - x0
+    M[1, 2] += centre[1] - pc[1] - y0
     size = (x1 - x0, y1 - y0)
     warped = cv2.warpAffine(patch, M, size, flags=cv2.INTER_LINEAR, borderValue=(0, 0, 0))
     mask = cv2.warpAffine(np.full((ph, pw), 255, np.uint8), M, size, flags=cv2.INTER_LINEAR)
