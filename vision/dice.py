@@ -88,11 +88,11 @@ def _ray_stop(off: np.ndarray, center: np.ndarray, max_r: float, n_rays: int = 1
     return np.where(first < len(radii), radii[np.minimum(first, len(radii) - 1)], np.inf)
 
 
-def _color_extent(color: np.ndarray, center: np.ndarray, dark: bool, step: float, contrast: float) -> np.ndarray:
+def _color_extent(images: FaceImages, center: np.ndarray, dark: bool, step: float, contrast: float) -> np.ndarray:
     """Like _ray_extent on the colour image: a red die on a blue field ends where its grey level does not."""
     r = int(4.5 * step) + 2
-    x0, y0 = max(0, int(center[0]) - r), max(0, int(center[1]) - r)
-    roi = color[y0:int(center[1]) + r + 1, x0:int(center[0]) + r + 1]
+    roi, x0, y0 = images.bgr_patch(int(center[0]) - r, int(center[1]) - r, int(center[0]) + r + 1,
+                                   int(center[1]) + r + 1)
     if roi.size == 0:
         return np.full(16, np.inf)
     bare = cv2.morphologyEx(roi, cv2.MORPH_CLOSE if dark else cv2.MORPH_OPEN, KERNEL).astype(np.int16)
@@ -268,8 +268,8 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
                 return True
             return float(np.std(finite) / np.median(finite)) > spread  # a die's outline is compact all round
 
-        if unbounded(ext, 0.6, 3.5) and (images.color is None or unbounded(
-                _color_extent(images.color, fit.center, dark, fit.step, contrast), 0.75, 2.9, 0.3)):
+        if unbounded(ext, 0.6, 3.5) and (not images.has_color or unbounded(
+                _color_extent(images, fit.center, dark, fit.step, contrast), 0.75, 2.9, 0.3)):
             if why is not None:
                 why.append("r13")
             return None
@@ -298,7 +298,7 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
         small_mask = small_mask.astype(np.uint8)
     images = face_images(small)
     if color is not None and mask is not None and color.ndim == 3:
-        images.color = cv2.resize(color, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_AREA)
+        images.color_src, images.scale = color, f
     pips = find_pips(images, small_mask)
     if len(pips) > 4000:
         return []

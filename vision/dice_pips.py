@@ -45,6 +45,29 @@ class FaceImages:
     blackhat: np.ndarray = field(repr=False, default=None)  # type: ignore[assignment]
     tophat: np.ndarray = field(repr=False, default=None)  # type: ignore[assignment]
     color: np.ndarray | None = field(repr=False, default=None)  # BGR at the same scale, when a die's outline matters
+    color_src: np.ndarray | None = field(repr=False, default=None)  # BGR before scaling (``scale`` to here)
+    scale: float = 1.0
+
+    @property
+    def has_color(self) -> bool:
+        return self.color is not None or self.color_src is not None
+
+    def bgr_patch(self, x0: int, y0: int, x1: int, y1: int) -> tuple[np.ndarray, float, float]:
+        """BGR at this scale around [x0, x1) x [y0, y1), and the patch's origin at this scale.
+
+        Only a die-sized patch of the unscaled image is resized (the whole image at each scale cost ~4 ms and
+        only a few lone pips and pairs need it).
+        """
+        x0, y0 = max(0, x0), max(0, y0)
+        if self.color is not None:
+            return self.color[y0:y1, x0:x1], float(x0), float(y0)
+        f = self.scale
+        sx0, sy0 = int(x0 / f), int(y0 / f)
+        src = self.color_src[sy0:int(np.ceil(y1 / f)), sx0:int(np.ceil(x1 / f))]
+        if src.size == 0:
+            return src, float(x0), float(y0)
+        patch = cv2.resize(src, None, fx=f, fy=f, interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR)
+        return patch, sx0 * f, sy0 * f
 
 
 def face_images(gray: np.ndarray) -> FaceImages:
