@@ -300,8 +300,7 @@ def circle3d_sphere(c: np.ndarray, r: float, n: int) -> np.ndarray:
     return np.concatenate([h, v])
 
 
-def hand_parts(hand: HandPiece, z_field: float, board_h: float, board_w: float
-               ) -> list[tuple[np.ndarray, np.ndarray, float, float, str]]:
+def hand_parts(hand: HandPiece, z_field: float) -> list[tuple[np.ndarray, np.ndarray, float, float, str]]:
     """3D capsules (a, b, radius_a, radius_b, 'skin'|'sleeve') of a forearm and hand reaching for (x, y)."""
     seat_dir = {"bottom": (0.0, 1.0), "top": (0.0, -1.0), "left": (-1.0, 0.0), "right": (1.0, 0.0)}[hand.seat]
     sx, sy = seat_dir
@@ -340,11 +339,10 @@ def hand_parts(hand: HandPiece, z_field: float, board_h: float, board_w: float
     return parts
 
 
-def draw_hand(img: np.ndarray, P: Projector, hand: HandPiece, z_field: float, board_h: float, board_w: float,
-              occluder: np.ndarray, shadow: np.ndarray, checker: Optional[tuple[float, float, RGB, np.ndarray]]
-              = None, rng: Optional[np.random.Generator] = None) -> None:
-    """Draw a forearm and hand (with motion blur), add it to ``occluder`` and its shadow to ``shadow``."""
-    parts = hand_parts(hand, z_field, board_h, board_w)
+def draw_hand(img: np.ndarray, P: Projector, hand: HandPiece, z_field: float, occluder: np.ndarray,
+              rng: Optional[np.random.Generator] = None) -> None:
+    """Draw a forearm and hand (rounded shading, motion blur) and add what it covers to ``occluder``."""
+    parts = hand_parts(hand, z_field)
     h, w = img.shape[:2]
     layer = np.zeros((h, w, 3), np.uint8)
     mask = np.zeros((h, w), np.uint8)
@@ -357,8 +355,6 @@ def draw_hand(img: np.ndarray, P: Projector, hand: HandPiece, z_field: float, bo
         col = bgr(hand.skin) if kind == "skin" else bgr(hand.sleeve or hand.skin)
         fill(layer, poly, col)
         fill(mask, poly, 255)
-        sh = _capsule(P, P.shadow_of(a[None], z_field)[0], P.shadow_of(b[None], z_field)[0], ra * 1.1, rb * 1.1)
-        fill(shadow, sh, 255)
     ys, xs = np.nonzero(mask)
     if len(xs) == 0:
         return

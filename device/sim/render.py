@@ -16,7 +16,7 @@ from device.sim import draw
 from device.sim.board_art import openings, paint_field, paint_frame, paint_table
 from device.sim.camera import Camera, distortion_map
 from device.sim.draw import Projector
-from device.sim.scene import DIE_COLOURS, Scene
+from device.sim.scene import DIE_COLOURS, CheckerPiece, Scene
 from device.sim.textures import bgr, checker_face
 
 
@@ -335,21 +335,18 @@ def render_frame(stage: Stage, rng: np.random.Generator, scene: Optional[Scene] 
     if scene.hands:
         hshadow = np.zeros((ch, cw), np.uint8)
         for hand in scene.hands:
-            for pa, pb, ra, rb, _ in draw.hand_parts(hand, fz, g.height, g.width):
+            for pa, pb, ra, rb, _ in draw.hand_parts(hand, fz):
                 if draw._clip_near(P, pa, pb) is None:
                     continue
                 sa, sb = P.shadow_of(pa[None], fz)[0], P.shadow_of(pb[None], fz)[0]
                 draw.fill(hshadow, draw._capsule(P, sa, sb, ra, rb), 255)
         _apply_shadow(img, hshadow, scene, None, blur=max(4.0, cw / 120))
         for hand in scene.hands:
-            if hand.holding:
-                tip = draw.hand_parts(hand, fz, g.height, g.width)[-3][1]
-                held = type(scene.checkers[0])(float(tip[0]), float(tip[1]), float(tip[2]) + 1.2, hand.holding) \
-                    if scene.checkers else None
-                if held is not None:
-                    draw.draw_checker(img, P, held, d, t, scene.colour_rgb(hand.holding),
-                                      stage.sprites[hand.holding][0])
-            draw.draw_hand(img, P, hand, fz, g.height, g.width, occluder, np.zeros((ch, cw), np.uint8), None, rng)
+            if hand.holding:  # the checker between the fingertips, drawn under the fingers
+                tip = draw.hand_parts(hand, fz)[-3][1]
+                held = CheckerPiece(float(tip[0]), float(tip[1]), float(tip[2]) + 1.2, hand.holding)
+                draw.draw_checker(img, P, held, d, t, scene.colour_rgb(hand.holding), stage.sprites[hand.holding][0])
+            draw.draw_hand(img, P, hand, fz, occluder, rng)
     return _through_lens(stage, img, occluder, rng, dice_verts, cube_verts)
 
 
