@@ -56,9 +56,10 @@ SCHEMA: dict[str, dict[str, Key]] = {
     },
     "web": {
         "serve": Key((bool,), False, "serve the live web page"),
-        "listen": Key((str,), "0.0.0.0", "address the web page listens on"),
+        "listen": Key((str,), "127.0.0.1", "address the web page listens on (anything but loopback needs a token)"),
         "port": Key((int,), 8080, "port of the web page", minimum=1),
-        "token": Key((str,), "", "token needed to send corrections from the web page ('' = read only)"),
+        "token": Key((str,), "", "token for corrections and dismissals from the page ('' = none on loopback, generated and printed otherwise)"),
+        "read_token": Key((str,), "", "token needed to view the page and its API too ('' = the view is open)"),
     },
 }
 

@@ -69,13 +69,15 @@ def make_reader(oracle: bool, calibration: Any) -> Callable[[Frame], Observation
     return oracle_reader if oracle else vision_reader(calibration)
 
 
-def start_web(referee: Referee, listen: Optional[str], port: Optional[int], token: Optional[str]) -> Any:
+def start_web(referee: Referee, listen: Optional[str], port: Optional[int], token: Optional[str],
+              read_token: Optional[str] = None) -> Any:
     """Start device.web.server.WebServer if it is installed; it becomes one more publisher."""
     try:
         from device.web.server import WebServer
     except ImportError as exc:
         raise DeviceError(f"--serve: the web page is not available in this build ({exc})") from None
-    server = WebServer(host=listen or "127.0.0.1", port=port or 8080, token=token or None, referee=referee)
+    server = WebServer(host=listen or "127.0.0.1", port=port or 8080, token=token or None,
+                       read_token=read_token or None, referee=referee)
     server.start()  # it logs its address (and a generated token) itself
     referee.publishers.append(server)
     return server

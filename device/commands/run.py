@@ -91,7 +91,8 @@ def run(args: argparse.Namespace) -> int:
                       still_frames=get("referee", "still_frames"))
     server = None
     if get("web", "serve"):
-        server = start_web(referee, get("web", "listen"), get("web", "port"), get("web", "token"))
+        server = start_web(referee, get("web", "listen"), get("web", "port"), get("web", "token"),
+                           get("web", "read_token"))
     stop = lambda *_: referee.stop()  # noqa: E731
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGHUP)}
     log.info("refereeing from %s", source.description)
