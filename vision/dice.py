@@ -12,6 +12,7 @@ the playing-area mask, the expected die edge (three scales around it) and, ideal
 
 from __future__ import annotations
 
+from statistics import median  # a few pips' values: ~20x np.median's speed on short lists
 from dataclasses import dataclass
 from typing import Optional
 
@@ -193,10 +194,10 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
             why.append("r1")
         return None  # cheap test first: most lone blobs are texture
     pts = np.array([[p.x, p.y] for p in group])
-    diam = float(np.median([p.diameter for p in group]))
+    diam = float(median([p.diameter for p in group]))
     contrast = float(min(p.contrast for p in group))
     dark = group[0].dark
-    level = float(np.median([p.face for p in group]))
+    level = float(median([p.face for p in group]))
     tol = 0.35 * contrast
     bare = images.closed if dark else images.opened
     if n == 1:
@@ -310,9 +311,9 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
             cues["affine"] = fit.affine / f if fit.value >= 4 else None
             flat = judge_flat(cues)
             size = fit.step * 2 * FACE_HALF_STEPS / f
-            elong = float(np.median([p.elongation for p in g]))
+            elong = float(median([p.elongation for p in g]))
             pxy = np.array([[p.x, p.y] for p in g]) / f + (ox, oy)
-            pdiam = float(np.median([p.diameter for p in g])) / f
+            pdiam = float(median([p.diameter for p in g])) / f
             out.append(FaceCandidate(fit.value, conf, fit.center / f + (ox, oy), size, flat, len(g), elong, pxy, pdiam,
                                      cues))
     return out
@@ -397,10 +398,25 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
     a die's face is compared with how a flat face would look at that spot, which catches far more cocked dice.
     ``half`` is left None (the board reader knows where the bar is).
     """
+    if image_bgr is None or image_bgr.size == 0:
+        raise VisionError("empty image")
+    scales = _scales(image_bgr, die_size_px)
+    ox = oy = 0
+    if mask is not None:  # the masked area's box with the largest scale's margin: grey and colour of that only
+        bx, by, bw, bh = cv2.boundingRect((mask > 0).astype(np.uint8))
+        if bw == 0 or bh == 0:
+            return []
+        pad = int(max(scales, default=0)) + 1
+        ox, oy = max(0, bx - pad), max(0, by - pad)
+        image_bgr = image_bgr[oy:by + bh + pad, ox:bx + bw + pad]
+        mask = mask[oy:oy + image_bgr.shape[0], ox:ox + image_bgr.shape[1]]
     gray = _gray(image_bgr)
     cands: list[FaceCandidate] = []
-    for s in _scales(gray, die_size_px):
+    for s in scales:
         cands.extend(_read_scale(gray, s, mask, image_bgr))
+    for c in cands:
+        c.center = c.center + (ox, oy)
+        c.pip_xy = c.pip_xy + (ox, oy)
     dice = []
     for c in _drop_side_faces(_merge(cands)):
         value = c.value if c.confidence >= MIN_CONFIDENCE else None

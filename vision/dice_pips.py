@@ -107,11 +107,14 @@ def _split_blobs(lab: np.ndarray, xs: np.ndarray, ys: np.ndarray, hv: np.ndarray
     a part is a pip when it is small and compact like a lone pip's blob, measured as in _small_blobs.
     """
     keep = split[lab] & (hv >= 0.55 * peaks.astype(np.float64)[lab])
-    sub = np.zeros(shape, np.uint8)
-    sub[ys[keep], xs[keep]] = 1
-    m, parts = cv2.connectedComponents(sub, connectivity=4)
     pys, pxs = ys[keep], xs[keep]
-    plab = parts[pys, pxs]
+    if len(pys) == 0:
+        return []
+    x0, y0 = int(pxs.min()), int(pys.min())  # labelled in the box of these pixels only
+    sub = np.zeros((int(pys.max()) - y0 + 1, int(pxs.max()) - x0 + 1), np.uint8)
+    sub[pys - y0, pxs - x0] = 1
+    m, parts = cv2.connectedComponents(sub, connectivity=4)
+    plab = parts[pys - y0, pxs - x0]
     phv = hv[keep]
     ppeak, stats = _label_stats(plab, pxs, pys, phv, m)
     w, h, area = stats[:, 2], stats[:, 3], stats[:, 4]
