@@ -77,9 +77,9 @@ def face_images(gray: np.ndarray) -> FaceImages:
 
 
 def _blobs(hat: np.ndarray, bare: np.ndarray, dark: bool, mask: np.ndarray | None) -> list[Pip]:
-    binary = (hat >= MIN_PIP_CONTRAST * 0.8).astype(np.uint8)
+    _, binary = cv2.threshold(hat, int(np.ceil(MIN_PIP_CONTRAST * 0.8)) - 1, 1, cv2.THRESH_BINARY)  # hat >= 22.4
     if mask is not None:
-        binary &= mask
+        binary = cv2.bitwise_and(binary, mask)
     # labels alone, and per-blob figures from the blob pixels (this OpenCV's WithStats pass costs ~8x the labelling)
     n, labels = cv2.connectedComponents(binary, connectivity=8)
     xs, ys = _pixels(binary)  # every blob pixel once: all per-blob measurements below are reductions over these
@@ -95,12 +95,12 @@ def _blobs(hat: np.ndarray, bare: np.ndarray, dark: bool, mask: np.ndarray | Non
     pips = _small_blobs(lab, xs, ys, hv, peaks, strong & small, bare, dark)
     split = strong & side_ok & ~small
     if split.any():
-        pips.extend(_split_blobs(lab, xs, ys, hv, peaks, split, binary.shape, bare, dark))
+        pips.extend(_split_blobs(lab, xs, ys, hv, peaks, split, bare, dark))
     return pips
 
 
 def _split_blobs(lab: np.ndarray, xs: np.ndarray, ys: np.ndarray, hv: np.ndarray, peaks: np.ndarray,
-                 split: np.ndarray, shape: tuple[int, ...], bare: np.ndarray, dark: bool) -> list[Pip]:
+                 split: np.ndarray, bare: np.ndarray, dark: bool) -> list[Pip]:
     """Touching pips (a 6's column, blurred together): every such blob split at 0.55 of its peak, all at once.
 
     The parts of all blobs come from one 4-connected labelling (parts of different 8-connected blobs never touch);
@@ -124,8 +124,9 @@ def _split_blobs(lab: np.ndarray, xs: np.ndarray, ys: np.ndarray, hv: np.ndarray
     # in the order the per-blob loop gave: by parent blob, then by the part's first pixel in raster order
     parent = np.zeros(m, np.int64)
     parent[plab] = lab[keep]
-    first = np.full(m, np.iinfo(np.int64).max)
-    np.minimum.at(first, plab, pys.astype(np.int64) * shape[1] + pxs)
+    first = np.zeros(m, np.int64)  # pixels are in raster order: a part's first index is its first pixel
+    ids, idx = np.unique(plab, return_index=True)
+    first[ids] = idx
     found = _small_blobs(plab, pxs, pys, phv, ppeak, ok, bare, dark, with_index=True, min_core=1)
     found.sort(key=lambda ip: (parent[ip[0]], first[ip[0]]))
     return [p for _, p in found]
@@ -210,6 +211,14 @@ def similar_shape(a: Pip, b: Pip) -> bool:
     return True
 
 
+def _similar_shapes(elong: np.ndarray, angle: np.ndarray, ii: np.ndarray, jj: np.ndarray) -> np.ndarray:
+    """similar_shape for the pairs (ii, jj) at once."""
+    ea, eb = elong[ii], elong[jj]
+    ok = ~(np.abs(ea - eb) > 0.25 + 0.1 * np.maximum(ea - 1, eb - 1))
+    diff = np.abs((angle[ii] - angle[jj] + np.pi / 2) % np.pi - np.pi / 2)
+    return ok & ~((np.minimum(ea, eb) > 1.3) & (diff > np.radians(30)))
+
+
 def _same_face(a: Pip, b: Pip, images: FaceImages) -> bool:
     """True when two pips are alike and near, and the bare face between them is unbroken."""
     if a.dark != b.dark:
@@ -268,8 +277,9 @@ def group_pips(pips: list[Pip], images: FaceImages) -> list[list[Pip]]:
         big = np.maximum(diam[ii], diam[jj])
         keep = (d <= 5.5 * big) & (d <= 1.35 * NORM_DIE) & (d >= 1.2 * big) & (dark[ii] == dark[jj])
         keep &= np.maximum(area[ii], area[jj]) <= 2.0 * np.minimum(area[ii], area[jj])
-        for i, j in zip(ii[keep].tolist(), jj[keep].tolist()):
-            if root(i) != root(j) and _same_face(pips[i], pips[j], images):
+        keep &= _similar_shapes(np.array([p.elongation for p in pips]), np.array([p.angle for p in pips]), ii, jj)
+        for i, j in zip(ii[keep].tolist(), jj[keep].tolist()):  # every _same_face test but the last done above
+            if root(i) != root(j) and shares_face(pips[i], pips[j], images):
                 parent[root(i)] = root(j)
     groups: dict[int, list[Pip]] = {}
     for i in range(n):
