@@ -185,11 +185,16 @@ def _pip_array(pips: list[Pip]) -> np.ndarray:
     return hit[1]
 
 
+def _not_a_one(p: Pip) -> bool:
+    """A lone blob that cannot be a one's pip: elongated, faint, or of no pip's size."""
+    return p.elongation > 1.4 or p.contrast < 50 or not 3.5 <= p.diameter <= 11.0
+
+
 def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
                     why: Optional[list[str]] = None, bounded: bool = False) -> Optional[tuple[LayoutFit, float, np.ndarray]]:
     """Fit one pip group; return (fit, confidence, ray extents) or None when it is not a die face."""
     n = len(group)
-    if n == 1 and (group[0].elongation > 1.4 or group[0].contrast < 50 or not 3.5 <= group[0].diameter <= 11.0):
+    if n == 1 and _not_a_one(group[0]):
         if why is not None:
             why.append("r1")
         return None  # cheap test first: most lone blobs are texture
@@ -305,6 +310,8 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
         return []
     out: list[FaceCandidate] = []
     for group in group_pips(pips, images):
+        if len(group) == 1 and _not_a_one(group[0]):
+            continue  # most groups: lone texture blobs (the same first test as _evaluate_group's, without a call)
         found = _faces_in_group(group, pips, images, bounded=mask is not None)
         for g, (fit, conf, ext) in found:
             cues = tilt_cues(fit, g, pips)

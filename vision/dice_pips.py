@@ -255,6 +255,40 @@ def shares_face(a: Pip, b: Pip, images: FaceImages) -> bool:
     return bool(vals.max() <= level + tol)
 
 
+def _shares_face_pairs(pips: list[Pip], xy: np.ndarray, d: np.ndarray, ii: np.ndarray, jj: np.ndarray,
+                       images: FaceImages) -> np.ndarray:
+    """shares_face for the pairs (ii, jj) of pips of one polarity at once: the same samples, padded per pair."""
+    if len(ii) == 0:
+        return np.zeros(0, bool)
+    face = np.array([p.face for p in pips])
+    contrast = np.array([p.contrast for p in pips])
+    dk = np.array([p.dark for p in pips])[ii]
+    con = np.minimum(contrast[ii], contrast[jj])
+    fa, fb = face[ii], face[jj]
+    level = np.where(dk, np.minimum(fa, fb), np.maximum(fa, fb))
+    ok = ~(np.abs(fa - fb) > np.maximum(8.0, 0.15 * con))
+    steps = np.maximum(d.astype(int), 4)
+    k = np.arange(1, int(steps.max()))
+    t = k[None, :] * (1.0 / steps[:, None])  # as np.linspace(0, 1, steps + 1)[1:-1]
+    valid = k[None, :] < steps[:, None]
+    a, b = xy[ii], xy[jj]
+    out = np.empty(len(ii), bool)
+    for is_dark, bare in ((True, images.closed), (False, images.opened)):
+        sel = dk == is_dark
+        if not sel.any():
+            continue
+        xs = np.clip(np.round(a[sel, :1] + (b[sel, :1] - a[sel, :1]) * t[sel]).astype(int), 0, bare.shape[1] - 1)
+        ys = np.clip(np.round(a[sel, 1:] + (b[sel, 1:] - a[sel, 1:]) * t[sel]).astype(int), 0, bare.shape[0] - 1)
+        vals = bare[ys, xs].astype(float)
+        tol = (0.2 * con[sel])[:, None]
+        if is_dark:
+            good = np.where(valid[sel], vals >= level[sel, None] - tol, True).all(axis=1)
+        else:
+            good = np.where(valid[sel], vals <= level[sel, None] + tol, True).all(axis=1)
+        out[sel] = good
+    return ok & out
+
+
 def group_pips(pips: list[Pip], images: FaceImages) -> list[list[Pip]]:
     """Pips linked by an unbroken bare face, as connected groups (one group ~ one face)."""
     n = len(pips)
@@ -278,8 +312,10 @@ def group_pips(pips: list[Pip], images: FaceImages) -> list[list[Pip]]:
         keep = (d <= 5.5 * big) & (d <= 1.35 * NORM_DIE) & (d >= 1.2 * big) & (dark[ii] == dark[jj])
         keep &= np.maximum(area[ii], area[jj]) <= 2.0 * np.minimum(area[ii], area[jj])
         keep &= _similar_shapes(np.array([p.elongation for p in pips]), np.array([p.angle for p in pips]), ii, jj)
-        for i, j in zip(ii[keep].tolist(), jj[keep].tolist()):  # every _same_face test but the last done above
-            if root(i) != root(j) and shares_face(pips[i], pips[j], images):
+        ii, jj = ii[keep], jj[keep]
+        linked = _shares_face_pairs(pips, xy, d[keep], ii, jj, images)  # the last of _same_face's tests
+        for i, j in zip(ii[linked].tolist(), jj[linked].tolist()):
+            if root(i) != root(j):
                 parent[root(i)] = root(j)
     groups: dict[int, list[Pip]] = {}
     for i in range(n):
