@@ -201,3 +201,39 @@ def test_rendered_boards_with_board_hints(tmp_path):
     assert result["precision"] >= 0.8
     assert result["flat_called_cocked"] == 0
     assert len(result["wrong"]) <= 1
+
+
+def test_blob_figures_match_opencv_stats():
+    """The per-blob reductions that replace connectedComponentsWithStats give its boxes and areas exactly."""
+    from vision.dice_pips import _label_stats, _pixels
+
+    rng = np.random.default_rng(11)
+    binary = (cv2.GaussianBlur(rng.random((120, 160)), (0, 0), 1.5) > 0.52).astype(np.uint8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    xs, ys = _pixels(binary)
+    lab = labels[ys, xs]
+    vals = rng.integers(0, 255, len(xs)).astype(np.uint8)
+    peaks, mine = _label_stats(lab, xs, ys, vals, n)
+    assert n > 20
+    assert np.array_equal(mine[1:], stats[1:].astype(np.int64))
+    for k in range(1, n, 7):
+        assert peaks[k] == vals[lab == k].max()
+
+
+def test_pair_face_test_matches_the_single_pair_test():
+    """Grouping tests all candidate pip pairs at once; each answer equals shares_face on that pair."""
+    from vision.dice_pips import NORM_DIE, _shares_face_pairs, face_images, find_pips, shares_face
+
+    img = cv2.cvtColor(np.hstack([draw_die(v, edge=NORM_DIE, angle=15 * v, size=(60, 60), center=(30, 30))
+                                  for v in (2, 4, 5, 6)]), cv2.COLOR_BGR2GRAY)
+    images = face_images(img)
+    pips = find_pips(images)
+    xy = np.array([[p.x, p.y] for p in pips])
+    ii, jj = np.triu_indices(len(pips), 1)
+    same = np.array([pips[i].dark == pips[j].dark for i, j in zip(ii, jj)])
+    ii, jj = ii[same], jj[same]
+    d = np.hypot(*(xy[ii] - xy[jj]).T)
+    together = _shares_face_pairs(pips, xy, d, ii, jj, images)
+    alone = np.array([shares_face(pips[i], pips[j], images) for i, j in zip(ii, jj)])
+    assert len(pips) >= 17 and together.any() and not together.all()
+    assert np.array_equal(together, alone)
