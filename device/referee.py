@@ -100,6 +100,8 @@ class Referee:
             if self._no_board >= BOARD_LOST_READS:
                 self._warn("board found again", frame, code="board_back")
             self._no_board = 0
+        if obs.board.found:
+            obs = self.tracker.settle(obs)
         self._last_obs = obs
         return obs
 

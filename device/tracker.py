@@ -191,6 +191,22 @@ class GameTracker:
                 return False
         return True
 
+    def settle(self, obs: Observation) -> Observation:
+        """The reading as the game state expects it, when it differs from that only where the reader is unsure.
+
+        Applied to every read before the stabiliser compares reads: two reads of one still scene that jitter only
+        on doubtful points (a tall stack read 4 then 5) then agree, so a start position or a roll is accepted.
+        Only the expected board of a quiet phase is ever put in (a starting position while waiting for one, the
+        standing position before a roll); a play is never snapped, so an illegal play still shows."""
+        snapped = self._snap(obs, Board.from_observation(obs))
+        if snapped is None:
+            return obs
+        off = {c: (snapped.off[i] if obs.off.get(c) is not None else None) for i, c in enumerate(COLOURS)}
+        return Observation(board=obs.board, points=list(snapped.points),
+                           bar={"light": snapped.bar[0], "dark": snapped.bar[1]}, off=off, dice=list(obs.dice),
+                           cube=obs.cube, warnings=list(obs.warnings), image=obs.image,
+                           extra={**obs.extra, "snapped": True, "read_points": list(obs.points)})
+
     def _snap(self, obs: Observation, board: Optional[Board]) -> Optional[Board]:
         """Outside a verdict, the game state resolves a doubtful reading: the board that is expected (a starting
         position while waiting for one; the position as it stands while nothing should change) when the reading

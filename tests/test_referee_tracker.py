@@ -308,3 +308,37 @@ def test_a_roll_by_the_wrong_player_is_flagged_not_taken():
     event = d.events[-1]
     assert (event["type"], event["code"], event["player"]) == ("warning", "wrong_player", "light")
     assert d.tracker.state.turn == "dark" and d.tracker.state.phase == "awaiting"
+
+
+def _start_misread(points: dict[int, int], unsure: set[int], home: str = "top-right"):
+    """The starting position under ``home`` with some geometric points read differently (off counts unseen)."""
+    obs = scene(Seating(home), START, "light", confidence=[0.3 if p in unsure else 1.0 for p in range(1, 25)])
+    for p, n in points.items():
+        obs.points[p - 1] = n
+    obs.off = {"light": None, "dark": None}
+    return obs
+
+
+def test_settle_puts_the_starting_position_in_for_jitter_on_doubtful_points_only():
+    tracker = GameTracker()
+    start = list(Seating("top-right").board(START, "light").points)
+    # two reads of one still start view that differ on doubtful stacks now agree (the stabiliser compares them)
+    a = tracker.settle(_start_misread({12: 3, 19: 4}, {12, 19}))
+    b = tracker.settle(_start_misread({12: 4, 13: -4}, {12, 13}))
+    assert a.points == b.points == start
+    assert a.extra["snapped"] and a.extra["read_points"][11] == 3
+    # a difference the reader is sure of is kept: a position that is not the start is never made one
+    kept = tracker.settle(_start_misread({12: 3, 19: 4}, {12}))
+    assert kept.points[18] == 4 and "snapped" not in kept.extra
+    # nor are more than a few doubtful differences
+    many = tracker.settle(_start_misread({6: -4, 12: 4, 13: -4, 19: 4}, {6, 12, 13, 19}))
+    assert many.points != start
+
+
+def test_settle_never_snaps_a_play_being_made():
+    d, seating = start_game("bottom-right", light=3, dark=1)
+    assert d.tracker.state.phase == "moving"
+    board = seating.board(START, "light")
+    obs = scene(seating, START, "light", confidence=[0.3] * 24)
+    obs.points[5] = board.points[5] - 1  # the mover picked a checker up: a doubtful point, but play is on
+    assert d.tracker.settle(obs).points == obs.points
