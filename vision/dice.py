@@ -223,13 +223,18 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
             return None
         step = 1.9 * diam  # foreign-pip check below then covers ~3 pip diameters around the one
         fit = LayoutFit(1, pts[0].copy(), np.eye(2) * step, 0.0, step)
-        ext = _ray_extent(bare, fit.center, level, tol, dark, 4.5 * fit.step)
         conf = 0.7
     else:
         if max(p.elongation for p in group) > 2.3:
             if why is not None:
                 why.append("r4")
             return None
+        if n == 2:  # a pair's two pips are alike (cheap, so before any fitting)
+            a, b = group
+            if max(a.area, b.area) > 1.5 * min(a.area, b.area) or abs(a.elongation - b.elongation) > 0.25:
+                if why is not None:
+                    why.append("r12")
+                return None
         fit = fit_layout(pts)
         if fit is None or fit.residual > MAX_RESIDUAL:
             if why is not None:
@@ -248,14 +253,8 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
             if why is not None:
                 why.append("r8")
             return None
-        ext = _ray_extent(bare, fit.center, level, tol, dark, 4.5 * fit.step)
         conf = 1.0 - fit.residual / (MAX_RESIDUAL * 1.6)
         if n == 2:
-            a, b = group
-            if max(a.area, b.area) > 1.5 * min(a.area, b.area) or abs(a.elongation - b.elongation) > 0.25:
-                if why is not None:
-                    why.append("r12")
-                return None
             conf = 0.7
     if not _face_is_bare(fit, images.gray, level, contrast):
         if why is not None:
@@ -265,6 +264,7 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
         if why is not None:
             why.append("r9")
         return None
+    ext = _ray_extent(bare, fit.center, level, tol, dark, 4.5 * fit.step)  # after the cheaper tests
     if bounded and n <= 2:
         # on a board, a lone pip or a pair must sit on a face that ends all round like a die's (the gap between
         # two checkers and a point's edge looks like a pip on a face, but that "face" runs on along the checkers)
