@@ -290,34 +290,80 @@ def find_layout(rectified_bgr: np.ndarray, refine: bool = True, search_width: in
     )
 
 
-BAR_WEIGHT = 0.3  # score gained by a bar whose two sides are clear vertical edges through the middle rows
+BAR_WEIGHT = 0.5  # score gained per unit of full-height edge evidence at a half's ends
+
+
+def _upright_edges(lab: np.ndarray) -> np.ndarray:
+    """Per-column evidence (0..1) of an edge that runs the board's whole height: a frame, tray or bar side.
+
+    Triangle sides slant and checker outlines are round, so neither makes a vertical edge over many rows; the
+    sides of the bar and trays do, even with checkers resting against them. The measure is a low percentile
+    over the rows of the horizontal colour step, so an edge must be there in most rows to count."""
+    h, n = lab.shape[:2]
+    band = lab[int(0.05 * h):max(int(0.05 * h) + 1, int(0.95 * h))]
+    g = np.zeros(band.shape[:2], np.float32)
+    g[:, 1:-1] = np.linalg.norm(band[:, 2:] - band[:, :-2], axis=2)
+    g = np.maximum(g, np.maximum(np.roll(g, 1, axis=1), np.roll(g, -1, axis=1)))  # allow a column of tilt
+    e = np.percentile(g, 35, axis=0)
+    top = max(8.0, float(np.percentile(e, 99)))
+    return np.clip(e / top, 0.0, 1.0)
+
+
+STRAY_WEIGHT = 0.08  # score lost per checker standing where a half's missing end point would be
+
+
+def _checker_discs(lab: np.ndarray, pw: float) -> np.ndarray:
+    """Centres (x, y) of checker-sized discs resting near the long edges (a stack starts at a point's base).
+
+    Checkers always sit on points (or the bar's middle, or in a tray): a stack of discs just outside a half's
+    end says the half left out its end point, which a checker-covered point hides from the triangle pattern."""
+    h = lab.shape[0]
+    k = 2.0
+    L = np.clip(lab[:, :, 0] * (255.0 / max(1.0, float(lab[:, :, 0].max()))), 0, 255).astype(np.uint8)
+    L = cv2.resize(L, (int(L.shape[1] * k), int(h * k)), interpolation=cv2.INTER_LINEAR)
+    r = 0.45 * pw * k
+    c = cv2.HoughCircles(L, cv2.HOUGH_GRADIENT_ALT, 1.5, 0.8 * r * 2, param1=60, param2=0.75,
+                         minRadius=max(3, int(0.75 * r)), maxRadius=int(1.2 * r) + 1)
+    if c is None:
+        return np.zeros((0, 2))
+    c = c.reshape(-1, 3)[:, :2] / k
+    near_edge = (c[:, 1] < 0.4 * h) | (c[:, 1] > 0.6 * h)
+    return c[near_edge]
 
 
 def _settle_bar(lab: np.ndarray, combined: dict[int, np.ndarray], u1: int, L1: int, u2: int, L2: int, s: float,
                 n: int) -> tuple[int, int, float]:
-    """Settle a one-point ambiguity: a half shifted by one point width (swallowing the bar, or a tray strip)
-    can fit the wave almost as well. Points exist only near the long edges, but the bar runs the full height:
-    in the middle rows its two sides are edges, where a point column shows only the plain field. So each half
-    is also tried one point either way, and a clear bar in the middle rows earns a bonus."""
-    h = lab.shape[0]
-    mid = _lab_profile(lab, int(0.42 * h), int(0.58 * h))
+    """Settle a one-point ambiguity: a half shifted by one point width can fit the wave almost as well when its
+    end point is hidden under checkers (it then swallows the bar or a tray strip instead). Points exist only
+    near the long edges, but the frame, the trays and the bar have sides that run the full height: so each
+    half is also tried one point either way, and ends on full-height edges earn a bonus."""
+    edges = _upright_edges(lab)
+    discs = _checker_discs(lab, (L1 + L2) / 12)
+    pw = (L1 + L2) / 12
 
-    def step(x: int) -> float:
-        a, b = max(0, x - 2), min(n - 1, x + 2)
-        return float(np.linalg.norm(mid[b] - mid[a]))
-
-    top_step = max(10.0, max(step(x) for x in range(n)))
+    def at(x: int) -> float:
+        return float(edges[max(0, min(n - 1, x - 1)):min(n, x + 2)].max()) if 0 <= x <= n else 0.0
 
     def ends_bonus(a: int, b: int) -> float:
-        # the field ends at full-height edges: the frame or tray outside, the bar between the halves
-        outer = (step(a) + step(b + L2)) / 2
-        inner = (step(a + L1) + step(b)) / 2 if b - (a + L1) >= 2 else 0.0
-        return (outer + inner) / 2 / top_step
+        outer = (at(a) + at(b + L2)) / 2
+        inner = (at(a + L1) + at(b)) / 2 if b - (a + L1) >= 2 else outer
+        return (outer + inner) / 2
 
     def asym(a: int, b: int) -> float:
         return 2 * SYMMETRY_WEIGHT * abs(a - (n - (b + L2))) / n
 
-    best = (s + 2 * BAR_WEIGHT * ends_bonus(u1, u2), u1, u2, s)
+    def stray(a: int, b: int) -> float:
+        # checkers resting where a 7th point of a half would be: that half misses its end point
+        if len(discs) == 0:
+            return 0.0
+        x = discs[:, 0]
+        out = 0
+        for end, sign in ((a, -1), (a + L1, 1), (b, -1), (b + L2, 1)):
+            centre = end + sign * 0.5 * pw
+            out += int(np.sum(np.abs(x - centre) < 0.22 * pw))
+        return STRAY_WEIGHT * min(out, 6)
+
+    best = (s + asym(u1, u2) + 2 * BAR_WEIGHT * ends_bonus(u1, u2) - stray(u1, u2), u1, u2, s)
     p1, p2 = int(round(L1 / 6)), int(round(L2 / 6))
     for d1 in (-p1, 0, p1):
         for d2 in (-p2, 0, p2):
@@ -325,7 +371,7 @@ def _settle_bar(lab: np.ndarray, combined: dict[int, np.ndarray], u1: int, L1: i
             if (d1 == 0 and d2 == 0) or a < 0 or b + L2 > n or b < a + L1 or b - (a + L1) > 0.25 * L2 + 1:
                 continue
             ss = float(combined[L1][a] + combined[L2][b]) - asym(a, b)
-            val = ss + 2 * BAR_WEIGHT * ends_bonus(a, b)
+            val = ss + asym(a, b) + 2 * BAR_WEIGHT * ends_bonus(a, b) - stray(a, b)
             if val > best[0]:
                 best = (val, a, b, ss)
     return best[1], best[2], best[3]
