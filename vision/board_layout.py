@@ -261,6 +261,9 @@ def find_layout(rectified_bgr: np.ndarray, refine: bool = True, search_width: in
     y1 = float(bot_base + 1) if bot_base is not None else 0.96 * H
     if y1 - y0 < 0.5 * H:
         y0, y1 = 0.04 * H, 0.96 * H
+    if refine:
+        pw0 = (x_l1 - x_l0 + x_r1 - x_r0) / 12
+        y0, y1 = _settle_long_edges(full_lab, y0, y1, [(x_l0, x_l1), (x_r0, x_r1)], pw0)
     fracs = []
     if top_tip is not None:
         fracs.append((top_tip - y0) / (y1 - y0))
@@ -288,6 +291,40 @@ def find_layout(rectified_bgr: np.ndarray, refine: bool = True, search_width: in
         score=score,
         middle_score=middle,
     )
+
+
+def _settle_long_edges(lab: np.ndarray, y0: float, y1: float, halves: list[tuple[float, float]], pw: float
+                       ) -> tuple[float, float]:
+    """Move each long edge of the playing area onto the full-width edge where the field meets the frame.
+
+    The triangle wave fades where checkers cover the bases, so the point pattern alone can stop a checker's
+    height short of the frame; the field's border is a straight edge across both halves that checkers resting
+    on it do not hide (their outline meets the frame on the same line). Searched from a little inside the
+    pattern's edge to about a point width outside it; kept where no clear edge is found."""
+    H, W = lab.shape[:2]
+    cols = np.concatenate([np.arange(int(max(0, a)), int(min(W, b))) for a, b in halves])
+    if len(cols) < 24:
+        return y0, y1
+    sub = lab[:, cols]
+    g = np.zeros(H, np.float32)
+    step = np.linalg.norm(sub[2:] - sub[:-2], axis=2)  # (H-2, n)
+    g[1:-1] = np.percentile(step, 35, axis=1)
+    strong = max(8.0, float(np.percentile(g, 99)))
+
+    margin = max(2, int(0.03 * H))  # the view's own border is the outer frame, never the field's edge
+
+    def best(lo: float, hi: float, keep: float) -> float:
+        a, b = int(max(margin, round(lo))), int(min(H - 1 - margin, round(hi)))
+        if b <= a:
+            return keep
+        here = g[int(np.clip(round(keep), 0, H - 1))]
+        peaks = [i for i in range(a, b + 1) if g[i] >= 0.5 * strong and g[i] > 1.5 * here
+                 and g[i] >= g[i - 1] and g[i] >= g[i + 1]]
+        return float(min(peaks, key=lambda i: abs(i - keep))) if peaks else keep  # the nearest clear edge
+
+    y0n = best(y0 - 0.9 * pw, y0 + 0.25 * pw, y0)
+    y1n = best(y1 - 0.25 * pw, y1 + 0.9 * pw, y1)
+    return y0n, y1n
 
 
 BAR_WEIGHT = 0.5  # score gained per unit of full-height edge evidence at a half's ends
