@@ -174,3 +174,20 @@ def test_evaluate_corners_reports_every_labelled_photo(tmp_path):
     res = evaluate_corners([tmp_path])
     assert res["images"] == 2 and res["rejected"] == 1 and res["false_found"] == 0
     assert res["found"] + res["missed"] == 1
+
+
+@pytest.mark.parametrize("trays", [(True, True), (False, True)])
+def test_halves_keep_their_end_points_when_checkers_hide_them(trays):
+    """Stacks on every half's outer and bar-side points hide those triangles; a half must not slide one point
+    into the bar or a tray (the whole-column shift seen on real photos)."""
+    counts = [0] * 24
+    for p, n in ((1, 5), (6, -5), (7, 5), (12, -5), (13, 5), (18, -5), (19, 5), (24, -5)):
+        counts[p - 1] = n
+    style = SynthStyle(trays=trays)
+    top, layout = draw_top_down(counts, style)
+    board = place(top, layout, turn_deg=4, tilt=0.1, style=style, seed=3)
+    geo = geometry_from_corners(board.image, board.corners)
+    pw = np.linalg.norm(np.array(board.point_bases[1]) - np.array(board.point_bases[2]))
+    assert _point_errors(geo, board).max() < 0.3 * pw
+    for t in geo.trays:  # every tray is a real strip
+        assert t[2] > t[0] and t[3] > t[1]

@@ -281,6 +281,8 @@ def find_layout(rectified_bgr: np.ndarray, refine: bool = True, search_width: in
         trays.append((max(0.0, x_l0 - 1.3 * pw), y0, x_l0 - 0.15 * pw, y1))
     if W - x_r1 > 0.8 * pw:
         trays.append((x_r1 + 0.15 * pw, y0, min(float(W), x_r1 + 1.3 * pw), y1))
+    # a strip too thin to hold a checker is no tray (and an empty rect would not make a geometry)
+    trays = [t for t in trays if t[2] - t[0] >= 0.3 * pw and t[3] > t[1] and np.all(np.isfinite(t))]
     return Layout(
         left_half=(x_l0, y0, x_l1, y1),
         right_half=(x_r0, y0, x_r1, y1),
