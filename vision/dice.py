@@ -24,6 +24,7 @@ from vision.dice_layout import FACE_HALF_STEPS, LAYOUTS, LayoutFit, fit_layout, 
 from vision.dice_pips import KERNEL, NORM_DIE, FaceImages, Pip, face_images, find_pips, group_pips
 from vision.dice_pips import shares_face as _shares_face
 from vision.dice_pips import similar_shape as _similar_shape
+from vision.dice_scale import LEARN_CONFIDENCE, ScaleMemory
 from vision.errors import VisionError
 from vision.observation import DieReading
 
@@ -33,6 +34,8 @@ STEP_PER_PIP = (0.9, 3.6)  # grid step / pip diameter on real dice
 STEP_PER_DIE = (0.2, 0.36)  # grid step / die edge
 SCALE_RATIO = 1.45  # between successive scales when the die size is unknown
 MIN_DIE_PX = 11.0
+
+SCALE_MEMORY = ScaleMemory()  # die edges learnt per camera view (frames of one view come one after another)
 
 
 @dataclass
@@ -399,20 +402,27 @@ def _merge(cands: list[FaceCandidate]) -> list[FaceCandidate]:
 
 
 def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
-              die_size_px: Optional[float] = None, board_to_image: Optional[np.ndarray] = None) -> list[DieReading]:
+              die_size_px: Optional[float] = None, board_to_image: Optional[np.ndarray] = None,
+              memory: Optional[ScaleMemory] = SCALE_MEMORY) -> list[DieReading]:
     """Every die in the image (inside ``mask`` if given), with its value (None when unsure) and flatness.
 
     ``die_size_px``: expected die edge in pixels (from the board calibration); without it, all plausible sizes are
     tried. ``board_to_image``: the board plane's homography (any board units -> image pixels), when known; with it
     a die's face is compared with how a flat face would look at that spot, which catches far more cocked dice.
-    ``half`` is left None (the board reader knows where the bar is).
+    ``half`` is left None (the board reader knows where the bar is). ``memory``: with ``die_size_px``, the die
+    edge learnt from earlier frames of the same view (``dice_scale``) lets one scale do (None: always two scales).
     """
     if image_bgr is None or image_bgr.size == 0:
         raise VisionError("empty image")
     scales = _scales(image_bgr, die_size_px)
+    box = cv2.boundingRect((mask > 0).astype(np.uint8)) if mask is not None else None
+    view = None
+    if die_size_px and memory is not None:
+        view = memory.view((image_bgr.shape, box, round(float(die_size_px), 1)))
+        scales = view.scales(scales)
     ox = oy = 0
     if mask is not None:  # the masked area's box with the largest scale's margin: grey and colour of that only
-        bx, by, bw, bh = cv2.boundingRect((mask > 0).astype(np.uint8))
+        bx, by, bw, bh = box
         if bw == 0 or bh == 0:
             return []
         pad = int(max(scales, default=0)) + 1
@@ -426,8 +436,12 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
     for c in cands:
         c.center = c.center + (ox, oy)
         c.pip_xy = c.pip_xy + (ox, oy)
+    found = _drop_side_faces(_merge(cands))
+    if view is not None:
+        view.learn([c.size for c in found
+                    if c.value is not None and c.pips >= 2 and c.confidence >= LEARN_CONFIDENCE])
     dice = []
-    for c in _drop_side_faces(_merge(cands)):
+    for c in found:
         value = c.value if c.confidence >= MIN_CONFIDENCE else None
         flat = c.flat
         if board_to_image is not None and flat:

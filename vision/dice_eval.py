@@ -126,13 +126,17 @@ def _board_hints(label: dict[str, Any], shape: tuple[int, ...]) -> tuple[Optiona
     return mask, 0.45 * scene["checker_diameter_cm"] * px_per_cm
 
 
-def evaluate_dice_labelled(folder: str | Path, board_hints: bool = True) -> dict[str, Any]:
+def evaluate_dice_labelled(folder: str | Path, board_hints: bool = True, steady: bool = False) -> dict[str, Any]:
     """Dice reading on observation-labelled images (``NAME.json`` beside ``NAME.jpg``/``.png``: renders, real boards).
 
     With ``board_hints`` and a rendered label (``playing_area``, ``scene``), the reader gets the playing-area mask
     and die size as `bgref read` would; otherwise the whole image is searched. A die matches a label within 0.8 of
     the expected die size (or 25 px). Reports value accuracy, recall, precision, flat/cocked confusion, ms.
+    ``steady``: each image is read once untimed first, so the timed read is a running camera's (die edge learnt,
+    one scale; ``vision.dice_scale``); otherwise every image is a first frame (two scales).
     """
+    from vision.dice_scale import ScaleMemory
+
     import json
 
     folder = Path(folder)
@@ -152,9 +156,12 @@ def evaluate_dice_labelled(folder: str | Path, board_hints: bool = True) -> dict
         if image is None:
             raise VisionError(f"cannot read image {img_path}")
         mask, die_px = _board_hints(label, image.shape) if board_hints else (None, None)
+        memory = ScaleMemory()  # every image its own view
+        for _ in range(2 if steady else 0):  # a die seen twice agrees with itself: the edge is learnt
+            find_dice(image, mask=mask, die_size_px=die_px, memory=memory)
         t0 = time.perf_counter()
         homography = _board_homography(label) if board_hints and mask is not None else None
-        dice = find_dice(image, mask=mask, die_size_px=die_px, board_to_image=homography)
+        dice = find_dice(image, mask=mask, die_size_px=die_px, board_to_image=homography, memory=memory)
         times.append((time.perf_counter() - t0) * 1000.0)
         radius = 0.8 * die_px if die_px else 25.0
         truth = [(int(d["value"]), float(d["center"][0]), float(d["center"][1]), radius, d.get("flat"))

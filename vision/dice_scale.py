@@ -1,0 +1,79 @@
+"""The die size learnt from the frames themselves, so a calibrated camera reads dice at one scale.
+
+Why: the calibration only guesses a die's edge (0.45 checker diameters), and real dice are 0.27-0.5 of a checker,
+so reading at the guess alone misses many dice and two scales cost twice the time. The dice of one set do not
+change size during a session: once confident faces (several pips, a good fit) have shown the edge, one scale at that
+edge reads as many dice as two scales around the guess (renders: recall 0.77 vs 0.78, fewer false dice). The
+learnt edge is kept per view (image size, playing-area box, guess), so another board or camera starts afresh; a view
+that then shows no confident die for a while is read at both scales again now and then, so a wrong edge heals.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from statistics import median
+from typing import Hashable, Optional
+
+LEARN_CONFIDENCE = 0.8  # a face this sure (2+ pips, good layout fit) shows the die's edge
+KEEP = 9  # recent edges whose median is the learnt edge
+AGREE = 0.2  # the first two edges must agree this closely (relative) before the edge is trusted
+RECHECK_EVERY = 8  # reads without a confident die between two full (two-scale) reads
+READ_AT = 0.85  # read at this share of the learnt edge (the fitted grid overstates a face's edge a little)
+
+
+@dataclass
+class DieScale:
+    """Learnt die edge (pixels) of one camera view."""
+
+    sizes: deque = field(default_factory=lambda: deque(maxlen=KEEP))
+    idle: int = 0  # reads since the last confident die
+
+    def edge(self) -> Optional[float]:
+        """The learnt edge, once two confident faces agreed on it."""
+        if len(self.sizes) < 2:
+            return None
+        m = median(self.sizes)
+        if len(self.sizes) == 2 and abs(self.sizes[0] - self.sizes[1]) > AGREE * m:
+            return None
+        return float(m)
+
+    def scales(self, guess_scales: list[float]) -> list[float]:
+        """Scales to read this frame at: one at the learnt edge, or the guess's when unsure (or due a recheck)."""
+        e = self.edge()
+        if e is None or self.idle >= RECHECK_EVERY:
+            return guess_scales
+        return [READ_AT * e]
+
+    def learn(self, confident_sizes: list[float]) -> None:
+        """Record the edges of this frame's confident faces (none: the view is idle, or the edge is wrong)."""
+        if not confident_sizes:
+            self.idle += 1
+            return
+        self.idle = 0
+        e = self.edge()
+        for s in confident_sizes:
+            if e is not None and not (1 - 2 * AGREE) * e <= s <= (1 + 2 * AGREE) * e:
+                continue  # one odd face (a misfit, a far-off texture) does not move a settled edge
+            self.sizes.append(float(s))
+        if len(self.sizes) == 2 and e is None and abs(self.sizes[0] - self.sizes[1]) > AGREE * median(self.sizes):
+            self.sizes.popleft()  # the first two disagree: keep the newer and wait for a partner
+
+
+class ScaleMemory:
+    """Learnt die edges per view, for a reader that is called frame after frame without state of its own."""
+
+    def __init__(self, max_views: int = 16) -> None:
+        self._views: dict[Hashable, DieScale] = {}
+        self._max = max_views
+
+    def view(self, key: Hashable) -> DieScale:
+        hit = self._views.get(key)
+        if hit is None:
+            if len(self._views) >= self._max:
+                self._views.pop(next(iter(self._views)))
+            hit = self._views[key] = DieScale()
+        return hit
+
+    def clear(self) -> None:
+        self._views.clear()
