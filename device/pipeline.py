@@ -65,8 +65,28 @@ def seating_hint(calibration: Any) -> Optional[str]:
     return getattr(calibration, "light_seat", None)
 
 
-def make_reader(oracle: bool, calibration: Any) -> Callable[[Frame], Observation]:
-    return oracle_reader if oracle else vision_reader(calibration)
+def make_reader(oracle: bool, calibration: Any, intrinsics: Any = None) -> Callable[[Frame], Observation]:
+    return oracle_reader if oracle else vision_reader(calibration, intrinsics)
+
+
+def recording_lens(video: dict[str, Any]) -> Any:
+    """The camera intrinsics a recording's video.json states (``camera``: K, dist, width, height), or None.
+
+    A Pi install knows its lens from `bgref calibrate camera`; a recording made by the renderer states the lens
+    it used, which stands in for that calibration."""
+    camera = video.get("camera") if isinstance(video, dict) else None
+    if not isinstance(camera, dict) or "K" not in camera or "dist" not in camera:
+        return None
+    import numpy as np
+
+    from calibration.intrinsics import Intrinsics
+
+    try:
+        size = (int(camera.get("width") or video["width"]), int(camera.get("height") or video["height"]))
+        return Intrinsics(np.array(camera["K"], dtype=np.float64), np.array(camera["dist"], dtype=np.float64),
+                          size)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise DeviceError(f"video.json: camera intrinsics unreadable ({exc})") from None
 
 
 def start_web(referee: Referee, listen: Optional[str], port: Optional[int], token: Optional[str],

@@ -30,17 +30,19 @@ class Publisher(Protocol):
     def frame(self, image_bgr: Any, observation: Any) -> None: ...
 
 
-def vision_reader(calibration: Any = None) -> Callable[[Frame], Observation]:
-    """The real reader: vision.reader.Reader (imported here so oracle runs need no vision stack)."""
+def vision_reader(calibration: Any = None, intrinsics: Any = None) -> Callable[[Frame], Observation]:
+    """The real reader: vision.reader.Reader (imported here so oracle runs need no vision stack); ``intrinsics``:
+    the camera's lens when known (a board found in the undistorted view has its corners on the frame)."""
     try:
         from vision.reader import Reader
     except ImportError as exc:
         raise DeviceError(f"the vision reader is not available ({exc}); try --oracle on a rendered video") from None
-    reader = Reader(calibration=calibration)
+    reader = Reader(calibration=calibration, intrinsics=intrinsics)
 
     def read(frame: Frame) -> Observation:
         return reader.read(frame.image)
 
+    read.reader = reader  # type: ignore[attr-defined]  # the referee locks its geometry once the game is set up
     return read
 
 
@@ -105,6 +107,16 @@ class Referee:
         self._last_obs = obs
         return obs
 
+    def _lock_board(self) -> None:
+        """The start position was just seen clearly: read the rest of the game with the board found in that view
+        (an uncalibrated reader only; a saved calibration already fixes the board)."""
+        reader = getattr(self.read, "reader", None)
+        if reader is None or getattr(reader, "calibrated", True):
+            return
+        if reader.lock():
+            log.info("board locked from the starting position (corners %s)",
+                     [[round(float(v)) for v in c] for c in reader.geometry.corners])
+
     def _warn(self, message: str, frame: Frame, **fields: Any) -> None:
         key = fields.get("code") or message
         last = self._last_warning.get(key)
@@ -133,6 +145,8 @@ class Referee:
             if accepted is None:
                 return
             events = self.tracker.feed(accepted.observation, accepted.frame, accepted.t)
+            if any(e.get("type") == "setup" for e in events):
+                self._lock_board()
             if self.tracker.needs_reread:
                 self.stabiliser.unsettle()
             self._deliver(events)

@@ -26,6 +26,7 @@ log = logging.getLogger(__name__)
 
 LOW_CONFIDENCE = 0.6  # a point read with less confidence than this may hide a misread
 MAX_SNAP_POINTS = 3  # a reading this close to the expected board (on unsure points only) is taken as it
+MAX_START_DOUBT = 4  # the start has four tall stacks, each of which may be doubtful; the other 20 points must match
 MAX_KNOCKED = 2  # more checkers missing than this is a misread, not checkers knocked off the board
 MISSING_READS = 2  # agreeing readings with a checker missing before warning that one was knocked off
 DOUBT_READS = 4  # how many fresh readings to wait for before saying a play cannot be judged
@@ -175,18 +176,22 @@ class GameTracker:
         return self._out
 
     # ------------------------------------------------------------------------------------ doubtful readings
-    def _close_to(self, obs: Observation, cand: Board, bar_slack: int = 0) -> bool:
+    def _close_to(self, obs: Observation, cand: Board, bar_slack: int = 0, most: int = MAX_SNAP_POINTS) -> bool:
         """Whether ``obs`` may show ``cand``: every point that differs is one the reader is unsure of (at most
         a few), the bar differs by at most ``bar_slack`` checkers, and a tray it could count agrees."""
         unsure = low_confidence_points(obs)
         diff = {i + 1 for i in range(24) if obs.points[i] != cand.points[i]}
-        if len(diff) > MAX_SNAP_POINTS or not diff <= unsure:
+        if len(diff) > most or not diff <= unsure:
             return False
         bar = abs(int(obs.bar.get("light") or 0) - cand.bar[0]) + abs(int(obs.bar.get("dark") or 0) - cand.bar[1])
         if bar > bar_slack:
             return False
         for i, colour in enumerate(COLOURS):
             seen = obs.off.get(colour)
+            sign = 1 if i == 0 else -1
+            on = sum(n * sign for n in obs.points if n and n * sign > 0) + int(obs.bar.get(colour) or 0)
+            if seen is not None and int(seen) + on == CHECKERS and diff:
+                continue  # a tray count the reader inferred from the (doubtful) points says nothing more
             if seen is not None and int(seen) != cand.off[i]:
                 return False
         return True
@@ -224,8 +229,9 @@ class GameTracker:
             cands.append((_board_from_json(st.board), 0))
         if board is not None and any(board.same_checkers(c) for c, _ in cands):
             return None
+        most = MAX_START_DOUBT if st.phase == "setup" else MAX_SNAP_POINTS
         for cand, bar_slack in cands:
-            if self._close_to(obs, cand, bar_slack):
+            if self._close_to(obs, cand, bar_slack, most):
                 return cand
         return None
 

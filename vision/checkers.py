@@ -32,6 +32,7 @@ RADIUS_FRACTIONS = (0.38, 0.43, 0.48)  # checker radius / point width tried when
 RIM_ABSOLUTE = 25.0  # a rim weaker than this is never a checker (noise and wood grain stay below)
 RIM_RELATIVE = 0.10  # ... nor one weaker than this share of the board's typical strong rim
 CHAIN_GAP = 2.7  # centre spacing (in radii) that still links two checkers of one point
+COLUMN_GAP = 4.3  # ... along one point's own column, where one checker between two seen ones may go unseen
 FIRST_FROM_BASE = 3.6  # the innermost disc seen lies within this many radii of the base (one may be missed)
 MAX_PER_POINT = 15
 EDGE_SLACK = 0.9  # radii past the playing area's long edges where checker centres are still looked for
@@ -49,6 +50,10 @@ RUN_MIN = 0.6  # a colour run shorter than this many diameters is no checker
 SAME_AS_BOARD = 16.0  # Lab distance under which a disc's inside looks like the empty board under it
 TIP_ARC = 0.35  # a board-coloured disc's rim must show on its tip side with this share of its side strength
 LAYER_RIM = 0.6  # a disc at a half offset must have this share of its stack's best rim to be a second layer
+HIDDEN_STEP = (1.3, 1.8)  # diameters from a layer disc to the next visible row disc (one row checker hidden)
+LAYER_DOUBT_RIM = 0.35  # ... and one with this share may still be one: the count is then doubtful
+GAP_DOUBT = 1.45  # a gap between neighbouring discs of a row longer than this many diameters hides a checker
+DOUBTFUL = 0.5  # the confidence of a count that may have missed a checker on top
 ALIGN_SHIFTS = np.linspace(-0.45, 0.45, 13)  # half offsets tried (point widths) when aligning columns to discs
 ALIGN_SCALES = (0.95, 1.0, 1.05)
 
@@ -259,7 +264,8 @@ def _chain(discs: list[Disc], base_y: float, r: float, toward: float) -> list[Di
     linked: list[Disc] = []
     for d in order:
         dist_base = (d.y - base_y) * toward
-        if dist_base < FIRST_FROM_BASE * r or any(np.hypot(d.x - k.x, d.y - k.y) <= CHAIN_GAP * r for k in linked):
+        if dist_base < FIRST_FROM_BASE * r or any(abs(d.x - k.x) <= r and abs(d.y - k.y) <= COLUMN_GAP * r
+                                                  or np.hypot(d.x - k.x, d.y - k.y) <= CHAIN_GAP * r for k in linked):
             linked.append(d)
     return linked
 
@@ -290,9 +296,25 @@ def stack_layers(discs: list[tuple[float, float]], r: float) -> tuple[list[float
             if step < 0.3 or rim < LAYER_RIM * best_rim:
                 continue
             parity ^= 1
+        elif parity == 1 and HIDDEN_STEP[0] < step < HIDDEN_STEP[1]:
+            # from a checker on top out to the row again: the row checker just past it lies half under it
+            parity = 0
         layers.append(((cur - r) / slot, parity))
         prev = cur
     return [u for u, par in layers if par == 0], [u for u, par in layers if par == 1]
+
+
+def layer_doubt(discs: list[tuple[float, float]], r: float) -> bool:
+    """Whether the count may be one short: a disc at a half offset was dropped as a waist though its rim is
+    fairly clear (it may be a checker on top of the row), or the row shows a gap of a whole checker (a checker
+    on top with a faint rim hides the row's checker under it; the row is counted unbroken, the top one is not)."""
+    if len(discs) < 2:
+        return False
+    ds = sorted(discs)
+    best = max(rim for _, rim in ds)
+    slot = 2 * r
+    return any((0.3 <= (b - a) / slot < 0.8 and LAYER_DOUBT_RIM * best <= min(ra, rb) < LAYER_RIM * best)
+               or (b - a) / slot > GAP_DOUBT for (a, ra), (b, rb) in zip(ds, ds[1:]))
 
 
 def stack_total(whole: list[float], half: list[float], first_row: Optional[int] = None) -> int:
@@ -319,6 +341,10 @@ def stack_total(whole: list[float], half: list[float], first_row: Optional[int] 
         return row
     if not whole:
         return len(half)  # no row under them: a row set a little off the base, not a second layer
+    if min(half) < min(whole):
+        # the layer starts over the base, before any row disc shows: the row runs under it unbroken, to its
+        # outermost visible disc (a short row with one checker on top: small boards leave room for four)
+        return max(row, int(round(max(whole))) + 1, first_row or 0, len(half) + 1) + len(half)
     if row < MIN_ROW_FOR_LAYER - len(half):
         # too short for a second layer: the clear discs at odd offsets are row checkers seen closer together
         # (perspective, a tight row), not checkers on top
@@ -557,7 +583,8 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
             for d in chain:
                 reject(d, "weak and alone")
             continue
-        whole, half = stack_layers([(abs(d.y - cols.base_y(p)), d.rim) for d in chain], r)
+        along = [(abs(d.y - cols.base_y(p)), d.rim) for d in chain]
+        whole, half = stack_layers(along, r)
         sign = chain_sign
         n = stack_total(whole, half, first_row=run_n if run_n and run_sign == chain_sign else None)
         points[p - 1] = sign * min(MAX_PER_POINT, n)
@@ -568,6 +595,8 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
                                                    * (0.5 + 0.5 * separation))))
         else:
             confidence[p - 1] = 0.5
+        if not half and layer_doubt(along, r):
+            confidence[p - 1] = min(confidence[p - 1], DOUBTFUL)
     # a hand over a point: no count at all rather than a guess
     known = [*colours.values(), None if light is None else light.lab, None if dark is None else dark.lab]
     # hands are big: half resolution is plenty and four times cheaper

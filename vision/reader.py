@@ -128,8 +128,11 @@ class Reader:
     """Reads frames of one board. ``calibration``: a BoardGeometry, a calibration holding one, or its file."""
 
     def __init__(self, calibration: Any = None, check_every: int = CHECK_EVERY, read_dice: bool = True,
-                 fast_path: bool = True) -> None:
+                 fast_path: bool = True, intrinsics: Any = None) -> None:
         self.geometry: Optional[BoardGeometry] = _geometry_from_calibration(calibration)
+        # the camera's lens (calibration.intrinsics.Intrinsics), when known: the board is then found in the
+        # undistorted view, so its straight edges are straight and the corners land on the frame
+        self.intrinsics = intrinsics if intrinsics is not None else getattr(self.geometry, "intrinsics", None)
         self.calibrated = self.geometry is not None
         self.check_every = max(1, int(check_every))
         self.read_dice = read_dice
@@ -139,6 +142,22 @@ class Reader:
         self._last_obs: Optional[Observation] = None
         self._work: Optional[tuple[BoardGeometry, BoardGeometry, float]] = None  # (for geometry, work geo, scale)
         self._radius: Optional[float] = None  # checker radius measured on this board (rectified px)
+        self.last_geometry: Optional[BoardGeometry] = None  # the geometry of the last full read
+
+    def lock(self, geometry: Optional[BoardGeometry] = None) -> bool:
+        """Read every later frame with this geometry (default: the last read's), as with a saved calibration.
+
+        Why: the daemon learns the board from the first clear view of the starting position; finding the board
+        afresh in every frame lets its corners jitter by a point's width under hands and dice, which shifts
+        whole columns. A locked geometry is still drift-checked every ``check_every`` frames. False when there
+        is no geometry to lock."""
+        geometry = geometry or self.last_geometry
+        if geometry is None:
+            return False
+        self.geometry, self.calibrated = geometry, True
+        self._work, self._radius = None, None
+        self._last_thumb = self._last_obs = None
+        return True
 
     # ------------------------------------------------------------------------------------------------ geometry
     def _board(self, image: np.ndarray, warnings: list[str]) -> Optional[BoardGeometry]:
@@ -154,17 +173,23 @@ class Reader:
                 if score < DRIFT_MIN_SCORE:
                     warnings.append(f"the board seems to have moved (fit {score:.2f}); searching for it again")
                     try:
-                        found = board_mod.find_board(image, self.geometry.intrinsics)
+                        found = board_mod.find_board(image, self.geometry.intrinsics or self._lens(image))
                         self.geometry = self.geometry.with_corners(found.corners, (image.shape[1], image.shape[0]))
                     except VisionError as exc:
                         warnings.append(str(exc))
                         return None
             return self.geometry
         try:
-            return board_mod.find_board(image)
+            return board_mod.find_board(image, self._lens(image))
         except VisionError as exc:
             warnings.append(str(exc))
             return None
+
+    def _lens(self, image: np.ndarray) -> Any:
+        """The intrinsics scaled to this frame's size (a lens calibrated at another resolution), or None."""
+        if self.intrinsics is None:
+            return None
+        return self.intrinsics.scaled_to((image.shape[1], image.shape[0]))
 
     # ----------------------------------------------------------------------------------------------- reading
     def read(self, image_bgr: np.ndarray) -> Observation:
@@ -198,6 +223,7 @@ class Reader:
                                extra={"unchanged": False})
         from vision.board import rectify
 
+        self.last_geometry = geo
         if self._work is None or self._work[0] is not geo:
             work, scale = work_geometry(geo)
             self._work = (geo, work, scale)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from device.errors import DeviceError
-from device.pipeline import TextPrinter, load_calibration, make_reader
+from device.pipeline import TextPrinter, load_calibration, make_reader, recording_lens
 from device.referee import Referee
 from device.sources import FolderSource
 from device.tracker import GameTracker
@@ -30,6 +30,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     parser.add_argument("--json", action="store_true", help="print events as JSON Lines")
     parser.add_argument("--oracle", action="store_true", help="use the recording's labels instead of vision")
     parser.add_argument("--calibration", metavar="FILE", default=None, help="calibration file (optional)")
+    parser.add_argument("--no-lens", action="store_true",
+                        help="ignore the camera intrinsics video.json states (as with an uncalibrated camera)")
     parser.set_defaults(func=run)
     return parser
 
@@ -91,6 +93,7 @@ def run(args: argparse.Namespace) -> int:
     if (folder / "video.json").is_file():
         video = json.loads((folder / "video.json").read_text())
     calibration, seat = load_calibration(args.calibration)
+    lens = None if getattr(args, "no_lens", False) else recording_lens(video)
     source = FolderSource(folder, labels=args.oracle)
     collector = _Collector()
     if args.json:
@@ -100,8 +103,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         printer = TextPrinter()
         print(f"bgref demo: refereeing {folder} ({len(source.files)} frames at {source.fps:g} fps, "
-              f"{'labels' if args.oracle else 'vision'})")
-    referee = Referee(source, make_reader(args.oracle, calibration),
+              f"{'labels' if args.oracle else 'vision'}{', lens from video.json' if lens and not args.oracle else ''})")
+    referee = Referee(source, make_reader(args.oracle, calibration, lens),
                       GameTracker(match_length=int(video.get("match_length", 0) or 0), light_seat=seat),
                       publishers=[printer, collector])
     start = time.perf_counter()
