@@ -98,6 +98,9 @@ def read_image(path: Path) -> Optional[np.ndarray]:
         return None
     if data.size == 0:
         return None
+    if data[:2].tobytes() == b"\xff\xd8" and b"\xff\xd9" not in data[-64:].tobytes():
+        return None  # a JPEG without its end marker: cut short (still being written, or a bad card); OpenCV would
+        # decode the top and paint the rest grey, which the reader must never see
     image = cv2.imdecode(data, cv2.IMREAD_COLOR)
     if image is None or image.size == 0:
         return None
@@ -182,16 +185,71 @@ def load_labels(root: Path) -> dict[int, dict[str, Any]]:
     return labels
 
 
+class CaptureReader:
+    """Reads one capture in its own thread so a read that hangs (a stalled stream or USB camera) can be given up.
+
+    ``read(timeout)`` asks for one frame and waits at most ``timeout`` seconds: ``(ok, image)``, or None when the
+    capture stalled. A stalled capture is abandoned: its thread releases it once the hung read returns (releasing
+    it from another thread while a read is in flight is not safe with every OpenCV backend).
+    """
+
+    def __init__(self, cap: Any) -> None:
+        import queue
+
+        self.cap = cap
+        self._want = threading.Event()
+        self._done: "queue.Queue[tuple[bool, Any]]" = queue.Queue(maxsize=1)
+        self._quit = threading.Event()
+        self._thread = threading.Thread(target=self._loop, name="capture-reader", daemon=True)
+        self._thread.start()
+
+    def _loop(self) -> None:
+        try:
+            while True:
+                self._want.wait()
+                self._want.clear()
+                if self._quit.is_set():
+                    return
+                try:
+                    result = self.cap.read()
+                except Exception as exc:  # a backend may raise instead of returning False
+                    log.debug("capture read failed: %s", exc)
+                    result = (False, None)
+                if self._quit.is_set():
+                    return
+                self._done.put(result)
+        finally:
+            try:
+                self.cap.release()
+            except Exception:
+                pass
+
+    def read(self, timeout: Optional[float]) -> Optional[tuple[bool, Any]]:
+        import queue
+
+        self._want.set()
+        try:
+            return self._done.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def close(self) -> None:
+        """Stop the thread; it releases the capture (now, or when a hung read returns)."""
+        self._quit.set()
+        self._want.set()
+
+
 class OpenCVSource(Source):
     """OpenCV capture: a webcam index, an RTSP/HTTP URL or a video file.
 
-    Live captures reconnect with back-off when reads fail (cable pulled, stream stalled) and warn once per outage;
-    files end at their last frame and use the file's own frame rate for t.
+    Live captures reconnect with back-off when reads fail (cable pulled) or hang for ``stall_seconds`` (stream
+    stalled) and warn once per outage; files end at their last frame and use the file's own frame rate for t.
     """
 
     def __init__(self, target: int | str, fps: Optional[float] = None, width: Optional[int] = None,
                  height: Optional[int] = None, opener: Optional[Callable[[Any], Any]] = None,
-                 sleep: Optional[Callable[[float], Any]] = None, max_failures: int = 5) -> None:
+                 sleep: Optional[Callable[[float], Any]] = None, max_failures: int = 5,
+                 stall_seconds: float = 10.0) -> None:
         super().__init__()
         import cv2
 
@@ -202,7 +260,9 @@ class OpenCVSource(Source):
         self._opener = opener or cv2.VideoCapture
         self._sleep = sleep or self._stop.wait  # waiting on the stop event lets close() cut a back-off short
         self.max_failures = max_failures
+        self.stall_seconds = stall_seconds
         self.cap: Any = None
+        self._reader: Optional[CaptureReader] = None
         self.description = f"camera {target}" if self.live else f"video {target}"
         if not self.live:
             self.cap = self._open()
@@ -230,6 +290,10 @@ class OpenCVSource(Source):
         return cap
 
     def _release(self) -> None:
+        if self._reader is not None:  # its thread releases the capture (at once, or after a hung read)
+            self._reader.close()
+            self._reader = None
+            self.cap = None
         if self.cap is not None:
             try:
                 self.cap.release()
@@ -269,12 +333,32 @@ class OpenCVSource(Source):
                                     warning=f"camera {self.target} lost; retrying")
                     self._sleep(backoff.next())
                     continue
-            ok, image = self.cap.read()
-            if not ok or image is None or image.size == 0:
+                self._reader = CaptureReader(self.cap)
+            assert self._reader is not None
+            result = self._reader.read(self.stall_seconds)
+            if self.closed:
+                break
+            if result is None:  # the read hung: a stalled stream or camera
+                self._release()
+                failures = 0
+                if not lost:
+                    lost = True
+                    yield Frame(index, time.monotonic() - start, None,
+                                warning=f"camera {self.target} stalled: no frame for {self.stall_seconds:g} s; "
+                                        "reconnecting")
+                self._sleep(backoff.next())
+                continue
+            ok, image = result
+            if not ok or image is None or getattr(image, "size", 0) == 0:
                 failures += 1
-                if failures >= self.max_failures:  # stalled or unplugged: reopen
+                if failures >= self.max_failures:  # unplugged, or the stream ended: reopen after a pause
                     self._release()
                     failures = 0
+                    if not lost:
+                        lost = True
+                        yield Frame(index, time.monotonic() - start, None,
+                                    warning=f"camera {self.target} lost; retrying")
+                    self._sleep(backoff.next())
                 continue
             failures = 0
             if lost:
