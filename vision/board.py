@@ -180,7 +180,7 @@ def _relayout(image: np.ndarray, play: np.ndarray, rounds: int = 2, margin: floa
         if H is None:
             break
         view = cv2.warpPerspective(image, H, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        lay = find_layout(view, refine=True, search_width=size[0] // 2)
+        lay = find_layout(view, refine=True, search_width=size[0] // 2, settle_edges=False)
         if lay is None:
             break
         x0, y0, x1, y1 = lay.playing_area

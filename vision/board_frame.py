@@ -156,6 +156,20 @@ def _symmetric(a: list[tuple[float, bool]], b: list[tuple[float, bool]], tol: in
             key = (int(ba) + int(bb) if cost <= tol else 3, cost if cost > tol else 0.0, -(da + db))
             if best is None or key < best[0]:
                 best = (key, da, db)
+    # a real edge on one side mirrored to the other, where the image goes on past it but shows no clear edge
+    # (a dark frame on a dark table): better than two image borders, worse than two real edges
+    for side, (opts, others) in enumerate(((a, b), (b, a))):
+        other_border = [d for d, border in others if border]
+        if not other_border:
+            continue
+        own_border = [d for d, border in opts if border]
+        for d, border in opts:
+            if own_border and own_border[0] - d <= 2 * tol:
+                continue  # an edge just inside the image's own end: the frame may run on to that end
+            if not border and other_border[0] > d + tol:
+                key = (1.5, 0.0, -2 * d)
+                if key < best[0]:
+                    best = (key, d, d)
     return best[1], best[2]
 
 

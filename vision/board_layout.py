@@ -40,6 +40,8 @@ class Layout:
 def _lab_profile(lab: np.ndarray, y0: int, y1: int) -> np.ndarray:
     """Per-column median colour over rows y0..y1 (medians shrug off checkers covering part of a column)."""
     band = lab[max(0, y0):max(y0 + 1, y1)]
+    if len(band) > 24:
+        band = band[::2]  # every other row: the same median for half the sorting
     return np.median(band, axis=0).astype(np.float64)  # (W, 3)
 
 
@@ -163,10 +165,14 @@ def _edge_rows(strength: np.ndarray, lo: int, hi: int, from_top: bool) -> tuple[
     return conv(base), conv(tip)
 
 
-def find_layout(rectified_bgr: np.ndarray, refine: bool = True, search_width: int = SEARCH_WIDTH) -> Optional[Layout]:
+def find_layout(rectified_bgr: np.ndarray, refine: bool = True, search_width: int = SEARCH_WIDTH,
+                settle_edges: bool = True) -> Optional[Layout]:
     """Find halves, bar, playing area and trays in a rectified board view; None when no point pattern is seen.
 
     Without ``refine`` the half edges stay at the coarse search resolution (for scoring many candidates fast).
+    ``settle_edges`` moves the long edges onto the field's border when checkers hide the triangle bases: right
+    in a view whose edges are the outer frame, but not in a view with a margin of table around the board
+    (there the frame's outer edge is a candidate too, and the frame finder wants the pattern's own edges).
     """
     H, W = rectified_bgr.shape[:2]
     if H < 24 or W < 48:
@@ -225,7 +231,7 @@ def find_layout(rectified_bgr: np.ndarray, refine: bool = True, search_width: in
     if best is None:
         return None
     s, u1, L1, u2, L2 = best
-    u1, u2, s = _settle_bar(lab, combined, u1, L1, u2, L2, s, n)
+    u1, u2, s = _settle_bar(lab, combined, u1, L1, u2, L2, s, n, look_for_checkers=refine)
     score = float(s / 2)
     # the middle rows must not carry the same pattern (chessboards, tiled floors)
     mid = _lab_profile(lab, int(0.42 * h), int(0.58 * h))
@@ -261,7 +267,7 @@ def find_layout(rectified_bgr: np.ndarray, refine: bool = True, search_width: in
     y1 = float(bot_base + 1) if bot_base is not None else 0.96 * H
     if y1 - y0 < 0.5 * H:
         y0, y1 = 0.04 * H, 0.96 * H
-    if refine:
+    if refine and settle_edges:
         pw0 = (x_l1 - x_l0 + x_r1 - x_r0) / 12
         y0, y1 = _settle_long_edges(full_lab, y0, y1, [(x_l0, x_l1), (x_r0, x_r1)], pw0)
     fracs = []
@@ -371,14 +377,19 @@ def _checker_discs(lab: np.ndarray, pw: float) -> np.ndarray:
 
 
 def _settle_bar(lab: np.ndarray, combined: dict[int, np.ndarray], u1: int, L1: int, u2: int, L2: int, s: float,
-                n: int) -> tuple[int, int, float]:
+                n: int, look_for_checkers: bool = True) -> tuple[int, int, float]:
     """Settle a one-point ambiguity: a half shifted by one point width can fit the wave almost as well when its
     end point is hidden under checkers (it then swallows the bar or a tray strip instead). Points exist only
     near the long edges, but the frame, the trays and the bar have sides that run the full height: so each
     half is also tried one point either way, and ends on full-height edges earn a bonus."""
     edges = _upright_edges(lab)
-    discs = _checker_discs(lab, (L1 + L2) / 12)
     pw = (L1 + L2) / 12
+    found: list[np.ndarray] = []
+
+    def checker_discs() -> np.ndarray:
+        if not found:
+            found.append(_checker_discs(lab, pw) if look_for_checkers else np.zeros((0, 2)))
+        return found[0]
 
     def at(x: int) -> float:
         return float(edges[max(0, min(n - 1, x - 1)):min(n, x + 2)].max()) if 0 <= x <= n else 0.0
@@ -393,6 +404,7 @@ def _settle_bar(lab: np.ndarray, combined: dict[int, np.ndarray], u1: int, L1: i
 
     def stray(a: int, b: int) -> float:
         # checkers resting where a 7th point of a half would be: that half misses its end point
+        discs = checker_discs()
         if len(discs) == 0:
             return 0.0
         x = discs[:, 0]
@@ -402,17 +414,21 @@ def _settle_bar(lab: np.ndarray, combined: dict[int, np.ndarray], u1: int, L1: i
             out += int(np.sum(np.abs(x - centre) < 0.22 * pw))
         return STRAY_WEIGHT * min(out, 6)
 
-    best = (s + asym(u1, u2) + 2 * BAR_WEIGHT * ends_bonus(u1, u2) - stray(u1, u2), u1, u2, s)
+    options = []
     p1, p2 = int(round(L1 / 6)), int(round(L2 / 6))
     for d1 in (-p1, 0, p1):
         for d2 in (-p2, 0, p2):
             a, b = u1 + d1, u2 + d2
-            if (d1 == 0 and d2 == 0) or a < 0 or b + L2 > n or b < a + L1 or b - (a + L1) > 0.25 * L2 + 1:
+            if not (d1 == 0 and d2 == 0) and (
+                    a < 0 or b + L2 > n or b < a + L1 or b - (a + L1) > 0.25 * L2 + 1):
                 continue
-            ss = float(combined[L1][a] + combined[L2][b]) - asym(a, b)
-            val = ss + asym(a, b) + 2 * BAR_WEIGHT * ends_bonus(a, b) - stray(a, b)
-            if val > best[0]:
-                best = (val, a, b, ss)
+            ss = s if (d1 == 0 and d2 == 0) else float(combined[L1][a] + combined[L2][b]) - asym(a, b)
+            options.append((ss + asym(a, b) + 2 * BAR_WEIGHT * ends_bonus(a, b), a, b, ss))
+    top = max(o[0] for o in options)
+    close = [o for o in options if o[0] >= top - STRAY_WEIGHT * 6]  # checkers can only decide between these
+    if len(close) == 1:
+        return close[0][1], close[0][2], close[0][3]
+    best = max(((o[0] - stray(o[1], o[2]),) + o[1:] for o in close), key=lambda o: o[0])
     return best[1], best[2], best[3]
 
 
