@@ -185,6 +185,9 @@ class Store:
             for match_id, snapshot in self._pending_snapshots.items():
                 self.db.execute("INSERT OR REPLACE INTO snapshots(match_id, body) VALUES (?, ?)",
                                 (match_id, json.dumps(snapshot)))
+                if snapshot.get("match_over"):  # in the same transaction: a crash right after the last game
+                    # must not leave a won match open, to be resumed instead of a new one started
+                    self.db.execute("UPDATE matches SET finished = 1 WHERE id = ?", (match_id,))
             self.db.execute("COMMIT")
         except BaseException:
             self._rollback()

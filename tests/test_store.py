@@ -126,3 +126,15 @@ def test_bgref_run_resumes_the_open_match_on_restart(tmp_path):
     assert len(store.matches()) == 1
     assert [e["type"] for e in store.events(1)] == [e["type"] for e in script.expected]
     assert sum(e["type"] == "game_end" for e in store.events(1)) == 1
+
+
+def test_the_snapshot_that_ends_a_match_finishes_it_in_the_same_transaction(tmp_path):
+    """kill -9 between storing the last game_end and a separate 'finished' update must not reopen a won match."""
+    path = tmp_path / "m.sqlite3"
+    store = Store(path)
+    match = store.new_match(1)
+    store.record(match, [{"type": "roll", "frame": 1}], {"match_over": False})
+    assert Store(path).open_match() is not None
+    store.record(match, [{"type": "game_end", "frame": 9, "winner": "light"}], {"match_over": True})
+    assert Store(path).open_match() is None  # no finish_match() call was needed
+    assert Store(path).matches()[0]["finished"] is True
