@@ -109,13 +109,21 @@ class Store:
             raise DeviceError(f"database {self.path}: damaged ({'; '.join(problems)}); {keep}: move it aside "
                               "(its matches may be recovered with sqlite3 .recover) or give another --db")
 
+    def give_up(self) -> None:
+        """Stop waiting for a failing disk (from any thread, e.g. on SIGTERM): the waiting write raises a
+        DeviceError after logging each unwritten event as JSON, so the system journal still has them."""
+        self._closing.set()
+
     def close(self) -> None:
         """Close the file; a write waiting for a failing disk gives up (see ``record``)."""
         self._closing.set()
-        if self.pending:
-            log.error("database %s: %d event(s) could not be written before closing", self.path,
-                      sum(len(e) for _, e, _ in self.pending))
+        self._log_unwritten()
         self.db.close()
+
+    def _log_unwritten(self) -> None:
+        for match_id, events, _ in self.pending:
+            for event in events:
+                log.error("database %s: unwritten event of match %d: %s", self.path, match_id, json.dumps(event))
 
     # ---------------------------------------------------------------------------------------------- matches
     def new_match(self, match_length: int, source: str = "") -> int:
@@ -224,6 +232,7 @@ class Store:
                 if not block:
                     return None
                 if self._closing.is_set():
+                    self._log_unwritten()
                     raise DeviceError(f"database {self.path}: cannot write {what} ({exc}); stopped with "
                                       f"{sum(len(e) for _, e, _ in self.pending)} event(s) unwritten") from None
                 self._sleep(delay)

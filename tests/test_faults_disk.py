@@ -13,6 +13,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -138,14 +139,18 @@ def test_without_blocking_a_failed_write_is_kept_and_written_first_next_time(tmp
     assert store.snapshot(match) == {"n": 3}
 
 
-def test_closing_a_store_ends_a_wait_for_the_disk_with_a_clear_error(tmp_path):
-    store = Store(tmp_path / "m.sqlite3", sleep=lambda s: store._closing.set())
+def test_giving_up_on_the_disk_from_another_thread_is_a_clear_error_and_logs_the_events(tmp_path, caplog):
+    """What SIGTERM during a disk outage should do: the waiting write ends, naming what could not be stored."""
+    store = Store(tmp_path / "m.sqlite3")
     match = store.new_match(0)
     disk = FailingDisk(store.db)
     store.db = disk
     disk.full = True
+    threading.Timer(0.2, store.give_up).start()
+    caplog.set_level(logging.ERROR, logger="device.store")
     with pytest.raises(DeviceError, match=r"m.sqlite3.*disk is full.*1 event\(s\) unwritten"):
-        store.record(match, [{"type": "roll", "frame": 1}], None)
+        store.record(match, [{"type": "roll", "frame": 7, "dice": [6, 6]}], None)
+    assert '"dice": [6, 6]' in caplog.text  # the journal still has the event
 
 
 def test_bgref_run_survives_a_real_file_size_limit_and_catches_up(game, tmp_path):
