@@ -24,7 +24,7 @@ from device.errors import DeviceError
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: events.announced
 RETRY_FIRST, RETRY_CAP = 0.5, 10.0  # seconds between attempts to write to a failing disk
 WARN_EVERY = 60.0  # an outage is warned of at its start, then this often, and when it ends
 OUR_TABLES = {"matches", "events", "snapshots"}
@@ -44,7 +44,8 @@ CREATE TABLE IF NOT EXISTS events (
     type TEXT NOT NULL,
     frame INTEGER,
     t REAL,
-    body TEXT NOT NULL
+    body TEXT NOT NULL,
+    announced INTEGER NOT NULL DEFAULT 1
 );
 CREATE INDEX IF NOT EXISTS events_match ON events(match_id, id);
 CREATE TABLE IF NOT EXISTS snapshots (
@@ -83,6 +84,9 @@ class Store:
             if version > SCHEMA_VERSION:
                 raise DeviceError(f"database {self.path}: written by a newer bgref (schema {version})")
             self.db.executescript(SCHEMA)
+            columns = {r[1] for r in self.db.execute("PRAGMA table_info(events)")}
+            if "announced" not in columns:  # schema 1: its events were all announced when stored
+                self.db.execute("ALTER TABLE events ADD COLUMN announced INTEGER NOT NULL DEFAULT 1")
             self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except sqlite3.DatabaseError as exc:
             raise DeviceError(f"database {self.path}: {exc}; the file was left as it is") from None
@@ -186,7 +190,8 @@ class Store:
             for match_id, events, game in self.pending:
                 for event in events:
                     self.db.execute(
-                        "INSERT INTO events(match_id, game, type, frame, t, body) VALUES (?, ?, ?, ?, ?, ?)",
+                        "INSERT INTO events(match_id, game, type, frame, t, body, announced) "
+                        "VALUES (?, ?, ?, ?, ?, ?, 0)",
                         (match_id, int(event.get("game", game)), event["type"], event.get("frame"),
                          event.get("t"), json.dumps(event)))
                 written.extend(events)
@@ -246,6 +251,30 @@ class Store:
                             time.monotonic() - self._outage_since, what)
                 self._outage_since = self._warned_at = None
             return result
+
+    def mark_announced(self, match_id: int) -> None:
+        """Note that every stored event of the match has been announced (call after the publishers had them).
+
+        Not synced to disk on its own (the next durable write carries it): if power is lost first, an event is at
+        worst announced again on restart, never lost. A failing disk is ignored here for the same reason.
+        """
+        try:
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.execute("UPDATE events SET announced = 1 WHERE match_id = ? AND announced = 0", (match_id,))
+        except sqlite3.Error as exc:
+            log.debug("database %s: cannot mark events announced (%s)", self.path, exc)
+        finally:
+            try:
+                self.db.execute("PRAGMA synchronous=FULL")
+            except sqlite3.Error:
+                pass
+
+    def unannounced(self, match_id: int) -> list[dict[str, Any]]:
+        """Events stored but not marked announced: the daemon died between storing and announcing them (kill -9,
+        power cut), so a restarted daemon announces them first."""
+        rows = self.db.execute("SELECT body FROM events WHERE match_id = ? AND announced = 0 ORDER BY id",
+                               (match_id,)).fetchall()
+        return [json.loads(r[0]) for r in rows]
 
     def events(self, match_id: int) -> list[dict[str, Any]]:
         rows = self.db.execute("SELECT body FROM events WHERE match_id = ? ORDER BY id", (match_id,)).fetchall()

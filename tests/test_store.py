@@ -138,3 +138,39 @@ def test_the_snapshot_that_ends_a_match_finishes_it_in_the_same_transaction(tmp_
     store.record(match, [{"type": "game_end", "frame": 9, "winner": "light"}], {"match_over": True})
     assert Store(path).open_match() is None  # no finish_match() call was needed
     assert Store(path).matches()[0]["finished"] is True
+
+
+def test_events_stored_but_never_announced_are_found_on_restart(tmp_path):
+    """kill -9 between storing and announcing: the restarted daemon can announce exactly those."""
+    path = tmp_path / "m.sqlite3"
+    store = Store(path)
+    match = store.new_match(0)
+    store.record(match, [{"type": "roll", "frame": 1}, {"type": "play", "frame": 2}], {"n": 1})
+    store.mark_announced(match)
+    store.record(match, [{"type": "roll", "frame": 3}], {"n": 2})  # ... and the daemon is killed here
+    again = Store(path)
+    assert [e["frame"] for e in again.unannounced(match)] == [3]
+    assert again.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # back to FULL after the mark
+    again.mark_announced(match)
+    assert again.unannounced(match) == [] and len(again.events(match)) == 3
+
+
+def test_a_schema_1_database_is_upgraded_with_its_events_counted_as_announced(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    con = sqlite3.connect(path)
+    con.executescript("""
+        CREATE TABLE matches (id INTEGER PRIMARY KEY, created REAL NOT NULL, match_length INTEGER NOT NULL,
+                              finished INTEGER NOT NULL DEFAULT 0, source TEXT);
+        CREATE TABLE events (id INTEGER PRIMARY KEY, match_id INTEGER NOT NULL REFERENCES matches(id),
+                             game INTEGER NOT NULL, type TEXT NOT NULL, frame INTEGER, t REAL, body TEXT NOT NULL);
+        CREATE TABLE snapshots (match_id INTEGER PRIMARY KEY REFERENCES matches(id), body TEXT NOT NULL);
+        INSERT INTO matches VALUES (1, 0, 3, 0, '');
+        INSERT INTO events VALUES (1, 1, 1, 'roll', 5, 0.5, '{"type": "roll", "frame": 5}');
+        PRAGMA user_version = 1;
+    """)
+    con.close()
+    store = Store(path)
+    assert store.events(1) == [{"type": "roll", "frame": 5}]
+    assert store.unannounced(1) == []
+    store.record(1, [{"type": "play", "frame": 9}], None)
+    assert [e["frame"] for e in store.unannounced(1)] == [9]
