@@ -96,12 +96,24 @@ class EventWriter:
         else:
             self.stream = target
         self.log_lines = log_lines
+        self.name = target if isinstance(target, str) else getattr(target, "name", "stream")
+        self.failing = False  # the last write failed (disk full, reader gone): the referee goes on regardless
 
     def publish(self, event: dict[str, Any]) -> None:
         with self._lock:
             if self.stream is not None:
-                self.stream.write(json.dumps(event, separators=(", ", ": ")) + "\n")
-                self.stream.flush()
+                try:
+                    self.stream.write(json.dumps(event, separators=(", ", ": ")) + "\n")
+                    self.stream.flush()
+                except (OSError, ValueError) as exc:  # ValueError: the stream was closed under us
+                    if not self.failing:
+                        log.warning("events %s: cannot write (%s); events go on to the log and the database",
+                                    self.name, exc)
+                    self.failing = True
+                else:
+                    if self.failing:
+                        log.warning("events %s: writable again", self.name)
+                    self.failing = False
             if self.log_lines:
                 level = logging.WARNING if is_alert(event) or event.get("type") == "warning" else logging.INFO
                 log.log(level, "[frame %s, %.1fs] %s", event.get("frame"), event.get("t", 0.0), describe(event))
@@ -111,5 +123,8 @@ class EventWriter:
 
     def close(self) -> None:
         if self._own and self.stream is not None:
-            self.stream.close()
+            try:
+                self.stream.close()
+            except OSError as exc:  # the last lines could not be flushed (disk full): the database has them
+                log.warning("events %s: closing: %s", self.name, exc)
             self.stream = None
