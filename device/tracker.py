@@ -30,6 +30,7 @@ MAX_START_DOUBT = 4  # the start has four tall stacks, each of which may be doub
 MAX_KNOCKED = 2  # more checkers missing than this is a misread, not checkers knocked off the board
 MISSING_READS = 2  # agreeing readings with a checker missing before warning that one was knocked off
 DOUBT_READS = 4  # how many fresh readings to wait for before saying a play cannot be judged
+ONE_DIE_READS = 3  # readings showing one die only before a re-roll is called (the reader may miss a die)
 
 
 def dice_signature(dice: list[DieReading]) -> tuple:
@@ -265,6 +266,7 @@ class GameTracker:
         sig = dice_signature(obs.dice)
         if not obs.dice:
             st.handled = None
+            self._missed_opening(obs, board)
             return
         if _as_list(sig) == st.handled or len(obs.dice) != 2:
             return
@@ -289,6 +291,39 @@ class GameTracker:
         st.dice = roll_values([light, dark])
         st.before = Position.start().position_id()
 
+    def _missed_opening(self, obs: Observation, board: Board) -> None:
+        """The opening roll was not seen (a die hidden by a hand or misread) but its play is on the board with
+        the dice lifted: the play tells the roll when exactly one player and one non-double roll lead to it.
+        The play is then judged legal by construction, so nothing illegal can hide here; an ambiguous or
+        impossible board waits (it may be a misread, or the board being rearranged)."""
+        st, seating = self.state, self.seating
+        assert seating is not None
+        if is_start(board, seating) or any(board.missing):
+            return
+        from rules.moves import legal_results
+
+        start = Position.start()
+        found = []
+        for mover in COLOURS:
+            for high in range(2, 7):
+                for low in range(1, high):
+                    for result in legal_results(start, high, low):
+                        seen = seating.board(result, mover)
+                        if seen.same_checkers(board) or self._close_to(obs, seen):
+                            found.append((mover, high, low, result, seen))
+        if len(found) != 1:
+            return
+        mover, high, low, after, board = found[0]
+        values = {mover: high, other(mover): low}
+        self._emit("opening_roll", light=values["light"], dark=values["dark"], first=mover, inferred=True)
+        st.dice, st.before = [high, low], start.position_id()
+        legal = self._play_event(mover, st.dice, start, after)
+        st.last_play = {"player": mover, "dice": [high, low], "before": st.before,
+                        "after_board": _board_json(board), "legal": legal}
+        st.board = _board_json(board)
+        st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
+        st.handled, st.doubt, st.confirm = None, 0, None
+
     def _reroll_reason(self, dice: list[DieReading], need_half: Optional[str]) -> Optional[str]:
         if any(d.half is None for d in dice):
             return "off_board"
@@ -306,15 +341,21 @@ class GameTracker:
         if self._cube_action(obs, board):
             return
         if not obs.dice:
-            st.handled = None
+            st.handled, st.doubt = None, 0
             return
         sig = _as_list(dice_signature(obs.dice))
         if sig == st.handled:
             return
         if len(obs.dice) == 1 and st.handled is None:
-            # a roll with only one die on the board (from no dice at all): the other left the board
+            # a roll with only one die on the board (from no dice at all): the other left the board. A die the
+            # reader missed looks the same, so the call waits for a few more readings of the still scene
+            if st.doubt < ONE_DIE_READS:
+                st.doubt += 1
+                self.needs_reread = True
+                return
+            st.doubt = 0
             st.handled = sig
-            self._settle_last_play(board)
+            self._settle_last_play(board, obs)
             self._emit("reroll", player=roller, reason="off_board")
             return
         if len(obs.dice) != 2:
@@ -326,7 +367,7 @@ class GameTracker:
             self._emit("warning", message=f"{other(roller)} rolled, but it is {roller}'s turn to roll",
                        code="wrong_player", player=other(roller), alert=True)
             return
-        self._settle_last_play(board)
+        self._settle_last_play(board, obs)
         if reason is not None:
             self._emit("reroll", player=roller, reason=reason)
             return
@@ -336,8 +377,10 @@ class GameTracker:
         st.before = seating.position(board, roller).position_id()
         st.doubt = 0
 
-    def _settle_last_play(self, board: Board) -> None:
-        """The opponent rolls: a last play corrected since its verdict is judged again; then it stands."""
+    def _settle_last_play(self, board: Board, obs: Optional[Observation] = None) -> None:
+        """The opponent rolls: a last play corrected since its verdict is judged again; then it stands. A reading
+        that differs from the judged board only where the reader is unsure, or that lost an opponent's checker,
+        is no correction (a misread must not turn a judged play into an alarm)."""
         st, seating = self.state, self.seating
         last = st.last_play
         if not last or last.get("settled"):
@@ -345,9 +388,14 @@ class GameTracker:
         last["settled"] = True
         if _board_json(board) == last["after_board"]:
             return
+        judged = _board_from_json(last["after_board"])
+        if obs is not None and self._close_to(obs, judged):
+            return
         mover = last["player"]
         before = Position.from_position_id(last["before"])
         after = seating.position(board, mover)
+        if _opponent_vanished(after, before):
+            return
         self._play_event(mover, last["dice"], before, after, corrected=True)
 
     def _cube_action(self, obs: Observation, board: Board) -> bool:
@@ -364,7 +412,7 @@ class GameTracker:
         if st.offered_by is None:
             if value is not None and value == 2 * st.cube_value and not obs.dice:
                 if st.cube_owner in (None, roller) and not st.crawford_game:
-                    self._settle_last_play(board)
+                    self._settle_last_play(board, obs)
                     st.offered_by = roller
                     self._emit("cube", action="double", player=roller, value=value)
                     return True
@@ -404,6 +452,10 @@ class GameTracker:
             remaining = sig if st.early_roll else None
             quick = True
         before = Position.from_position_id(st.before)
+        if board is not None and _opponent_vanished(seating.position(board, mover), before):
+            # the opponent's checkers cannot leave the board in the mover's turn (a hit one goes to the bar, a
+            # knocked-off one is warned about before the game goes on): the reader lost one, often on the bar
+            board = None
         if board is None:
             board = self._unreadable_result(obs, before, mover)
             if board is None:
@@ -535,6 +587,11 @@ class GameTracker:
             st.last_play["settled"] = True
         self._emit("correction", position_id=position.position_id(), by=by, player=player)
         return self._out
+
+
+def _opponent_vanished(after: Position, before: Position) -> bool:
+    """Whether the reading shows fewer of the opponent's checkers on the board and bar than before the play."""
+    return sum(after.opponent) < sum(before.opponent)
 
 
 def _as_list(sig: tuple) -> list:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from device.seating import HOMES, Board, Seating
-from device.tracker import GameTracker
+from device.tracker import ONE_DIE_READS, GameTracker
 from rules.moves import legal_plays
 from rules.position import Position
 from tests.daemon_scenes import Driver, die, scene
@@ -257,7 +257,11 @@ def test_a_roll_with_one_die_on_the_board_is_rerolled_off_board():
     d, seating = start_game(light=3, dark=1)
     after = next(p.position for p in legal_plays(START, 3, 1) if p.notation() == "8/5 6/5")
     d.show(after, "light")
-    d.show(after.swap(), "dark", (die(5, "left"),))  # the other die is on the floor, unseen
+    # the other die is on the floor, unseen: the reader may have missed it, so the call waits for more readings
+    for _ in range(ONE_DIE_READS):
+        d.show(after.swap(), "dark", (die(5, "left"),))
+        assert d.events[-1]["type"] == "play" and d.tracker.needs_reread
+    d.show(after.swap(), "dark", (die(5, "left"),))
     assert (d.events[-1]["type"], d.events[-1]["player"], d.events[-1]["reason"]) == ("reroll", "dark", "off_board")
     d.show(after.swap(), "dark")
     d.show(after.swap(), "dark", (die(6, "left"), die(1, "left")))
@@ -342,3 +346,38 @@ def test_settle_never_snaps_a_play_being_made():
     obs = scene(seating, START, "light", confidence=[0.3] * 24)
     obs.points[5] = board.points[5] - 1  # the mover picked a checker up: a doubtful point, but play is on
     assert d.tracker.settle(obs).points == obs.points
+
+
+def test_a_missed_opening_roll_is_told_by_its_play_when_only_one_roll_leads_there():
+    seating = Seating("bottom-right")
+    d = Driver(GameTracker(), seating)
+    d.show(START, "light")
+    after = next(p.position for p in legal_plays(START, 3, 1) if p.notation() == "8/5 6/5")
+    d.show(after, "light")  # the opening dice were never seen; the play is on the board, the dice lifted
+    opening, play = d.events[-2], d.events[-1]
+    assert (opening["type"], opening["light"], opening["dark"], opening["first"]) == ("opening_roll", 3, 1, "light")
+    assert opening["inferred"] is True
+    assert (play["type"], play["player"], play["legal"], play["dice"]) == ("play", "light", True, [3, 1])
+    assert d.tracker.state.phase == "awaiting" and d.tracker.state.turn == "dark"
+
+
+def test_a_board_no_opening_roll_leads_to_is_not_taken_for_one():
+    seating = Seating("bottom-right")
+    d = Driver(GameTracker(), seating)
+    d.show(START, "light")
+    # a checker moved backwards, 13 to 20: no roll plays that
+    odd = Position.from_points({6: 5, 8: 3, 13: 4, 20: 1, 24: 2}, {6: 5, 8: 3, 13: 5, 24: 2})
+    d.show(odd, "light")
+    assert d.types() == ["setup"] and d.tracker.state.phase == "opening"
+
+
+def test_an_opponent_checker_lost_by_the_reader_is_no_illegal_play():
+    d, seating = start_game(light=3, dark=1)
+    after = next(p.position for p in legal_plays(START, 3, 1) if p.notation() == "8/5 6/5")
+    obs = scene(seating, after, "light")
+    board = seating.board(after, "light")
+    far = next(i for i, n in enumerate(board.points) if n < 0)  # one of dark's points, read one short, surely
+    obs.points[far] += 1
+    obs.off = {"light": None, "dark": None}
+    out = d.tracker.feed(obs, 100, 10.0)
+    assert not any(e["type"] == "play" and e["legal"] is False for e in out)
