@@ -264,6 +264,13 @@ def _check_cut_off(geo: BoardGeometry, image: np.ndarray) -> None:
     if (pa[:, 0] < -tol).any() or (pa[:, 1] < -tol).any() or (pa[:, 0] > w - 1 + tol).any() or (
             pa[:, 1] > h - 1 + tol).any():
         raise BoardCutOff("the board is cut off by the image edge: move the camera so the whole board shows")
+    touches = {  # any outer corner clipped to the image border: the frame may run on beyond it
+        "left": bool(np.any(c[:, 0] <= 1.5)), "right": bool(np.any(c[:, 0] >= w - 2.5)),
+        "top": bool(np.any(c[:, 1] <= 1.5)), "bottom": bool(np.any(c[:, 1] >= h - 2.5)),
+    }
+    if not any(touches.values()):
+        return
+    _check_cut_halves(geo, image, touches, on_border)
     if not any(on_border.values()):
         return
     # one end of the playing area on the image border while the other end shows its frame or tray: the
@@ -278,6 +285,45 @@ def _check_cut_off(geo: BoardGeometry, image: np.ndarray) -> None:
         if on_border[side] and margins[end] < 0.2 * pw and margins[other] > 0.8 * pw:
             raise BoardCutOff(f"the board is cut off at the {side} image edge: move the camera so the whole "
                               "board shows")
+
+
+CUT_HALF_RATIO = 0.75  # a half on a clipped side showing its points this much less clearly than the other is cut
+CUT_EDGE_PW = 0.05  # a playing area this close (in point widths) to a clipped image border runs past it
+CUT_WIDTH_RATIO = 0.12  # halves differing in width by more than this share, on a clipped board: one is cut
+
+
+def _check_cut_halves(geo: BoardGeometry, image: np.ndarray, on_border: dict[str, bool],
+                      whole_side: dict[str, bool]) -> None:
+    """Where the outer frame was clipped by the image border, the part of the board beyond is unseen: then the
+    halves must still look whole. A cut half shows fewer than 6 points, so the layout fitted to what is left
+    has halves of unequal width or a half whose point pattern is much weaker than the other's; the long side
+    along a clipped border must keep its checkers' room (the triangle bases) inside the image."""
+    from vision.board_layout import half_scores
+
+    h, w = image.shape[:2]
+    lw = geo.left_half[2] - geo.left_half[0]
+    rw = geo.right_half[2] - geo.right_half[0]
+    pw = (lw + rw) / 12
+    x0, y0, x1, y1 = geo.playing_area
+    pa = geo.to_image(np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64))
+    pw_img = float(np.linalg.norm(pa[1] - pa[0])) / 13
+    dist = {"left": float(pa[:, 0].min()), "right": float(w - 1 - pa[:, 0].max()),
+            "top": float(pa[:, 1].min()), "bottom": float(h - 1 - pa[:, 1].max())}
+    for side, clipped in on_border.items():
+        if clipped and dist[side] < CUT_EDGE_PW * pw_img:
+            raise BoardCutOff(f"the board is cut off at the {side} image edge: move the camera so the whole "
+                              "board shows")
+    if abs(lw - rw) > CUT_WIDTH_RATIO * max(lw, rw):
+        raise BoardCutOff("the board is cut off by the image edge (its halves are not alike): move the camera "
+                          "so the whole board shows")
+    if not any(whole_side.values()):
+        return  # only a corner clipped: too little of the board may be beyond to tell from a hand over a half
+    view = rectify(image, geo)
+    sl, sr = half_scores(view, (geo.left_half[0], geo.left_half[2]), (geo.right_half[0], geo.right_half[2]))
+    if min(sl, sr) < CUT_HALF_RATIO * max(sl, sr):
+        raise BoardCutOff("the board is cut off by the image edge (one half shows fewer points): move the "
+                          "camera so the whole board shows")
+    del pw
 
 
 # ---------------------------------------------------------------------------------------------- drift
