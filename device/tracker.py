@@ -453,8 +453,8 @@ class GameTracker:
             quick = True
         before = Position.from_position_id(st.before)
         if board is not None and _opponent_vanished(seating.position(board, mover), before):
-            # the opponent's checkers cannot leave the board in the mover's turn (a hit one goes to the bar, a
-            # knocked-off one is warned about before the game goes on): the reader lost one, often on the bar
+            # the opponent's checkers cannot leave or join the board in the mover's turn (a hit one goes to the
+            # bar, a knocked-off one is warned about first): the reader lost or invented one, often on the bar
             board = None
         if board is None:
             board = self._unreadable_result(obs, before, mover)
@@ -590,8 +590,9 @@ class GameTracker:
 
 
 def _opponent_vanished(after: Position, before: Position) -> bool:
-    """Whether the reading shows fewer of the opponent's checkers on the board and bar than before the play."""
-    return sum(after.opponent) < sum(before.opponent)
+    """Whether the reading shows another number of the opponent's checkers on the board and bar than before the
+    play: impossible in the mover's turn, so the reader lost or invented one (or an earlier reading was wrong)."""
+    return sum(after.opponent) != sum(before.opponent)
 
 
 def _as_list(sig: tuple) -> list:
