@@ -319,6 +319,7 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
         for g, (fit, conf, ext) in found:
             cues = tilt_cues(fit, g, pips)
             cues["affine"] = fit.affine / f if fit.value >= 4 else None
+            cues["side_xy"] = cues["side_xy"] / f + (ox, oy)
             flat = judge_flat(cues)
             size = fit.step * 2 * FACE_HALF_STEPS / f
             elong = float(median([p.elongation for p in g]))
@@ -415,6 +416,7 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
     if image_bgr is None or image_bgr.size == 0:
         raise VisionError("empty image")
     scales = _scales(image_bgr, die_size_px)
+    shape = image_bgr.shape
     box = cv2.boundingRect((mask > 0).astype(np.uint8)) if mask is not None else None
     view = None
     if die_size_px and memory is not None:
@@ -436,6 +438,7 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
     for c in cands:
         c.center = c.center + (ox, oy)
         c.pip_xy = c.pip_xy + (ox, oy)
+        c.tilt["side_xy"] = c.tilt["side_xy"] + (ox, oy)
     found = _drop_side_faces(_merge(cands))
     if view is not None:
         view.learn([c.size for c in found
@@ -445,7 +448,7 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         value = c.value if c.confidence >= MIN_CONFIDENCE else None
         flat = c.flat
         if board_to_image is not None and flat:
-            flat = flat_on_board(c.tilt, c.center, np.asarray(board_to_image, float))
+            flat = flat_on_board(c.tilt, c.center, np.asarray(board_to_image, float), c.size, shape)
         dice.append(DieReading(value=value, flat=flat, center=[float(c.center[0]), float(c.center[1])]))
     dice.sort(key=lambda d: (d.center[0], d.center[1]))
     return dice

@@ -27,7 +27,7 @@ def tilt_cues(fit: LayoutFit, group: list, pips: list) -> dict:
     contrast = float(min(p.contrast for p in group))
     dark = group[0].dark
     top_elong = float(median([p.elongation for p in group]))
-    side = []
+    side, side_xy = [], []
     for p in pips:
         if id(p) in members or p.dark != dark:
             continue
@@ -36,7 +36,9 @@ def tilt_cues(fit: LayoutFit, group: list, pips: list) -> dict:
         beside = 1.6 <= u[1] <= 3.6 and u[0] <= 1.9
         if beside and top_elong + 0.15 < p.elongation < 2.6 and abs(p.face - level) <= 0.5 * contrast:
             side.append(p.elongation)
+            side_xy.append((p.x, p.y))
     return {
+        "side_xy": np.array(side_xy, float).reshape(-1, 2),  # at the reading scale; the reader maps them back
         "foreshortening": foreshortening(fit.affine) if fit.value >= 4 else None,
         "elongation": float(median([p.elongation for p in group])),
         "side_pips": len(side),
@@ -57,23 +59,91 @@ def judge_flat(cues: dict) -> bool:
     return True
 
 
-MIN_FLAT_ON_BOARD = 0.90  # face foreshortening left after undoing the board's perspective (renders: flat >= 0.91)
+MIN_FLAT_ON_BOARD = 0.86  # face foreshortening left after undoing the board's perspective (renders: flat >= 0.88)
 
 
-def flat_on_board(cues: dict, center: np.ndarray, board_to_image: np.ndarray) -> bool:
-    """With the board's homography: a flat face looks like the board's local perspective of a square.
+MAX_SIDE_EXCESS = 0.26  # die edges beyond a flat die's reach at which two side pips mean a tilted die (renders)
+
+
+def flat_on_board(cues: dict, center: np.ndarray, board_to_image: np.ndarray, edge_px: float = 0.0,
+                  shape: tuple[int, ...] | None = None) -> bool:
+    """With the board's homography: a flat face looks like the board's local perspective of a square, and no face
+    of a flat die shows beyond where the camera's angle lets one show.
 
     The face's fitted affine map (n >= 4 pips) times the inverse of the homography's local Jacobian is a rotation
-    and scale for a flat die (measured on two render sets: 0.92-1.0 left) and keeps the die's own tilt for a
-    cocked one (0.46-0.93 on renders). Fewer pips give no face shape: such dice keep the plain judgement.
+    and scale for a flat die (renders: 0.91-1.0 left) and keeps the die's own tilt for a cocked one (0.46-0.93).
+    The side-face cue works for any face (see ``side_face_excess``); it needs the die's edge and the image size.
     """
-    affine = cues.get("affine")
-    if affine is None:
-        return True
     jac = local_jacobian(board_to_image, center)
     if jac is None:
         return True
-    return foreshortening(np.linalg.inv(jac) @ affine) >= MIN_FLAT_ON_BOARD
+    affine = cues.get("affine")
+    if affine is not None and foreshortening(np.linalg.inv(jac) @ affine) < MIN_FLAT_ON_BOARD:
+        return False
+    if edge_px > 0 and shape is not None:
+        excess = side_face_excess(cues.get("side_xy"), center, edge_px, jac, board_to_image, shape)
+        if excess > MAX_SIDE_EXCESS:
+            return False
+    return True
+
+
+def side_face_excess(side_xy: np.ndarray | None, center: np.ndarray, edge_px: float, jac: np.ndarray,
+                     board_to_image: np.ndarray, shape: tuple[int, ...]) -> float:
+    """How far (die edges, board plane) the second-farthest side-face pip lies beyond any flat die's reach.
+
+    Why: a flat die seen from a camera at angle theta from straight down shows its side faces only within
+    tan(theta) die edges beyond its top face, whatever its yaw; a die tilted on a checker or the frame turns a
+    side face up, whose pips lie farther out. Two such pips are needed (one stray blob is no evidence); the
+    camera's angle at the die comes from the homography (``camera_pose``), whose errors make it larger, not smaller.
+    """
+    if side_xy is None or len(side_xy) < 2:
+        return -np.inf
+    px_per_unit = float(np.sqrt(abs(np.linalg.det(jac))))
+    if px_per_unit <= 0:
+        return -np.inf
+    rot, t, _ = camera_pose(board_to_image, shape)
+    cam = -rot.T @ t
+    ground = np.linalg.inv(board_to_image) @ np.array([center[0], center[1], 1.0])
+    if abs(ground[2]) < 1e-12 or abs(cam[2]) < 1e-9:
+        return -np.inf
+    slope = float(np.hypot(*(cam[:2] - ground[:2] / ground[2])) / abs(cam[2]))
+    edge = edge_px / px_per_unit
+    reach = np.linalg.norm((np.asarray(side_xy) - center) @ np.linalg.inv(jac).T, axis=1) / edge
+    return float(np.sort(reach)[-2] - 0.5 - slope)
+
+
+def camera_pose(h: np.ndarray, shape: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, float]:
+    """Rotation, translation and focal length of a camera that sees the board plane through ``h``.
+
+    Square pixels and the principal point at the image centre are assumed; the focal length comes from the
+    homography's two orthogonal, equally long board axes (Zhang's constraints), or is the image's longer side
+    when the camera looks nearly straight down (both then degenerate; a short focal length only overstates the
+    camera's angle, which keeps flat dice flat).
+    """
+    cy, cx = (shape[0] - 1) / 2.0, (shape[1] - 1) / 2.0
+    g = np.asarray(h, float).copy()
+    g[0] -= cx * g[2]
+    g[1] -= cy * g[2]
+    a, b = g[:, 0], g[:, 1]
+    side = float(max(shape[:2]))
+    f = side
+    # |r1| = |r2| as well as r1 . r2 = 0: whichever is better conditioned (a tilt about one board axis leaves the
+    # first with nothing to say)
+    orth = abs(a[2] * b[2])
+    norms = abs(b[2] ** 2 - a[2] ** 2)
+    f2 = 0.0
+    if orth >= norms and orth > 1e-15:
+        f2 = -(a[0] * b[0] + a[1] * b[1]) / (a[2] * b[2])
+    elif norms > 1e-15:
+        f2 = (a[0] ** 2 + a[1] ** 2 - b[0] ** 2 - b[1] ** 2) / (b[2] ** 2 - a[2] ** 2)
+    if f2 > 0 and 0.3 * side < np.sqrt(f2) < 5 * side:
+        f = float(np.sqrt(f2))
+    m = np.diag([1 / f, 1 / f, 1.0]) @ g
+    lam = 2.0 / (np.linalg.norm(m[:, 0]) + np.linalg.norm(m[:, 1]))
+    r1, r2, t = m[:, 0] * lam, m[:, 1] * lam, m[:, 2] * lam
+    if t[2] < 0:
+        r1, r2, t = -r1, -r2, -t
+    return np.stack([r1, r2, np.cross(r1, r2)], axis=1), t, f
 
 
 def local_jacobian(h: np.ndarray, image_point: np.ndarray) -> np.ndarray | None:
