@@ -270,6 +270,8 @@ class GameTracker:
             return
         if _as_list(sig) == st.handled or len(obs.dice) != 2:
             return
+        if not is_start(board, seating):
+            return  # the checkers moved: the opening was missed and play is on; its play will tell the roll
         st.handled = _as_list(sig)
         halves = [d.half for d in obs.dice]
         owners = [seating.roller_of_half(h) for h in halves]
@@ -394,7 +396,9 @@ class GameTracker:
         mover = last["player"]
         before = Position.from_position_id(last["before"])
         after = seating.position(board, mover)
-        if _opponent_vanished(after, before):
+        if _opponent_vanished(after, before) or after.opponent != seating.position(judged, mover).opponent:
+            # a mover corrects his own checkers; the opponent's changing before his roll is a misread (or a
+            # hit taken back, which goes unjudged rather than risk a false alarm)
             return
         self._play_event(mover, last["dice"], before, after, corrected=True)
 
