@@ -1,58 +1,80 @@
 """`bgref demo` with the real vision reader on the recorded sample game (sample_images/game).
 
 What the referee really achieves there is asserted, not hoped for: it learns the seating from the starting
-position, the opening (told by its play when a die is missed), and dark's first play; and it never calls a legal
-play illegal (a false alarm is as bad as a missed illegal play). Later plays depend on the dice reader finding both
-dice; they are measured by `bgref demo`, not asserted here.
+position, the opening (told by its play when a die is missed), the first plays, the illegal 5-5 that plays only
+three 5s; and it never calls a legal play illegal (a false alarm is as bad as a missed illegal play). The rest
+(re-rolls, plays whose roll the dice reader misses) is measured by `bgref demo`, not asserted here.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
 
 import cv2
 import pytest
 
-from device.cli import main
-
 GAME = Path(__file__).resolve().parent.parent / "sample_images" / "game"
 
 
+class _Collect:
+    def __init__(self) -> None:
+        self.events: list[dict] = []
+
+    def publish(self, event: dict) -> None:
+        self.events.append(event)
+
+    def frame(self, image, observation) -> None:
+        pass
+
+
 @pytest.fixture(scope="module")
-def game() -> Path:
+def game() -> tuple[list[dict], list[dict]]:
+    """(events the referee emits with the real reader, events the recording holds)."""
     if not (GAME / "video.json").is_file():
         pytest.skip(f"no sample game video at {GAME} (make one with `bgref render game`)")
-    return GAME
+    from device.pipeline import make_reader, recording_lens
+    from device.referee import Referee
+    from device.sources import FolderSource
+    from device.tracker import GameTracker
 
-
-def _run(capsys, *extra: str) -> list[dict]:
     cv2.setNumThreads(1)
-    assert main(["demo", "--json", "--video", str(GAME), *extra]) == 0
-    out = capsys.readouterr().out
-    return [json.loads(line) for line in out.splitlines() if line.strip()]
+    video = json.loads((GAME / "video.json").read_text())
+    got = _Collect()
+    Referee(FolderSource(GAME), make_reader(False, None, recording_lens(video)), GameTracker(),
+            publishers=[got]).run()
+    want = [json.loads(line) for line in (GAME / "events.jsonl").read_text().splitlines() if line.strip()]
+    return got.events, want
 
 
-def _expected() -> list[dict]:
-    return [json.loads(line) for line in (GAME / "events.jsonl").read_text().splitlines() if line.strip()]
+def _plays(events: list[dict]) -> list[dict]:
+    return [e for e in events if e["type"] == "play"]
 
 
-def test_the_demo_follows_the_start_and_the_first_play_with_no_false_alarm(game, capsys):
-    got = _run(capsys)
-    want = _expected()
+def test_the_start_and_the_opening_are_recognised(game):
+    got, want = game
     setup = [e for e in got if e["type"] == "setup"]
     assert setup and setup[0]["frame"] <= 3 and setup[0]["light"] == "top"
     assert setup[0]["position_id"] == want[0]["position_id"]
     opening = next(e for e in got if e["type"] == "opening_roll")
     want_opening = next(e for e in want if e["type"] == "opening_roll")
-    assert (opening["light"], opening["dark"], opening["first"]) == (want_opening["light"], want_opening["dark"],
-                                                                     want_opening["first"])
-    first_play = next(e for e in got if e["type"] == "play")
-    want_play = next(e for e in want if e["type"] == "play")
-    assert (first_play["player"], first_play["after"], first_play["legal"]) == (want_play["player"],
-                                                                                 want_play["after"], True)
-    assert 0 <= first_play["frame"] - want_play["frame"] <= 3  # the verdict 0-3 frames after the dice are lifted
-    illegal_frames = [e["frame"] for e in want if e["type"] == "play" and e["legal"] is False]
-    false_alarms = [e for e in got if e["type"] == "play" and e["legal"] is False
-                    and not any(abs(e["frame"] - f) <= 3 for f in illegal_frames)]
-    assert false_alarms == []
+    assert [opening[k] for k in ("light", "dark", "first")] == [want_opening[k] for k in ("light", "dark", "first")]
+
+
+def test_the_first_two_plays_are_judged_right_within_three_frames(game):
+    got, want = game
+    for mine, theirs in zip(_plays(got)[:2], _plays(want)[:2]):
+        # the same play, judged the same (the second one from a board read with a misread stack far from it, so
+        # its Position IDs differ from the recording's)
+        assert [mine[k] for k in ("player", "dice", "play", "legal")] == [theirs[k] for k in ("player", "dice",
+                                                                                            "play", "legal")]
+        assert 0 <= mine["frame"] - theirs["frame"] <= 3
+
+
+def test_the_illegal_play_is_caught_and_no_legal_play_is_called_illegal(game):
+    got, want = game
+    illegal = [e["frame"] for e in _plays(want) if e["legal"] is False]
+    called = [e for e in _plays(got) if e["legal"] is False]
+    assert [e for e in called if not any(abs(e["frame"] - f) <= 3 for f in illegal)] == []  # no false alarm
+    assert all(any(0 <= e["frame"] - f <= 3 for e in called) for f in illegal)  # every illegal play caught
