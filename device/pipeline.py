@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
+from pathlib import Path
 from typing import Any, Callable, Optional
 
 from device.errors import DeviceError
@@ -126,5 +127,14 @@ def replay_referee(source: Source, args: argparse.Namespace, json_out: bool,
     calibration, seat = load_calibration(getattr(args, "calibration", None))
     tracker = GameTracker(match_length=args.match_length or 0, light_seat=args.light_seat or seat)
     publisher: Any = EventWriter(sys.stdout, log_lines=False) if json_out else TextPrinter()
-    return Referee(source, make_reader(args.oracle, calibration), tracker,
+    lens = None
+    folder = getattr(args, "source", None)
+    if folder and calibration is None and (Path(folder) / "video.json").is_file():
+        import json
+
+        try:
+            lens = recording_lens(json.loads((Path(folder) / "video.json").read_text()))
+        except ValueError:
+            raise DeviceError(f"{folder}/video.json: not JSON") from None
+    return Referee(source, make_reader(args.oracle, calibration, lens), tracker,
                    publishers=[publisher, *extra_publishers])
