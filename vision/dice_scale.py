@@ -4,8 +4,8 @@ Why: the calibration only guesses a die's edge (0.45 checker diameters), and rea
 so reading at the guess alone misses many dice and two scales cost twice the time. The dice of one set do not
 change size during a session: once confident faces (several pips, a good fit) have shown the edge, one scale at that
 edge reads as many dice as two scales around the guess (renders: recall 0.77 vs 0.78, fewer false dice). The
-learnt edge is kept per view (image size, playing-area box, guess), so another board or camera starts afresh; a view
-that then shows no confident die for a while is read at both scales again now and then, so a wrong edge heals.
+learnt edge is kept per view (image size, playing-area box, guess), so another board or camera starts afresh; while
+a view shows no confident die, every few reads look at both scales again, so a wrong edge heals.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Hashable, Optional
 LEARN_CONFIDENCE = 0.8  # a face this sure (2+ pips, good layout fit) shows the die's edge
 KEEP = 9  # recent edges whose median is the learnt edge
 AGREE = 0.2  # the first two edges must agree this closely (relative) before the edge is trusted
-RECHECK_EVERY = 8  # reads without a confident die between two full (two-scale) reads
+RECHECK_EVERY = 8  # of the reads without a confident die, every this many reads at both scales again
 READ_AT = 0.85  # read at this share of the learnt edge (the fitted grid overstates a face's edge a little)
 
 
@@ -41,8 +41,8 @@ class DieScale:
     def scales(self, guess_scales: list[float]) -> list[float]:
         """Scales to read this frame at: one at the learnt edge, or the guess's when unsure (or due a recheck)."""
         e = self.edge()
-        if e is None or self.idle >= RECHECK_EVERY:
-            return guess_scales
+        if e is None or (self.idle and self.idle % RECHECK_EVERY == 0):
+            return guess_scales  # every RECHECK_EVERY-th quiet read looks at both scales (dice lifted: mostly one)
         return [READ_AT * e]
 
     def learn(self, confident_sizes: list[float]) -> None:
