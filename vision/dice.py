@@ -4,10 +4,12 @@ Pipeline (one job per module): ``dice_pips`` finds pip blobs at a normalised sca
 unbroken face; ``dice_layout`` fits each group to the six canonical layouts; this module checks that a fitted face
 really is a die face (plain between its pips, no stray pip of the same face inside or beside it, and on a board a
 lone pip or pair needs a compact die outline around it), merges the readings of several scales, drops side faces
-and answers ``None`` rather than a doubtful value; ``dice_flat`` judges flatness.
+and answers ``None`` rather than a doubtful value; ``dice_flat`` judges flatness (face shape and side-face pips
+against the board's perspective and the camera's angle).
 
 Without hints every die size from ~13 px to a fifth of the image is tried (``bgref dice``); the board reader passes
-the playing-area mask, the expected die edge (read at it and one scale below) and, ideally, the board homography.
+the playing-area mask, the expected die edge (read at it and one scale below until ``dice_scale`` has learnt the
+view's real die edge, then at that one scale) and, ideally, the board homography (needed for most cocked dice).
 """
 
 from __future__ import annotations

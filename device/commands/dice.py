@@ -49,7 +49,7 @@ def read_image(path: str, die_size: float | None = None) -> dict[str, Any]:
 
     image = load_image(path)
     t0 = time.perf_counter()
-    dice = find_dice(image, die_size_px=die_size)
+    dice = find_dice(image, die_size_px=die_size, memory=None)  # separate photos: no edge learnt across them
     cube = read_cube(image)
     ms = (time.perf_counter() - t0) * 1000.0
     return {"image": path, "dice": [d.to_dict() for d in dice], "cube": None if cube is None else cube.to_dict(),
