@@ -165,6 +165,9 @@ def _area_to_image(cc: np.ndarray, lay: Layout, rect: tuple[float, float, float,
     return cv2.perspectiveTransform(pts, np.linalg.inv(H)).reshape(4, 2)
 
 
+SETTLE_IN_RELAYOUT = False  # measured: helps r15, hurts as many renders (the frame finder wants pattern edges)
+
+
 def _relayout(image: np.ndarray, play: np.ndarray, rounds: int = 2, margin: float = 0.1) -> np.ndarray:
     """Re-find the playing area in a view built around its current estimate (a candidate outline is only
     approximate, so its view is skewed; a view centred on the playing area itself is nearly square-on)."""
@@ -180,7 +183,7 @@ def _relayout(image: np.ndarray, play: np.ndarray, rounds: int = 2, margin: floa
         if H is None:
             break
         view = cv2.warpPerspective(image, H, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        lay = find_layout(view, refine=True, search_width=size[0] // 2, settle_edges=False)
+        lay = find_layout(view, refine=True, search_width=size[0] // 2, settle_edges=SETTLE_IN_RELAYOUT)
         if lay is None:
             break
         x0, y0, x1, y1 = lay.playing_area

@@ -325,7 +325,10 @@ def _settle_long_edges(lab: np.ndarray, y0: float, y1: float, halves: list[tuple
         a, b = int(max(margin, round(lo))), int(min(H - 1 - margin, round(hi)))
         if b <= a:
             return keep
-        here = g[int(np.clip(round(keep), 0, H - 1))]
+        k = int(np.clip(round(keep), 0, H - 1))
+        here = float(g[max(0, k - 2):k + 3].max())
+        if here >= 0.5 * strong:
+            return keep  # the pattern already ends on a clear edge: the field's border
         peaks = [i for i in range(a, b + 1) if g[i] >= 0.5 * strong and g[i] > 1.5 * here
                  and g[i] >= g[i - 1] and g[i] >= g[i + 1]]
         return float(min(peaks, key=lambda i: abs(i - keep))) if peaks else keep  # the nearest clear edge
@@ -346,6 +349,8 @@ def _upright_edges(lab: np.ndarray) -> np.ndarray:
     over the rows of the horizontal colour step, so an edge must be there in most rows to count."""
     h, n = lab.shape[:2]
     band = lab[int(0.05 * h):max(int(0.05 * h) + 1, int(0.95 * h))]
+    if len(band) > 48:
+        band = band[::2]  # every other row tells the same
     g = np.zeros(band.shape[:2], np.float32)
     g[:, 1:-1] = np.linalg.norm(band[:, 2:] - band[:, :-2], axis=2)
     g = np.maximum(g, np.maximum(np.roll(g, 1, axis=1), np.roll(g, -1, axis=1)))  # allow a column of tilt
