@@ -197,6 +197,44 @@ def test_bgref_run_survives_a_real_file_size_limit_and_catches_up(game, tmp_path
     assert [_key(e) for e in announced] == [_key(e) for e in reference]
 
 
+def test_bgref_run_on_a_really_full_disk_waits_and_catches_up(game, tmp_path):
+    """A 256 KiB tmpfs fills up under the daemon's own database (real ENOSPC); it is then grown. Needs root's
+    mount(8) (the CI machine has it); the file-size-limit test above is the one that runs everywhere."""
+    folder, reference = game
+    mnt = tmp_path / "disk"
+    mnt.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(mnt)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a small tmpfs here ({mounted.stderr.decode().strip()})")
+    proc = None
+    try:
+        db, log = mnt / "m.sqlite3", tmp_path / "daemon.log"
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "device.cli", "run", "--source", str(folder), "--oracle", "--db", str(db),
+             "--events", "-", "--no-bell"], cwd=ROOT, stdout=subprocess.PIPE, stderr=log.open("wb"), text=True)
+        deadline = time.monotonic() + 60
+        while "cannot write" not in log.read_text() and time.monotonic() < deadline:
+            assert proc.poll() is None, log.read_text()[-2000:]
+            time.sleep(0.05)
+        assert "database or disk is full" in log.read_text()
+        assert proc.poll() is None
+        subprocess.run(["mount", "-o", "remount,size=4m", str(mnt)], check=True)
+        out, _ = proc.communicate(timeout=120)
+        text = log.read_text()
+        assert proc.returncode == 0 and "Traceback" not in text and "writable again" in text, text[-2000:]
+        announced = [json.loads(x) for x in out.splitlines()]
+        assert [_key(e) for e in announced] == [_key(e) for e in reference]
+        con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        stored = [json.loads(r[0]) for r in con.execute("SELECT body FROM events ORDER BY id")]
+        con.close()
+        assert stored == announced
+    finally:
+        if proc is not None and proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        subprocess.run(["umount", str(mnt)], capture_output=True)
+
+
 # --------------------------------------------------------------------------------------- damaged database
 
 def _sha(path: Path) -> str:
