@@ -355,10 +355,12 @@ class GameTracker:
                 st.doubt += 1
                 self.needs_reread = True
                 return
+            # still one die: the other may have left the board or the reader may be missing it. A re-roll
+            # called on a missed die is a false alarm, so say what is seen and let the players decide
             st.doubt = 0
             st.handled = sig
-            self._settle_last_play(board, obs)
-            self._emit("reroll", player=roller, reason="off_board")
+            self._emit("warning", message=f"{roller} rolled but only one die is seen on the board: if the other "
+                       "left the board, roll again", code="one_die", player=roller)
             return
         if len(obs.dice) != 2:
             return
