@@ -208,3 +208,28 @@ def test_killed_again_and_again_the_match_is_still_whole(match, tmp_path):
     assert all(any(k == r for r in rest) for k in (_key(e) for e in announced_all))
     assert len(announced_all) >= len(reference) - 5 * kills
     assert _mat_records(_export(db)) == _mat_records(mat_text(reference, MATCH_LENGTH))
+
+
+def test_sigterm_mid_match_stops_cleanly_and_the_restart_resumes(match, tmp_path):
+    """systemctl stop / restart: SIGTERM ends the daemon after the current frame with exit 0, nothing half-done."""
+    reference = match["events"]
+    folder = _write_recording(tmp_path / "all", match["labels"], match["seat"])
+    db, log = tmp_path / "match.sqlite3", tmp_path / "daemon.log"
+    proc = _start(folder, db, log)
+    announced = []
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        announced.append(json.loads(line))
+        if len(announced) == 25:
+            proc.send_signal(signal.SIGTERM)
+            break
+    announced += [json.loads(x) for x in proc.stdout.read().splitlines()]
+    assert proc.wait(timeout=60) == 0, log.read_text()[-2000:]
+    stored = _stored(db)
+    assert stored == announced  # a clean stop leaves nothing stored-but-unannounced
+    assert len(stored) < len(reference)  # it did stop mid-match
+    rest = _write_recording(tmp_path / "rest", match["labels"][stored[-1]["frame"] + 1:], match["seat"])
+    proc = _start(rest, db, log)
+    proc.communicate(timeout=120)
+    assert proc.returncode == 0 and "resuming match 1 " in log.read_text()
+    assert [_key(e) for e in _stored(db)] == [_key(e) for e in reference]
