@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import signal
-import time
+import threading
 
 from device.pipeline import add_reading_options, add_web_options, replay_referee, start_web
 from device.sources import open_source
@@ -29,13 +29,19 @@ def run(args: argparse.Namespace) -> int:
     source = open_source(args.source, fps=args.fps, oracle=args.oracle)
     referee = replay_referee(source, args, json_out=args.json)
     server = start_web(referee, args.listen, args.port, args.token) if args.serve else None
-    previous = signal.signal(signal.SIGTERM, lambda *_: referee.stop())
+    stopping = threading.Event()
+
+    def on_sigterm(*_: object) -> None:
+        stopping.set()
+        referee.stop()
+
+    previous = signal.signal(signal.SIGTERM, on_sigterm)
     try:
         referee.run()
-        if server is not None:  # leave the page up to look at until Ctrl-C
+        if server is not None:  # leave the page up to look at until Ctrl-C or SIGTERM
             try:
-                while True:
-                    time.sleep(1)
+                while not stopping.wait(0.5):
+                    pass
             except KeyboardInterrupt:
                 pass
     finally:
