@@ -161,12 +161,26 @@ class Referee:
                 self.store.finish_match(self.match_id)
         if self.keep_events:
             self.events.extend(events)
+        self._announce(events)
+
+    def _announce(self, events: list[dict[str, Any]]) -> None:
         for event in events:
             for pub in self.publishers:
                 try:
                     pub.publish(event)
                 except Exception:
                     log.exception("publisher %r failed on %s", pub, event.get("type"))
+        if self.store is not None and self.match_id is not None:
+            self.store.mark_announced(self.match_id)
+
+    def announce_unannounced(self) -> int:
+        """After a restart: announce what the last run stored but was killed before announcing (an illegal-play
+        alert must still sound). Returns how many events that was."""
+        if self.store is None or self.match_id is None:
+            return 0
+        events = [dict(e, replayed=True) for e in self.store.unannounced(self.match_id)]
+        self._announce(events)
+        return len(events)
 
     def run(self) -> int:
         """Until the source ends or ``stop()``; returns the number of frames processed."""
@@ -178,8 +192,11 @@ class Referee:
         return self.frames_seen
 
     def stop(self) -> None:
-        """Clean stop (SIGTERM): the source ends after the current frame."""
+        """Clean stop (SIGTERM): the source ends after the current frame; a write waiting for a failing disk
+        gives up (its events are logged as JSON) instead of holding the stop until the disk is back."""
         self.source.close()
+        if self.store is not None:
+            self.store.give_up()
 
     # ----------------------------------------------------------------------------------- from the web page
     def correct_position(self, position_id: str, by: str = "director") -> dict[str, Any]:

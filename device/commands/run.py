@@ -95,6 +95,10 @@ def run(args: argparse.Namespace) -> int:
                            get("web", "read_token"))
     stop = lambda *_: referee.stop()  # noqa: E731
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGHUP)}
+    if opened is not None and opened[2] is not None:
+        missed = referee.announce_unannounced()
+        if missed:
+            log.info("announced %d event(s) stored but not announced before the last stop", missed)
     log.info("refereeing from %s", source.description)
     try:
         frames = referee.run()
