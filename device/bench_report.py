@@ -204,8 +204,11 @@ def render_text(result: dict[str, Any]) -> str:
             lines.append(f"rules: not measured ({rules['error']})")
         else:
             g = rules.get("gnubg_plays_per_s")
+            states = rules.get("ours_states_per_s")
             lines.append(
-                f"rules: {rules['ours_plays_per_s']:,} plays/s generated"
+                (f"rules: legal result sets {states:,} results/s (positions as ints"
+                 + (f", x{rules['speed_ratio_states']} gnubg bindings" if g else "") + "), " if states else "rules: ")
+                + f"{rules['ours_plays_per_s']:,} plays/s as Play objects with notation"
                 + (f" (gnubg bindings {g:,}/s, ratio {rules.get('speed_ratio_plays', rules.get('speed_ratio'))})"
                    if g else "")
                 + f"; judging {rules['judged']} plays of hard positions: legal median {rules['judge_legal_median_ms']}"
