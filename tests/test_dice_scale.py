@@ -1,4 +1,4 @@
-"""The learnt die edge: one scale once two confident faces agree, both scales again when the view goes quiet."""
+"""The learnt die edge: its scales once two confident faces agree, the guess's again when the view goes quiet."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ def test_edge_needs_two_agreeing_faces():
     assert view.edge() is None  # the first two disagree: wait for a partner
     view.learn([44.0])
     assert view.edge() is not None and abs(view.edge() - 44.5) < 1e-9
-    assert view.scales(GUESS) == [READ_AT * 44.5]
+    assert view.scales(GUESS) == [share * 44.5 for share in READ_AT]
 
 
 def test_odd_face_does_not_move_a_settled_edge_and_idle_view_rechecks():
@@ -25,14 +25,15 @@ def test_odd_face_does_not_move_a_settled_edge_and_idle_view_rechecks():
     view.learn([30.0, 31.0])
     view.learn([80.0])
     assert abs(view.edge() - 30.5) < 1e-9
+    learnt = [share * 30.5 for share in READ_AT]
     for _ in range(RECHECK_EVERY):
-        assert len(view.scales(GUESS)) == 1
+        assert view.scales(GUESS) == learnt
         view.learn([])
-    assert view.scales(GUESS) == GUESS  # quiet for a while: both scales again, a wrong edge can heal
+    assert view.scales(GUESS) == GUESS  # quiet for a while: the guess's scales again, a wrong edge can heal
     view.learn([])
-    assert len(view.scales(GUESS)) == 1  # ...but only now and then (dice lifted for long: mostly one scale)
+    assert view.scales(GUESS) == learnt  # ...but only now and then (dice lifted for long: mostly the learnt edge)
     view.learn([30.0])
-    assert len(view.scales(GUESS)) == 1 and view.idle == 0
+    assert view.scales(GUESS) == [share * view.edge() for share in READ_AT] and view.idle == 0
 
 
 def test_find_dice_learns_the_edge_of_a_drawn_die_per_view():

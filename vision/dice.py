@@ -9,7 +9,8 @@ against the board's perspective and the camera's angle).
 
 Without hints every die size from ~13 px to a fifth of the image is tried (``bgref dice``); the board reader passes
 the playing-area mask, the expected die edge (read at it and one scale below until ``dice_scale`` has learnt the
-view's real die edge, then at that one scale) and, ideally, the board homography (needed for most cocked dice).
+view's real die edge, then at two scales around that edge) and, ideally, the board homography (needed for most
+cocked dice).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ STEP_PER_PIP = (0.9, 3.6)  # grid step / pip diameter on real dice
 STEP_PER_DIE = (0.2, 0.36)  # grid step / die edge
 SCALE_RATIO = 1.45  # between successive scales when the die size is unknown
 MIN_DIE_PX = 11.0
+SPLIT_ZOOM = 1.5  # a scale enlarging the image this much sees pips of a few source pixels: their shapes are noise
 
 SCALE_MEMORY = ScaleMemory()  # die edges learnt per camera view (frames of one view come one after another)
 
@@ -317,7 +319,7 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
     for group in group_pips(pips, images):
         if len(group) == 1 and _not_a_one(group[0]):
             continue  # most groups: lone texture blobs (the same first test as _evaluate_group's, without a call)
-        found = _faces_in_group(group, pips, images, bounded=mask is not None)
+        found = _faces_in_group(group, pips, images, bounded=mask is not None, enlarged=f >= SPLIT_ZOOM)
         for g, (fit, conf, ext) in found:
             cues = tilt_cues(fit, g, pips)
             cues["affine"] = fit.affine / f if fit.value >= 4 else None
@@ -332,14 +334,46 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
     return out
 
 
-def _faces_in_group(group: list[Pip], pips: list[Pip], images: FaceImages, bounded: bool = False) -> list:
-    """The group as one face; failing that, faces made of a pip and its nearest group-mates (touching dice)."""
+def _split_face(group: list[Pip], pips: list[Pip], images: FaceImages) -> list[Pip]:
+    """The group with the pips the grouping left out of its face: same kind, within a die of it, on its bare face.
+
+    Why: on a small die a pip is a few source pixels, so its measured shape (elongation, axis) is noise and one
+    pip of a three can fail the pips-look-alike link; the rest of the face then fails for the pip "foreign" to it.
+    Here only size and an unbroken face must agree, and the joined pips must still fit a layout as one face.
+    """
+    members = {id(p) for p in group}
+    xy = np.array([[p.x, p.y] for p in group])
+    joined = list(group)
+    for p in pips:
+        if id(p) in members or p.dark != group[0].dark:
+            continue
+        d = np.hypot(xy[:, 0] - p.x, xy[:, 1] - p.y)
+        near = group[int(np.argmin(d))]
+        if d.min() > 0.75 * NORM_DIE or d.min() < 1.2 * max(p.diameter, near.diameter):
+            continue
+        if max(p.area, near.area) > 2.0 * min(p.area, near.area) or p.elongation > 2.5:
+            continue
+        if _shares_face(near, p, images):
+            joined.append(p)
+    return joined
+
+
+def _faces_in_group(group: list[Pip], pips: list[Pip], images: FaceImages, bounded: bool = False,
+                    enlarged: bool = False) -> list:
+    """The group as one face; failing that, the face with pips the grouping split off (see _split_face), or faces
+    made of a pip and its nearest group-mates (touching dice)."""
     if len(group) <= 6:
         res = _evaluate_group(group, pips, images, bounded=bounded)
         if res is not None:
             return [(group, res)]
     if len(group) == 1:
         return []
+    if enlarged and len(group) < 6:
+        joined = _split_face(group, pips, images)
+        if len(group) < len(joined) <= 6:
+            res = _evaluate_group(joined, pips, images, bounded=bounded)
+            if res is not None:
+                return [(joined, res)]
     xy = np.array([[p.x, p.y] for p in group])
     seen: set[frozenset[int]] = set()
     found = []
@@ -413,7 +447,8 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
     tried. ``board_to_image``: the board plane's homography (any board units -> image pixels), when known; with it
     a die's face is compared with how a flat face would look at that spot, which catches far more cocked dice.
     ``half`` is left None (the board reader knows where the bar is). ``memory``: with ``die_size_px``, the die
-    edge learnt from earlier frames of the same view (``dice_scale``) lets one scale do (None: always two scales).
+    edge learnt from earlier frames of the same view (``dice_scale``) replaces the guess (None: always the guess's
+    two scales).
     """
     if image_bgr is None or image_bgr.size == 0:
         raise VisionError("empty image")
