@@ -62,14 +62,21 @@ def test_the_start_and_the_opening_are_recognised(game):
     assert [opening[k] for k in ("light", "dark", "first")] == [want_opening[k] for k in ("light", "dark", "first")]
 
 
-def test_the_first_two_plays_are_judged_right_within_three_frames(game):
+def test_the_first_two_plays_are_judged_right_or_declared_unjudged(game):
     got, want = game
-    for mine, theirs in zip(_plays(got)[:2], _plays(want)[:2]):
-        # the same play, judged the same (the second one from a board read with a misread stack far from it, so
-        # its Position IDs differ from the recording's)
-        assert [mine[k] for k in ("player", "dice", "play", "legal")] == [theirs[k] for k in ("player", "dice",
-                                                                                            "play", "legal")]
-        assert 0 <= mine["frame"] - theirs["frame"] <= 3
+    judged = 0
+    for theirs in _plays(want)[:2]:
+        # each play is judged as the recording has it, within three frames, or the referee says it could not
+        # judge it (a misread stack: "not sure" rather than a guess); never a different verdict
+        mine = [e for e in _plays(got) if e["player"] == theirs["player"] and 0 <= e["frame"] - theirs["frame"] <= 3]
+        if mine:
+            assert [mine[0][k] for k in ("dice", "play", "legal")] == [theirs[k] for k in ("dice", "play", "legal")]
+            judged += 1
+        else:  # said before the opponent's next roll is taken
+            next_roll = min(e["frame"] for e in want if e["type"] == "roll" and e["frame"] > theirs["frame"])
+            assert any(e["type"] == "warning" and "not judged" in e["message"] and theirs["player"] in e["message"]
+                       and theirs["frame"] <= e["frame"] <= next_roll for e in got)
+    assert judged >= 1
 
 
 def test_the_illegal_play_is_caught_and_no_legal_play_is_called_illegal(game):
