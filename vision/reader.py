@@ -142,6 +142,7 @@ class Reader:
         self._last_obs: Optional[Observation] = None
         self._work: Optional[tuple[BoardGeometry, BoardGeometry, float]] = None  # (for geometry, work geo, scale)
         self._radius: Optional[float] = None  # checker radius measured on this board (rectified px)
+        self._last_cube: Optional[Any] = None  # kept while dice lie on the board (the cube moves only before a roll)
         self.last_geometry: Optional[BoardGeometry] = None  # the geometry of the last full read
 
     def lock(self, geometry: Optional[BoardGeometry] = None) -> bool:
@@ -239,7 +240,9 @@ class Reader:
             self._radius = counts.radius_px
         warnings.extend(counts.warnings)
         dice = self._dice(image, geo) if self.read_dice else []
-        cube = self._cube(image, geo)
+        # the cube is turned only before a roll (double, take): while dice lie on the board it is left as read
+        cube = self._last_cube if dice else self._cube(image, geo)
+        self._last_cube = cube
         # the absolute size is unknown from one view (checkers come in many sizes): left to the calibration
         board = BoardInfo(found=True, corners=[[float(x), float(y)] for x, y in geo.corners],
                           size_cm=None, tournament_size=None)
@@ -277,12 +280,11 @@ class Reader:
         return dice
 
     def _cube(self, image: np.ndarray, geo: BoardGeometry) -> Any:
+        """The doubling cube anywhere in view (on the bar, in a tray, beside the board: no mask)."""
+        from vision.cube import read_cube
+
         try:
-            from vision.dice import read_cube  # type: ignore[attr-defined]
-        except ImportError:
-            return None
-        try:
-            return read_cube(image, geo)
+            return read_cube(image)
         except (VisionError, TypeError, ValueError) as exc:
             log.debug("cube: %s", exc)
             return None
