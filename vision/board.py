@@ -17,6 +17,7 @@ from calibration.geometry import (BoardGeometry, GeometryError, Intrinsics, aspe
                                   landscape_corners, order_corners)
 from vision.board_layout import Layout, find_layout
 from vision.errors import VisionError
+from vision.image import check_image
 
 
 class BoardNotFound(VisionError):
@@ -32,17 +33,7 @@ class BoardCutOff(VisionError):
 
 
 def _check_image(image: np.ndarray, what: str = "image") -> np.ndarray:
-    if image is None or not isinstance(image, np.ndarray) or image.size == 0:
-        raise VisionError(f"{what}: empty or unreadable image")
-    if image.ndim == 2:
-        image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
-    elif image.ndim == 3 and image.shape[2] == 4:
-        image = cv2.cvtColor(image, cv2.COLOR_BGRA2BGR)
-    elif image.ndim != 3 or image.shape[2] != 3:
-        raise VisionError(f"{what}: expected a colour or grayscale image, got shape {image.shape}")
-    if image.dtype != np.uint8:
-        raise VisionError(f"{what}: expected 8-bit pixels, got {image.dtype}")
-    return image
+    return check_image(image, what)
 
 
 def rectify(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray:

@@ -21,6 +21,7 @@ import numpy as np
 from calibration.geometry import BoardGeometry
 from vision.checkers import WORK_POINT_WIDTH, count_checkers
 from vision.errors import VisionError
+from vision.image import check_image as _check_image
 from vision.observation import BoardInfo, DieReading, Observation
 
 log = logging.getLogger(__name__)
@@ -64,20 +65,8 @@ def _geometry_from_calibration(calibration: Any) -> Optional[BoardGeometry]:
 
 
 def check_image(image: Any, what: str = "image") -> np.ndarray:
-    """A 3-channel 8-bit BGR copy-free view of ``image``, or a VisionError naming what is wrong."""
-    if image is None or not isinstance(image, np.ndarray) or image.size == 0:
-        raise VisionError(f"{what}: empty or unreadable image")
-    if image.ndim == 2:
-        image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
-    elif image.ndim == 3 and image.shape[2] == 4:
-        image = cv2.cvtColor(image, cv2.COLOR_BGRA2BGR)
-    elif image.ndim != 3 or image.shape[2] != 3:
-        raise VisionError(f"{what}: expected a colour or grayscale image, got shape {image.shape}")
-    if image.dtype != np.uint8:
-        raise VisionError(f"{what}: expected 8-bit pixels, got {image.dtype}")
-    if min(image.shape[:2]) < 32:
-        raise VisionError(f"{what}: image of {image.shape[1]}x{image.shape[0]} px is too small to show a board")
-    return image
+    """A 3-channel 8-bit BGR view of ``image`` big enough to show a board, or a VisionError naming what is wrong."""
+    return _check_image(image, what, min_side=32)
 
 
 def thumbnail(image: np.ndarray) -> np.ndarray:
