@@ -127,20 +127,14 @@ def _plain_mat_text(events: list[dict[str, Any]], match_length: int = 0) -> str:
     games: list[_GameText] = []
     game: Optional[_GameText] = None
     score = {"light": 0, "dark": 0}
-    pending: Optional[tuple[str, list[int]]] = None  # a roll waiting for its play
     for event in events:
         kind = event.get("type")
         if kind == "setup":
             game = _GameText(len(games) + 1, score)
             games.append(game)
-            pending = None
         if game is None:
             continue
-        if kind == "opening_roll" and event.get("first"):
-            pending = (event["first"], sorted([event["light"], event["dark"]], reverse=True))
-        elif kind == "roll":
-            pending = (event["player"], list(event["dice"]))
-        elif kind == "play":
+        if kind == "play":
             dice = "".join(str(d) for d in event.get("dice") or [])
             if event.get("legal") and event.get("play") is not None:
                 moves = event["play"] if event["play"] != "(no play)" else ""
@@ -155,7 +149,6 @@ def _plain_mat_text(events: list[dict[str, Any]], match_length: int = 0) -> str:
                         break
             else:
                 game.add(event["player"], text)
-            pending = None
         elif kind == "cube":
             action = event.get("action")
             words = {"double": f" Doubles => {event.get('value')}", "take": " Takes", "pass": " Drops"}

@@ -194,7 +194,7 @@ class Position:
             "+" + "-" * 18 + "+---+" + "-" * 18 + "+",
         ]
         out += [line(top, d) for d in range(rows)]
-        out.append("|" + " " * 18 + f"|BAR|" + " " * 18 + f"|  X bar {self.player_bar}  O bar {self.opponent_bar}")
+        out.append("|" + " " * 18 + "|BAR|" + " " * 18 + f"|  X bar {self.player_bar}  O bar {self.opponent_bar}")
         out += [line(bottom, d) for d in reversed(range(rows))]
         out.append("+" + "-" * 18 + "+---+" + "-" * 18 + "+")
         out.append(" " + "".join(f"{p:^3}" for p in bottom[:6]) + "     " + "".join(f"{p:^3}" for p in bottom[6:]))

@@ -8,7 +8,6 @@ three 5s; and it never calls a legal play illegal (a false alarm is as bad as a 
 
 from __future__ import annotations
 
-import argparse
 import json
 from pathlib import Path
 

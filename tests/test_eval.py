@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
 from device.cli import main
-from vision.evaluate import evaluate, find_labelled_images, score_image, summarise
+from vision.evaluate import find_labelled_images, score_image, summarise
 from vision.observation import BoardInfo, DieReading, Observation
 
 

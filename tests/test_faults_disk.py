@@ -9,7 +9,6 @@ import json
 import logging
 import os
 import resource
-import signal
 import sqlite3
 import subprocess
 import sys

@@ -124,8 +124,6 @@ def test_no_doubling_in_crawford_or_club_games():
 
 
 def bearoff_game(loser: dict[int, int], ruleset="standard", cube=None, bar=0) -> Game:
-    from rules.cube import Cube
-
     pos = Position.from_points({1: 1}, loser, opponent_bar=bar)
     return Game(ruleset, position=pos, turn=1, cube=cube)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from device.seating import HOMES, Board, Seating
+from device.seating import HOMES, Seating
 from device.tracker import ONE_DIE_READS, GameTracker
 from rules.moves import legal_plays
 from rules.position import Position

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import io
 import json
 import sqlite3
-from contextlib import redirect_stdout
 
 import pytest
 

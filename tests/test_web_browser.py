@@ -8,7 +8,6 @@ overlay, the streamer view on a transparent background, and copy IDs). Screensho
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import socket

@@ -5,8 +5,6 @@ from __future__ import annotations
 import http.client
 import json
 import socket
-import urllib.error
-import urllib.request
 from typing import Any, Optional
 
 import cv2

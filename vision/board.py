@@ -244,8 +244,6 @@ def _check_cut_off(geo: BoardGeometry, image: np.ndarray) -> None:
     Where the outer frame lies on the image border the board may go on beyond it. Then the half at that end
     must still show all its 6 points about as clearly as the other half; a half cut by the border does not.
     """
-    from vision.board_layout import half_scores
-
     h, w = image.shape[:2]
     c = geo.corners
     on_border = {

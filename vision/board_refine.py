@@ -45,7 +45,7 @@ def _fit_side(gx: np.ndarray, gy: np.ndarray, a: np.ndarray, b: np.ndarray, reac
     score = along - 0.5 * across
     # candidate steps per sample: up to 3 local maxima of the step strength along the normal
     strength_floor = max(15.0, 0.25 * float(np.percentile(score.max(axis=1), 75)))
-    cand_pts, cand_w, cand_s = [], [], []
+    cand_pts, cand_s = [], []
     for i in range(SAMPLES):
         row = score[i]
         peaks = np.nonzero((row[1:-1] >= row[:-2]) & (row[1:-1] > row[2:]) & (row[1:-1] > strength_floor))[0] + 1
@@ -58,12 +58,10 @@ def _fit_side(gx: np.ndarray, gy: np.ndarray, a: np.ndarray, b: np.ndarray, reac
             sub = j + (0.5 * (l - r) / den if abs(den) > 1e-9 else 0.0)
             off = float(np.interp(sub, np.arange(len(offs)), offs))
             cand_pts.append(base[i] + off * nrm)
-            cand_w.append(float(c))
             cand_s.append(i)
     if len(cand_pts) < SAMPLES * 0.3:
         return None
     P = np.array(cand_pts)
-    Wt = np.array(cand_w)
     S = np.array(cand_s)
     # RANSAC: the frame edge is the one straight line that many samples along the whole side agree on
     rng = np.random.default_rng(0)
