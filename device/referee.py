@@ -131,7 +131,7 @@ class Referee:
             self.frames_seen += 1
             self._frame_index, self._t = frame.index, frame.t
             if frame.warning:
-                code = "unreadable_frame" if "unreadable" in frame.warning else None
+                code = frame.warning_code
                 self._warn(frame.warning, frame, **({"code": code} if code else {}))
             if frame.image is None and frame.label is None:
                 return

@@ -41,6 +41,7 @@ class Frame:
     label: Optional[dict[str, Any]] = None
     warning: Optional[str] = None
     name: Optional[str] = None
+    warning_code: Optional[str] = None  # for the warning event: "unreadable_frame", "camera_lost", ...
 
 
 class Source:
@@ -161,7 +162,8 @@ class FolderSource(Source):
                 continue
             image = read_image(path)
             if image is None:
-                yield Frame(index, t, None, warning=f"unreadable frame {path.name} skipped", name=path.name)
+                yield Frame(index, t, None, warning=f"unreadable frame {path.name} skipped", name=path.name,
+                            warning_code="unreadable_frame")
                 continue
             yield Frame(index, t, image, name=path.name)
 
@@ -312,7 +314,8 @@ class OpenCVSource(Source):
                 if not ok:
                     break
                 if image is None or image.size == 0:
-                    yield Frame(index, index / fps, None, warning=f"unreadable frame {index} skipped")
+                    yield Frame(index, index / fps, None, warning=f"unreadable frame {index} skipped",
+                                warning_code="unreadable_frame")
                 else:
                     yield Frame(index, index / fps, image)
                 index += 1

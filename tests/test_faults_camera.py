@@ -179,7 +179,7 @@ def test_corrupt_files_in_a_folder_are_skipped_with_a_warning_each(tmp_path):
     assert {f.name: f.image is not None for f in frames} == expected
     for f in frames:
         if f.image is None:
-            assert f.warning == f"unreadable frame {f.name} skipped"
+            assert f.warning == f"unreadable frame {f.name} skipped" and f.warning_code == "unreadable_frame"
         else:
             assert f.image.shape == (48, 64, 3) and int(f.image[24, 32, 0]) > 150
     assert read_image(tmp_path / "frames" / "missing.jpg") is None
@@ -201,4 +201,5 @@ def test_bgref_run_reads_on_past_corrupt_frames_with_the_real_reader(tmp_path):
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr[-3000:]
     warnings = [json.loads(x) for x in events.read_text().splitlines() if '"warning"' in x]
-    assert any("unreadable frame 001.jpg skipped" in w.get("message", "") for w in warnings)
+    assert any("unreadable frame 001.jpg skipped" in w.get("message", "") and w.get("code") == "unreadable_frame"
+               for w in warnings)
