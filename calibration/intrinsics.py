@@ -119,6 +119,16 @@ class PatternViews:
     skipped: list[str]
 
 
+def _grey_of_same_size(name: str, img: np.ndarray, views: PatternViews) -> np.ndarray:
+    """The photo in grey; every calibration photo must come from one camera mode (one image size)."""
+    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY) if img.ndim == 3 else img
+    size = (gray.shape[1], gray.shape[0])
+    if views.image_size != (0, 0) and size != views.image_size:
+        raise IntrinsicsError(f"{name}: {size[0]}x{size[1]} px, but the other photos are "
+                              f"{views.image_size[0]}x{views.image_size[1]}: use one camera mode")
+    return gray
+
+
 def find_chessboard_views(images: Sequence[tuple[str, np.ndarray]], inner_corners: tuple[int, int],
                           square_mm: float) -> PatternViews:
     """Inner chessboard corners (cols x rows) in each photo, refined to sub-pixel (OpenCV's SB detector)."""
@@ -127,11 +137,8 @@ def find_chessboard_views(images: Sequence[tuple[str, np.ndarray]], inner_corner
     obj[:, :2] = np.mgrid[0:cols, 0:rows].T.reshape(-1, 2) * square_mm
     views = PatternViews([], [], (0, 0), [], [])
     for name, img in images:
-        gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY) if img.ndim == 3 else img
+        gray = _grey_of_same_size(name, img, views)
         size = (gray.shape[1], gray.shape[0])
-        if views.image_size != (0, 0) and size != views.image_size:
-            raise IntrinsicsError(f"{name}: {size[0]}x{size[1]} px, but the other photos are "
-                                  f"{views.image_size[0]}x{views.image_size[1]}: use one camera mode")
         ok, corners = cv2.findChessboardCornersSB(gray, (cols, rows), flags=cv2.CALIB_CB_EXHAUSTIVE)
         if not ok:
             ok, corners = cv2.findChessboardCorners(gray, (cols, rows))
@@ -158,11 +165,8 @@ def find_charuco_views(images: Sequence[tuple[str, np.ndarray]], squares: tuple[
     det = cv2.aruco.CharucoDetector(board)
     views = PatternViews([], [], (0, 0), [], [])
     for name, img in images:
-        gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY) if img.ndim == 3 else img
+        gray = _grey_of_same_size(name, img, views)
         size = (gray.shape[1], gray.shape[0])
-        if views.image_size != (0, 0) and size != views.image_size:
-            raise IntrinsicsError(f"{name}: {size[0]}x{size[1]} px, but the other photos are "
-                                  f"{views.image_size[0]}x{views.image_size[1]}: use one camera mode")
         views.image_size = size
         ch_corners, ch_ids, _, _ = det.detectBoard(gray)
         if ch_ids is None or len(ch_ids) < 6:
