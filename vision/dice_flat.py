@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from statistics import median  # a few pips' values: ~20x np.median's speed on short lists
 
+import cv2
 import numpy as np
 
+from calibration.geometry import BoardGeometry
 from vision.dice_layout import LayoutFit, foreshortening
 
 MIN_FLAT_FORESHORTENING = 0.72  # face short/long axis below this: tilted beyond an overhead camera's angle
@@ -161,3 +163,20 @@ def local_jacobian(h: np.ndarray, image_point: np.ndarray) -> np.ndarray | None:
     v = (h[1, 0] * x + h[1, 1] * y + h[1, 2]) / w
     return np.array([[(h[0, 0] - u * h[2, 0]) / w, (h[0, 1] - u * h[2, 1]) / w],
                      [(h[1, 0] - v * h[2, 0]) / w, (h[1, 1] - v * h[2, 1]) / w]])
+
+
+def board_to_image(geometry: BoardGeometry) -> np.ndarray:
+    """The board plane's homography (rectified px -> image px) that the flatness cues compare dice with.
+
+    Without a lens model it is the geometry's own homography inverted. With one, the image is distorted, so the
+    best single homography over the board (fitted to a grid mapped through the lens) stands in for it: the cues
+    only need the local perspective and the camera's rough position, which a few pixels of residual do not move.
+    """
+    hi = np.linalg.inv(np.asarray(geometry.homography, float))
+    if geometry.intrinsics is None:
+        return hi
+    w, h = geometry.rect_size
+    grid = np.array([[x, y] for x in np.linspace(0, w, 7) for y in np.linspace(0, h, 5)], float)
+    img = geometry.to_image(grid)
+    fitted, _ = cv2.findHomography(grid, img, 0)
+    return hi if fitted is None else fitted

@@ -133,6 +133,7 @@ class Reader:
         self._radius: Optional[float] = None  # checker radius measured on this board (rectified px)
         self._last_cube: Optional[Any] = None  # kept while dice lie on the board (the cube moves only before a roll)
         self.last_geometry: Optional[BoardGeometry] = None  # the geometry of the last full read
+        self._homography: Optional[tuple[BoardGeometry, np.ndarray]] = None  # (for geometry, board -> image)
 
     def lock(self, geometry: Optional[BoardGeometry] = None) -> bool:
         """Read every later frame with this geometry (default: the last read's), as with a saved calibration.
@@ -258,7 +259,7 @@ class Reader:
         ends = geo.to_image(np.array([[cx - d / 2, cy], [cx + d / 2, cy]], dtype=np.float64))
         die_px = 0.45 * float(np.linalg.norm(ends[1] - ends[0]))
         try:
-            dice = find_dice(image, mask=mask, die_size_px=die_px)
+            dice = find_dice(image, mask=mask, die_size_px=die_px, board_to_image=self._board_to_image(geo))
         except VisionError as exc:
             log.debug("dice: %s", exc)
             return []
@@ -267,6 +268,14 @@ class Reader:
             rx, _ = geo.to_rect(np.array([die.center], dtype=np.float64))[0]
             die.half = "left" if rx < bar_x else "right"
         return dice
+
+    def _board_to_image(self, geo: BoardGeometry) -> np.ndarray:
+        """The board's homography for the dice flatness cues, kept while the geometry is (a lens fit costs ~1 ms)."""
+        from vision.dice_flat import board_to_image
+
+        if self._homography is None or self._homography[0] is not geo:
+            self._homography = (geo, board_to_image(geo))
+        return self._homography[1]
 
     def _cube(self, image: np.ndarray, geo: BoardGeometry) -> Any:
         """The doubling cube anywhere in view (on the bar, in a tray, beside the board: no mask)."""
