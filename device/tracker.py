@@ -18,6 +18,8 @@ from typing import Any, Callable, Optional
 
 from device.events import make_event
 from device.seating import COLOURS, HOMES, Board, Seating, is_start, other
+from device.matching import HARD, Reference, Verdict, View, cost, decide, face_value, repairs
+from device.matching import low_confidence_points as _low_confidence_points
 from device.stability import cube_side
 from rules.position import CHECKERS, Position
 from vision.observation import DieReading, Observation
@@ -42,18 +44,7 @@ def roll_values(values: list[int]) -> list[int]:
     return sorted((int(v) for v in values), reverse=True)
 
 
-def low_confidence_points(obs: Observation, threshold: float = LOW_CONFIDENCE) -> set[int]:
-    """Geometric points the reader was unsure of (from its per-point confidence), plus points it could not see."""
-    unsure = {i + 1 for i, n in enumerate(obs.points) if n is None}
-    conf = obs.extra.get("point_confidence")
-    if conf is None and isinstance(obs.extra.get("confidence"), dict):
-        conf = obs.extra["confidence"].get("points")
-    if isinstance(conf, list) and len(conf) == 24:
-        unsure |= {i + 1 for i, c in enumerate(conf) if c is not None and float(c) < threshold}
-    occluded = obs.extra.get("occluded_points")
-    if isinstance(occluded, list):
-        unsure |= {int(p) for p in occluded if isinstance(p, int)}
-    return unsure
+low_confidence_points = _low_confidence_points  # kept here for callers of the tracker's old name
 
 
 @dataclass
@@ -80,6 +71,10 @@ class State:
     missing_warned: bool = False
     missing_seen: int = 0
     doubt: int = 0
+    unseen_play: Optional[str] = None  # who moved while waiting for his roll (the roll unseen)
+    one_die_reads: int = 0
+    one_die: bool = False  # the roll was seen with one die only: the play tells the other
+    seen: Optional[list] = None  # the reading (raw counts) that showed ``board``: the reader's steady misreads
     confirm: Optional[list] = None  # the board of an illegal call waiting for one more agreeing reading
     early_roll: Optional[list] = None
     alerts: int = 0
@@ -150,31 +145,149 @@ class GameTracker:
         snapped = self._snap(obs, board)
         if snapped is not None:
             board = snapped
+        st = self.state
+        if st.phase in ("opening", "awaiting") and st.board and self.seating is not None:
+            # nothing on the board should change: the believed board stands unless the reading shows another
+            synced = self._resync(obs)
+            if synced == "missing":
+                missing = self._lost(View.of(obs), self._reference())
+                self._missing(missing)
+                return self._out
+            if synced is None:
+                return self._out  # a reading that makes no whole board: wait for a better one
+            board = synced  # type: ignore[assignment]
         if board is None:
-            if self.state.phase == "moving" and not obs.dice:
-                self._on_moving(obs, None)  # the dice are lifted but the reading does not add up: look again
+            if st.phase == "moving":
+                self._on_moving(obs, None)  # judged from the reading against the legal results
             return self._out
         if any(board.missing):
             # a checker nowhere to be seen. Before the game starts that means nothing; many missing is a misread
             # (or the board being set up), not a knock; one or two, confirmed by more readings, is worth an alarm
-            if self.state.phase == "setup" or sum(board.missing) > MAX_KNOCKED:
+            if st.phase == "setup" or sum(board.missing) > MAX_KNOCKED:
                 return self._out
-            self.state.missing_seen += 1
-            if self.state.missing_seen < MISSING_READS:
-                self.needs_reread = True
-            elif not self.state.missing_warned:
-                self.state.missing_warned = True
-                lost = " and ".join(f"{n} {c}" for c, n in zip(COLOURS, board.missing) if n)
-                self._emit("warning", message=f"{lost} checker(s) not on the board: knocked off?", alert=True,
-                           code="checker_missing")
+            self._missing(board.missing)
             return self._out
-        self.state.missing_warned, self.state.missing_seen = False, 0
+        st.missing_warned, st.missing_seen = False, 0
         for _ in range(4):  # one reading may complete several steps (setup seen with the opening dice down)
-            phase = self.state.phase
+            phase = st.phase
             getattr(self, f"_on_{phase}")(obs, board)
-            if self.state.phase == phase:
+            if st.phase == phase:
                 break
         return self._out
+
+    def _missing(self, missing: tuple[int, int]) -> None:
+        """Checkers not on the board (knocked off?): warned once, after agreeing readings; nothing is judged."""
+        st = self.state
+        st.missing_seen += 1
+        if st.missing_seen < MISSING_READS:
+            self.needs_reread = True
+        elif not st.missing_warned:
+            st.missing_warned = True
+            lost = " and ".join(f"{n} {c}" for c, n in zip(COLOURS, missing) if n)
+            self._emit("warning", message=f"{lost} checker(s) not on the board: knocked off?", alert=True,
+                       code="checker_missing")
+
+    # ------------------------------------------------------------------------------------- the believed board
+    def _reference(self) -> Optional[Reference]:
+        st = self.state
+        if not st.board:
+            return None
+        seen = tuple(st.seen) if st.seen and len(st.seen) == 24 else None
+        return Reference(_board_from_json(st.board), seen)
+
+    def _believe(self, board: Board, obs: Optional[Observation]) -> None:
+        """``board`` is now the truth; the reading that showed it keeps the reader's steady misreads of it."""
+        self.state.board = _board_json(board)
+        view = View.of(obs) if obs is not None else None
+        self.state.seen = list(view.points) if view is not None and None not in view.points else None
+
+    def _believed(self, board: Board, obs: Observation) -> Board:
+        """The believed board while nothing should move (``feed`` has re-synced it with this reading)."""
+        if self.state.board:
+            return _board_from_json(self.state.board)
+        self._believe(board, obs)
+        return board
+
+    def _resync(self, obs: Observation) -> Any:
+        """While nothing should move: the believed board when the reading differs from it only by misreads; the
+        whole board the reading shows when it is clearly another (a correction, a play the tracker missed: go on
+        from what is there instead of judging every later play from a wrong board); "missing" when checkers are
+        gone from confidently read points; None when the reading makes no clear whole board."""
+        ref = self._reference()
+        assert ref is not None
+        view = View.of(obs)
+        if not obs.board.found or len(view.points) != 24:
+            return None
+        if cost(view, ref.board, ref) < HARD:
+            if None not in view.points:
+                self.state.seen = list(view.points)
+            return ref.board
+        if any(self._lost(view, ref)):
+            return "missing"
+        st = self.state
+        if st.phase == "awaiting" and not obs.dice and st.offered_by is None:
+            played = self._missed_play(view, ref, obs)
+            if played is not None:
+                return played
+        offs = ({ref.board.off[0]}, {ref.board.off[1]})
+        best: list[tuple[int, Board]] = []
+        for c, b in repairs(view, ref, offs):
+            if c < HARD and (not best or c <= best[0][0]):
+                best = [x for x in best if x[0] == c] + [(c, b)]
+        if len({b for _, b in best}) != 1:
+            return None
+        if st.phase == "awaiting" and st.turn is not None and self.seating is not None:
+            mine = self.seating.position(best[0][1], st.turn).player
+            if mine != self.seating.position(ref.board, st.turn).player:
+                st.unseen_play = st.turn  # the player on roll moved, his roll unseen: his opponent rolls next
+        self._believe(best[0][1], obs)
+        return best[0][1]
+
+    def _missed_play(self, view: View, ref: Reference, obs: Observation) -> Optional[Board]:
+        """The player on roll has played and his roll was not read (dice missed by the reader): when the board is
+        a legal result of exactly one roll, that roll and play are told (legal by construction: nothing illegal can
+        hide here). Anything else is left to the caller (no verdict on a guess)."""
+        st, seating = self.state, self.seating
+        assert seating is not None and st.turn is not None
+        roller = st.turn
+        from rules.moves import legal_results
+
+        before = seating.position(ref.board, roller)
+        by_board: dict[Board, set[tuple[int, int]]] = {}
+        for high in range(1, 7):
+            for low in range(1, high + 1):
+                for result in legal_results(before, high, low):
+                    if result != before:
+                        by_board.setdefault(seating.board(result, roller), set()).add((high, low))
+        found = decide(view, list(by_board), ref)
+        if found.kind != "legal" or found.board is None or len(by_board[found.board]) != 1:
+            return None
+        dice = list(next(iter(by_board[found.board])))
+        self._settle_last_play(ref.board, obs)
+        self._emit("roll", player=roller, dice=dice, inferred=True)
+        after = seating.position(found.board, roller)
+        legal = self._play_event(roller, dice, before, after)
+        st.last_play = {"player": roller, "dice": dice, "before": before.position_id(),
+                        "after_board": _board_json(found.board), "legal": legal}
+        self._believe(found.board, obs)
+        st.turn, st.handled, st.doubt, st.unseen_play = other(roller), None, 0, None
+        return found.board
+
+    def _lost(self, view: View, ref: Optional[Reference], extra_off: tuple[int, int] = (0, 0)) -> tuple[int, int]:
+        """Checkers of each colour the reading lacks on points it read with confidence (up to MAX_KNOCKED): gone
+        from the board, not misread. Zero when the shortfall could sit on an unsure point."""
+        if ref is None or None in view.points:
+            return (0, 0)
+        face = face_value(view, ref)
+        out = []
+        for k, sign in enumerate((1, -1)):
+            on = sum(n * sign for n in face if n * sign > 0) + view.bar[k]  # type: ignore[operator]
+            short = CHECKERS - ref.board.off[k] - extra_off[k] - on
+            # an unsure point whose reading changed since the reference may hold the missing checker (misread)
+            unsure_here = any((face[p - 1] * sign > 0 or ref.board.points[p - 1] * sign > 0)  # type: ignore[operator]
+                              and (ref.seen is None or ref.seen[p - 1] != view.points[p - 1]) for p in view.unsure)
+            out.append(short if 0 < short <= MAX_KNOCKED and not unsure_here else 0)
+        return (out[0], out[1])
 
     # ------------------------------------------------------------------------------------ doubtful readings
     def _close_to(self, obs: Observation, cand: Board, bar_slack: int = 0, most: int = MAX_SNAP_POINTS) -> bool:
@@ -249,7 +362,7 @@ class GameTracker:
         st.phase = "opening"
         st.turn, st.dice, st.before, st.last_play, st.early_roll = None, None, None, None, None
         st.cube_value, st.cube_owner, st.offered_by = 1, None, None
-        st.board = _board_json(board)
+        self._believe(board, obs)
         st.handled = None
         if st.crawford_game:
             st.crawford_game, st.crawford_done = False, True
@@ -262,7 +375,7 @@ class GameTracker:
     def _on_opening(self, obs: Observation, board: Board) -> None:
         st, seating = self.state, self.seating
         assert seating is not None
-        st.board = _board_json(board)
+        board = self._believed(board, obs)
         sig = dice_signature(obs.dice)
         if not obs.dice:
             st.handled = None
@@ -322,7 +435,7 @@ class GameTracker:
         legal = self._play_event(mover, st.dice, start, after)
         st.last_play = {"player": mover, "dice": [high, low], "before": st.before,
                         "after_board": _board_json(board), "legal": legal}
-        st.board = _board_json(board)
+        self._believe(board, obs)
         st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
         st.handled, st.doubt, st.confirm = None, 0, None
 
@@ -339,7 +452,7 @@ class GameTracker:
         st, seating = self.state, self.seating
         assert seating is not None and st.turn is not None
         roller = st.turn
-        st.board = _board_json(board)
+        board = self._believed(board, obs)
         if self._cube_action(obs, board):
             return
         if not obs.dice:
@@ -349,14 +462,25 @@ class GameTracker:
         if sig == st.handled:
             return
         if len(obs.dice) == 1 and st.handled is None:
-            # a roll with only one die on the board (from no dice at all): the other left the board. A die the
-            # reader missed looks the same, so the call waits for a few more readings of the still scene
+            # a roll with only one die seen: the other left the board, or the reader missed it. The roll goes on
+            # with the die seen: the other is read later, or told by the play (see _on_moving); a re-roll called
+            # on a missed die would be a false alarm, so only a warning is said if it stays unseen
+            die = obs.dice[0]
+            again = self._rolled_again(roller, obs, board)
+            if again is not None:
+                roller = again
+            if die.half == seating.right_half(roller) and die.flat and die.value is not None:
+                if again is None:
+                    self._settle_last_play(board, obs)
+                st.handled = sig
+                st.phase, st.dice, st.one_die, st.doubt, st.unseen_play = "moving", [int(die.value)], True, 0, None
+                st.before = seating.position(board, roller).position_id()
+                self.needs_reread = True
+                return
             if st.doubt < ONE_DIE_READS:
                 st.doubt += 1
                 self.needs_reread = True
                 return
-            # still one die: the other may have left the board or the reader may be missing it. A re-roll
-            # called on a missed die is a false alarm, so say what is seen and let the players decide
             st.doubt = 0
             st.handled = sig
             self._emit("warning", message=f"{roller} rolled but only one die is seen on the board: if the other "
@@ -367,17 +491,36 @@ class GameTracker:
         st.handled = sig
         need = seating.right_half(roller)
         reason = self._reroll_reason(obs.dice, need_half=need)
-        if reason == "wrong_half" and all(d.half == seating.right_half(other(roller)) for d in obs.dice):
+        if (reason == "wrong_half" and all(d.half == seating.right_half(other(roller)) for d in obs.dice)
+                and st.unseen_play == roller):
+            # the player on roll moved checkers without a roll being read, and now his opponent rolls: he played
+            # a roll the reader missed. Say so (not judged), and take this roll
+            self._emit("warning", code="unsure_reading", player=roller,
+                       message=f"{roller}'s roll was not read; his play is not judged: please check the board")
+            st.unseen_play, st.last_play = None, None
+            roller = st.turn = other(roller)
+            reason = self._reroll_reason(obs.dice, need_half=seating.right_half(roller))
+        if (reason == "wrong_half" and all(d.half == seating.right_half(other(roller)) for d in obs.dice)
+                and not self._pass_pending()):
             self._emit("warning", message=f"{other(roller)} rolled, but it is {roller}'s turn to roll",
                        code="wrong_player", player=other(roller), alert=True)
             return
-        self._settle_last_play(board, obs)
-        if reason is not None:
+        again = self._rolled_again(roller, obs, board)
+        if again is not None:
+            roller = again
+        else:
+            self._settle_last_play(board, obs)
+        if reason is not None and again is None:
             self._emit("reroll", player=roller, reason=reason)
             return
+        if again is not None:
+            reason = self._reroll_reason(obs.dice, need_half=seating.right_half(roller))
+            if reason is not None:
+                self._emit("reroll", player=roller, reason=reason)
+                return
         dice = roll_values([int(d.value) for d in obs.dice])
         self._emit("roll", player=roller, dice=dice)
-        st.phase, st.dice = "moving", dice
+        st.phase, st.dice, st.unseen_play = "moving", dice, None
         st.before = seating.position(board, roller).position_id()
         st.doubt = 0
 
@@ -446,6 +589,8 @@ class GameTracker:
         if obs.dice:
             sig = _as_list(dice_signature(obs.dice))
             opp_half = seating.right_half(other(mover))
+            if st.one_die and self._one_die_seen(obs, mover):
+                return
             new = [d for d in obs.dice if d.half == opp_half]
             if len(obs.dice) >= 3 and len(new) >= 2 and st.early_roll is None:
                 st.early_roll = sig
@@ -457,89 +602,166 @@ class GameTracker:
             # the mover lifted his dice is void (handled: it must be rolled again); otherwise it is the next roll.
             remaining = sig if st.early_roll else None
             quick = True
-        before = Position.from_position_id(st.before)
-        if board is not None and _opponent_vanished(seating.position(board, mover), before):
-            # the opponent's checkers cannot leave or join the board in the mover's turn (a hit one goes to the
-            # bar, a knocked-off one is warned about first): the reader lost or invented one, often on the bar
-            board = None
-        if board is None:
-            board = self._unreadable_result(obs, before, mover)
-            if board is None:
-                return
-            doubt = "unsure"
-        else:
-            doubt = self._doubtful(obs, board, before, mover)
-        after = seating.position(board, mover)
-        if doubt == "wait":
+        if not obs.board.found or len(obs.points) != 24:
             return
+        before = Position.from_position_id(st.before)
+        view, ref = View.of(obs), self._reference()
+        from rules.moves import legal_results
+
+        by_board: dict[Board, set[tuple[int, int]]] = {}
+        for roll in self._possible_rolls():
+            for result in legal_results(before, roll[0], roll[1]):
+                by_board.setdefault(seating.board(result, mover), set()).add(roll)
+        boards = list(by_board)
+        found = decide(view, boards, ref)
+        unchanged = ref is not None and None not in view.points and view.bar == ref.board.bar and all(
+            v == ref.board.points[i] for i, v in enumerate(face_value(view, ref)))
+        if unchanged and ref is not None and (ref.board not in by_board or st.one_die):
+            # nothing moved although the roll can be played: often a re-roll the referee could not see (a cocked
+            # die read flat, a die off the board). Judged when the next roll shows who rolls: the same player
+            # again (the roll did not count) or the opponent (the roll was not played: illegal)
+            st.last_play = {"player": mover, "dice": list(st.dice), "before": st.before,
+                            "after_board": _board_json(ref.board), "legal": None, "pass_pending": True,
+                            "one_die": st.one_die}
+            self._believe(ref.board, obs)
+            st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
+            st.handled, st.doubt, st.confirm, st.one_die, st.one_die_reads = remaining, 0, None, False, 0
+            return
+        if st.one_die and found.kind != "doubt":
+            told = by_board.get(found.board, set()) if found.board is not None else set()
+            if found.kind == "legal" and len(told) == 1:
+                st.dice, st.one_die = list(next(iter(told))), False
+                self._emit("roll", player=mover, dice=list(st.dice), inferred=True)
+            else:  # the roll is not known: a play is never called illegal on a guessed die
+                found = Verdict("doubt", found.board if found.kind == "legal" else None, found.legal_cost,
+                                found.illegal_cost, found.points)
+        if found.kind != "legal":
+            top = max(b.off for b in boards) if boards else (0, 0)
+            lost = self._lost(view, ref, (top[0] - ref.board.off[0], top[1] - ref.board.off[1])) if ref else (0, 0)
+            if any(lost):
+                self._missing(lost)  # a checker knocked off the board is no play to judge
+                return
         legal: Optional[bool] = None
-        if doubt == "clear":
-            verdict = self.judge(before, (st.dice[0], st.dice[1]), after)
-            if not verdict.legal and st.confirm != _board_json(board) and not quick:
+        if found.kind == "legal":
+            after_board = found.board
+            assert after_board is not None
+            after = seating.position(after_board, mover)
+            legal = self._play_event(mover, st.dice, before, after)
+        elif found.kind == "illegal":
+            after_board = found.board
+            assert after_board is not None
+            if st.confirm != _board_json(after_board) and not quick:
                 # an illegal call needs one more agreeing reading of the same board: a misread never alarms
-                st.confirm = _board_json(board)
+                st.confirm = _board_json(after_board)
                 self.needs_reread = True
                 return
-            legal = self._play_event(mover, st.dice, before, after, verdict=verdict)
+            after = seating.position(after_board, mover)
+            legal = self._play_event(mover, st.dice, before, after)
+        else:
+            if st.doubt < DOUBT_READS:
+                st.doubt += 1
+                self.needs_reread = True
+                return
+            # looking again has not helped: say so, judge nothing, and go on from the likeliest board (the next
+            # readings re-sync the belief while waiting for the roll)
+            where = ", ".join(map(str, found.points)) if found.points else "several points"
+            if st.one_die:
+                self._emit("warning", code="unsure_reading", player=mover,
+                           message=f"only one die of {mover}'s roll was read; the play is not judged: "
+                                   "please check the board")
+            else:
+                self._emit("warning", code="unsure_reading", player=mover,
+                           message=f"cannot read points {where} clearly; {mover}'s play is not judged: "
+                                   "please check the board")
+            after_board = found.board or self._likeliest(view, ref, boards)
+            after = seating.position(after_board, mover)
         st.last_play = {"player": mover, "dice": list(st.dice), "before": st.before,
-                        "after_board": _board_json(board), "legal": legal}
-        st.board = _board_json(board)
+                        "after_board": _board_json(after_board), "legal": legal}
+        self._believe(after_board, obs)
         st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
         st.handled = remaining
-        st.doubt, st.confirm = 0, None
+        st.doubt, st.confirm, st.one_die, st.one_die_reads = 0, None, False, 0
         if after.player_off == CHECKERS:
             self._game_end(mover, after)
 
-    def _unreadable_result(self, obs: Observation, before: Position, mover: str) -> Optional[Board]:
-        """The dice are lifted but the reading does not add up to 15 a side. Look again; if it stays so and a
-        legal result differs from it only where the reader is unsure, say the play cannot be judged and go on
-        from that result (the next readings correct it). Otherwise keep waiting."""
+    def _one_die_seen(self, obs: Observation, mover: str) -> bool:
+        """A roll read with one die so far: the second die is seen now (the roll is known, or it must be rolled
+        again), or still not (after a few readings, say so). True when this reading is dealt with."""
         st, seating = self.state, self.seating
-        from rules.moves import legal_results
+        assert seating is not None and st.dice
+        mine = [d for d in obs.dice if d.half in (seating.right_half(mover), None)]
+        if len(obs.dice) == 1 and len(mine) == 1:
+            st.one_die_reads += 1
+            if st.one_die_reads <= ONE_DIE_READS:
+                self.needs_reread = True
+            elif st.one_die_reads == ONE_DIE_READS + 1:
+                self._emit("warning", message=f"{mover} rolled but only one die is seen on the board: if the other "
+                           "left the board, roll again", code="one_die", player=mover)
+            return True
+        if len(obs.dice) != 2 or len(mine) != 2 or st.dice[0] not in [d.value for d in obs.dice]:
+            return False
+        reason = self._reroll_reason(obs.dice, need_half=seating.right_half(mover))
+        st.one_die, st.one_die_reads = False, 0
+        if reason is not None:
+            self._emit("reroll", player=mover, reason=reason)
+            st.phase, st.dice, st.before = "awaiting", None, None
+            st.handled = _as_list(dice_signature(obs.dice))
+            return True
+        st.dice = roll_values([int(d.value) for d in obs.dice])  # type: ignore[arg-type]
+        self._emit("roll", player=mover, dice=list(st.dice), late=True)
+        return True
 
-        close = [seating.board(r, mover) for r in legal_results(before, st.dice[0], st.dice[1])]
-        close = [b for b in close if self._close_to(obs, b, bar_slack=1)]
-        if len(close) != 1:
-            return None
-        if st.doubt < DOUBT_READS:
-            st.doubt += 1
-            self.needs_reread = True
-            return None
-        st.doubt = 0
-        self._emit("warning", code="unsure_reading", player=mover,
-                   message=f"cannot count the checkers clearly; {mover}'s play is not judged: please check the board")
-        return close[0]
+    def _possible_rolls(self) -> list[tuple[int, int]]:
+        """The roll being played: known, or, when one die only was read, each value the other die may show."""
+        st = self.state
+        assert st.dice
+        if len(st.dice) >= 2:
+            return [(st.dice[0], st.dice[1])]
+        return [tuple(roll_values([st.dice[0], v])) for v in range(1, 7)]  # type: ignore[misc]
 
-    def _doubtful(self, obs: Observation, board: Board, before: Position, mover: str) -> str:
-        """"clear" to judge; "wait" to look again (the reading is not a legal result, but would be one if a point
-        the reader is unsure of were misread); "unsure" once looking again has not helped: say so, judge nothing.
-        """
+    def _pass_pending(self) -> bool:
+        last = self.state.last_play
+        return bool(last and last.get("pass_pending") and not last.get("settled"))
+
+    def _rolled_again(self, roller: str, obs: Observation, board: Board) -> Optional[str]:
+        """A roll after a play in which nothing moved: the same player rolling again means his roll did not count
+        (a re-roll the referee did not see the reason for); returns that player. The opponent rolling means the
+        roll was not played although it could be: that play is judged now. Returns None then."""
         st, seating = self.state, self.seating
-        unsure = low_confidence_points(obs)
-        if not unsure:
-            return "clear"
-        from rules.moves import legal_results
+        assert seating is not None
+        if not self._pass_pending():
+            return None
+        last = st.last_play
+        assert last is not None
+        mover = last["player"]
+        if all(d.half == seating.right_half(mover) for d in obs.dice) and mover != roller:
+            last["settled"] = True
+            if last.get("one_die"):
+                self._emit("reroll", player=mover, reason="off_board", late=True)
+            else:
+                self._emit("warning", code="rolled_again", player=mover,
+                           message=f"{mover} rolled again without playing "
+                                   f"{'-'.join(map(str, last['dice']))}: that roll did not count")
+            st.last_play, st.turn = None, mover
+            return mover
+        last["settled"] = True
+        if len(last["dice"]) == 2:
+            before = Position.from_position_id(last["before"])
+            self._play_event(mover, last["dice"], before, before)
+        return None
 
-        after = seating.position(board, mover)
-        results = legal_results(before, st.dice[0], st.dice[1])
-        if after in results:
-            return "clear"
-        for result in results:
-            seen = seating.board(result, mover)
-            diff = {i + 1 for i, (a, b) in enumerate(zip(seen.points, board.points)) if a != b}
-            if seen.bar != board.bar or seen.off != board.off:
-                continue
-            if diff and diff <= unsure:
-                if st.doubt < DOUBT_READS:
-                    st.doubt += 1
-                    self.needs_reread = True
-                    return "wait"
-                st.doubt = 0
-                self._emit("warning", code="unsure_reading", player=mover,
-                           message=f"cannot read points {', '.join(map(str, sorted(diff)))} clearly; "
-                                   f"{mover}'s play is not judged: please check the board")
-                return "unsure"
-        return "clear"
+    def _likeliest(self, view: View, ref: Optional[Reference], boards: list[Board]) -> Board:
+        """The board to go on from when a play could not be judged: the cheapest whole board the reading shows,
+        else the cheapest legal result, else the board before."""
+        offs = ({b.off[0] for b in boards} | {ref.board.off[0] if ref else 0},
+                {b.off[1] for b in boards} | {ref.board.off[1] if ref else 0})
+        found = min(repairs(view, ref, offs), key=lambda cb: cb[0], default=None)
+        if found is not None:
+            return found[1]
+        if boards:
+            return min(boards, key=lambda b: cost(view, b, ref))
+        assert ref is not None
+        return ref.board
 
     def _play_event(self, mover: str, dice: list[int], before: Position, after: Position,
                     corrected: bool = False, verdict: Any = None) -> bool:

@@ -1,0 +1,240 @@
+"""Which board a reading shows, given what the game allows: a small read-error model.
+
+Why: the reader is not perfect. A tall stack is counted one short, a point next to a changed one is read
+differently, a point under a shadow flips between two counts. Taken at face value, one such misread makes a legal
+play look illegal, and every later play is judged from a wrong position. Here a reading is scored against each
+board the game allows (the legal results of a roll, or the standing position while nothing should change), in
+"misreads needed", and weighed against the simplest board the reading shows taken at face value:
+
+* a point read as it was before the roll while the hypothesis says it did not change costs nothing: the reader's
+  steady misread of an unchanged stack (read 4 when it holds 5, every time) carries over;
+* a point the reader was unsure of (low confidence, unseen, or tall stack) may be off: one soft misread; changing a
+  point whose reading did not change since the reference costs two (a stack nobody touched rarely changes count);
+* a point read with confidence that differs is a hard misread: an illegal play shows there.
+
+The verdict is "legal" when exactly one legal board is the cheapest explanation and strictly cheaper than any
+illegal one, "illegal" when the face-value board is whole (15 a side) and every legal board needs a confident
+misread, and "doubt" otherwise (look again; if it stays so, say "not sure" rather than guess).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import product
+from typing import Iterable, Iterator, Optional
+
+from device.seating import Board
+from rules.position import CHECKERS
+from vision.observation import Observation
+
+LOW_CONFIDENCE = 0.6  # a point read with less confidence than this may hide a misread
+TALL = 5  # stacks this tall are counted less reliably (checkers overlap): a count off by one is a soft misread
+SOFT = 1  # one misread on a point the reader was unsure of
+PINNED = 2  # a change on an unsure point whose reading did not change since the reference
+HARD = 10  # a confident reading that differs
+MAX_REPAIR = 4  # checkers the face-value board may be short or over on one colour and still be repaired
+MAX_REPAIRS = 4000  # boards tried when repairing a face-value board (a bound, never reached on real boards)
+
+
+def low_confidence_points(obs: Observation, threshold: float = LOW_CONFIDENCE) -> set[int]:
+    """Geometric points the reader was unsure of (from its per-point confidence), plus points it could not see."""
+    unsure = {i + 1 for i, n in enumerate(obs.points) if n is None}
+    conf = obs.extra.get("point_confidence")
+    if conf is None and isinstance(obs.extra.get("confidence"), dict):
+        conf = obs.extra["confidence"].get("points")
+    if isinstance(conf, list) and len(conf) == 24:
+        unsure |= {i + 1 for i, c in enumerate(conf) if c is not None and float(c) < threshold}
+    occluded = obs.extra.get("occluded_points")
+    if isinstance(occluded, list):
+        unsure |= {int(p) for p in occluded if isinstance(p, int)}
+    return unsure
+
+
+@dataclass(frozen=True)
+class View:
+    """What the reader saw (the raw counts, before any snapping to an expected board) and where it was unsure."""
+
+    points: tuple[Optional[int], ...]
+    bar: tuple[int, int]
+    unsure: frozenset[int]  # geometric points 1-24
+
+    @classmethod
+    def of(cls, obs: Observation) -> "View":
+        raw = obs.extra.get("read_points") if obs.extra.get("snapped") else None
+        points = tuple(raw if isinstance(raw, list) and len(raw) == 24 else obs.points)
+        unsure = set(low_confidence_points(obs))
+        unsure |= {i + 1 for i, n in enumerate(points) if n is not None and abs(n) >= TALL}
+        return cls(points, (int(obs.bar.get("light") or 0), int(obs.bar.get("dark") or 0)), frozenset(unsure))
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A board believed true and how the reader saw it then: its steady misreads of stacks nobody touches."""
+
+    board: Board
+    seen: Optional[tuple[Optional[int], ...]] = None
+
+
+def _same_side(a: int, b: int) -> bool:
+    return a == 0 or b == 0 or (a > 0) == (b > 0)
+
+
+def point_cost(i: int, view: View, value: int, ref: Optional[Reference]) -> int:
+    """Misreads needed for point ``i`` (0-based) to hold ``value`` when the reader saw ``view.points[i]``."""
+    seen = view.points[i]
+    if seen is None:
+        return SOFT
+    if seen == value:
+        return 0
+    steady = ref is not None and ref.seen is not None and ref.seen[i] == seen
+    if steady and ref.board.points[i] == value:
+        return 0  # read as before, and unchanged: the reader's steady misread
+    if i + 1 in view.unsure and _same_side(seen, value):
+        return PINNED if steady else SOFT
+    return HARD
+
+
+def cost(view: View, board: Board, ref: Optional[Reference]) -> int:
+    """Misreads needed for the reading to show ``board``: soft ones cost 1-2, confident ones 10."""
+    total = sum(point_cost(i, view, board.points[i], ref) for i in range(24))
+    return total + HARD * (abs(view.bar[0] - board.bar[0]) + abs(view.bar[1] - board.bar[1]))
+
+
+def face_value(view: View, ref: Optional[Reference]) -> list[Optional[int]]:
+    """The reading with the reader's steady misreads undone: a point read as at the reference holds what it held."""
+    out = list(view.points)
+    if ref is not None and ref.seen is not None:
+        for i, seen in enumerate(view.points):
+            if seen is not None and ref.seen[i] == seen:
+                out[i] = ref.board.points[i]
+    return out
+
+
+def _on_board(points: Iterable[int], sign: int) -> int:
+    return sum(n * sign for n in points if n * sign > 0)
+
+
+def whole_board(points: list[int], bar: tuple[int, int], offs: tuple[set[int], set[int]]) -> Optional[Board]:
+    """The Board these counts make when each colour's checkers add up to 15 with an allowed number borne off."""
+    off = []
+    for k, sign in enumerate((1, -1)):
+        rest = CHECKERS - _on_board(points, sign) - bar[k]
+        if rest not in offs[k]:
+            return None
+        off.append(rest)
+    return Board(tuple(points), bar, (off[0], off[1]))
+
+
+def repairs(view: View, ref: Optional[Reference], offs: tuple[set[int], set[int]],
+            limit: int = MAX_REPAIRS) -> Iterator[tuple[int, Board]]:
+    """Whole boards the reading may show if some unsure points were misread: (cost, board), the face value first.
+
+    Only unsure points change, each keeping its colour, so that every colour adds up to 15; a point the reader did
+    not see at all may hold what the reference held there or the face value of its neighbours' colour."""
+    base = face_value(view, ref)
+    if any(n is None for n in base):
+        for i, n in enumerate(base):
+            if n is None:
+                base[i] = ref.board.points[i] if ref is not None else 0
+    start = whole_board(list(base), view.bar, offs)  # type: ignore[arg-type]
+    if start is not None:
+        yield 0 + sum(SOFT for n in view.points if n is None), start
+    eligible = sorted(p - 1 for p in view.unsure)
+    per_colour: list[list[tuple[int, dict[int, int]]]] = []
+    for k, sign in enumerate((1, -1)):
+        now = _on_board(base, sign) + view.bar[k]  # type: ignore[arg-type]
+        options: list[tuple[int, dict[int, int]]] = []
+        for off in offs[k]:
+            need = CHECKERS - off - now
+            if need == 0:
+                options.append((0, {}))
+            elif abs(need) <= MAX_REPAIR:
+                points = [i for i in eligible if base[i] * sign >= 0]  # type: ignore[operator]
+                for change in _spread(need, points, base, sign):
+                    options.append((sum(point_cost(i, view, v, ref) for i, v in change.items()), change))
+        per_colour.append(options)
+    tried = 0
+    for (c1, ch1), (c2, ch2) in product(*per_colour):
+        if not ch1 and not ch2:
+            continue
+        if set(ch1) & set(ch2):
+            continue
+        tried += 1
+        if tried > limit:
+            return
+        points = list(base)
+        for i, v in {**ch1, **ch2}.items():
+            points[i] = v
+        board = whole_board(points, view.bar, offs)  # type: ignore[arg-type]
+        if board is not None:
+            yield c1 + c2, board
+
+
+def _spread(need: int, points: list[int], base: list, sign: int) -> Iterator[dict[int, int]]:
+    """Every way to add ``need`` checkers of one colour (remove, when negative) over ``points``, each keeping at
+    least zero of that colour."""
+    step = 1 if need > 0 else -1
+
+    def rec(left: int, idx: int, acc: dict[int, int]) -> Iterator[dict[int, int]]:
+        if left == 0:
+            yield dict(acc)
+            return
+        if idx >= len(points):
+            return
+        i = points[idx]
+        have = base[i] * sign
+        most = left * step if step > 0 else min(-left, have)
+        yield from rec(left, idx + 1, acc)
+        for n in range(1, most + 1):
+            acc[i] = sign * (have + step * n)
+            yield from rec(left - step * n, idx + 1, acc)
+        acc.pop(i, None)
+
+    yield from rec(need, 0, {})
+
+
+@dataclass
+class Verdict:
+    """What a reading shows among the boards the game allows: ``kind`` is "legal" (``board`` is the legal one),
+    "illegal" (``board`` is the whole board the reading shows, no legal board near it), or "doubt" (a legal and an
+    illegal board explain it about equally well, or nothing whole does: look again). ``points`` names the points
+    where the best legal board and the reading disagree."""
+
+    kind: str
+    board: Optional[Board] = None
+    legal_cost: int = HARD * 99
+    illegal_cost: int = HARD * 99
+    points: list[int] = field(default_factory=list)
+
+
+def diff_points(view: View, board: Board, ref: Optional[Reference]) -> list[int]:
+    return [i + 1 for i in range(24) if point_cost(i, view, board.points[i], ref) > 0]
+
+
+def decide(view: View, allowed: Iterable[Board], ref: Optional[Reference],
+           offs: Optional[tuple[set[int], set[int]]] = None) -> Verdict:
+    """Weigh the boards the game allows against the whole boards the reading may show (see the module doc)."""
+    legal = list(dict.fromkeys(allowed))
+    legal_set = set(legal)
+    if offs is None:
+        offs = ({b.off[0] for b in legal} or {0}, {b.off[1] for b in legal} or {0})
+        if ref is not None:
+            offs[0].add(ref.board.off[0])
+            offs[1].add(ref.board.off[1])
+    scored = sorted(((cost(view, b, ref), k) for k, b in enumerate(legal)), key=lambda t: t[0])
+    legal_cost = scored[0][0] if scored else HARD * 99
+    best = [legal[k] for c, k in scored if c == legal_cost]
+    illegal_cost, illegal_board = HARD * 99, None
+    for c, board in repairs(view, ref, offs):
+        if board in legal_set:
+            continue
+        if c < illegal_cost:
+            illegal_cost, illegal_board = c, board
+        elif c == illegal_cost and board != illegal_board:
+            illegal_board = None if illegal_cost > 0 else illegal_board  # two equally cheap: keep none unless exact
+    where = diff_points(view, best[0], ref) if best else []
+    if len(best) == 1 and legal_cost < HARD and legal_cost < illegal_cost:
+        return Verdict("legal", best[0], legal_cost, illegal_cost, where)
+    if illegal_board is not None and legal_cost >= HARD and illegal_cost < HARD:
+        return Verdict("illegal", illegal_board, legal_cost, illegal_cost, where)
+    return Verdict("doubt", best[0] if len(best) == 1 else None, legal_cost, illegal_cost, where)
