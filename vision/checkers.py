@@ -22,6 +22,7 @@ import numpy as np
 
 from calibration.geometry import BoardGeometry
 from vision.checker_discs import Disc, arc_score, find_discs
+from vision.checker_empty import learn_empty, occupied_rows, point_bands, run_from_base
 from vision.checker_occlusion import covered_points, skin_mask
 from vision.checker_runs import CheckerColour, run_length
 
@@ -258,13 +259,17 @@ def _linked(seeds: list[Disc], pool: list[Disc], r: float) -> list[Disc]:
     return linked
 
 
-def _chain(discs: list[Disc], base_y: float, r: float, toward: float) -> list[Disc]:
-    """The discs linked to the base: sorted outward, each within CHAIN_GAP radii of one already linked."""
+def _chain(discs: list[Disc], base_y: float, r: float, toward: float, reach: float = 0.0) -> list[Disc]:
+    """The discs linked to the base: sorted outward, each within CHAIN_GAP radii of one already linked.
+
+    ``reach`` is how far (px) something unlike the empty board runs unbroken from the base: a packed stack whose
+    inner checkers show no rims (dark on dark, same-coloured neighbours touching) is still linked to its base
+    through it."""
     order = sorted(discs, key=lambda d: (d.y - base_y) * toward)
     linked: list[Disc] = []
     for d in order:
         dist_base = (d.y - base_y) * toward
-        if dist_base < FIRST_FROM_BASE * r or any(abs(d.x - k.x) <= r and abs(d.y - k.y) <= COLUMN_GAP * r
+        if dist_base < max(FIRST_FROM_BASE * r, reach + r) or any(abs(d.x - k.x) <= r and abs(d.y - k.y) <= COLUMN_GAP * r
                                                   or np.hypot(d.x - k.x, d.y - k.y) <= CHAIN_GAP * r for k in linked):
             linked.append(d)
     return linked
@@ -378,6 +383,16 @@ class ColourSplit:
         return float(np.sum((lab - self.light) ** 2)) < float(np.sum((lab - self.dark) ** 2))
 
 
+def _two_means(X: np.ndarray, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Lloyd's two-means from centres ``a`` and ``b`` (a handful of discs: a few passes settle it)."""
+    for _ in range(10):
+        near_b = np.sum((X - b) ** 2, axis=1) < np.sum((X - a) ** 2, axis=1)
+        if near_b.all() or not near_b.any():
+            break
+        a, b = X[~near_b].mean(axis=0), X[near_b].mean(axis=0)
+    return a, b
+
+
 def _split_colours(discs: list[Disc], ref: float) -> ColourSplit:
     """Two-means in Lab over the clearest discs: hue counts as well as lightness (red against black, green
     against red), and faint discs (grain, prints) do not get to pull the centres."""
@@ -392,14 +407,7 @@ def _split_colours(discs: list[Disc], ref: float) -> ColourSplit:
         far = centre.copy()
         far[0] = 0.0 if centre[0] > 110 else 255.0
         return (ColourSplit(centre, far, 0.3) if centre[0] > 110 else ColourSplit(far, centre, 0.3))
-    w = np.ones(len(clear), np.float32)
-    a, b = lo.copy(), hi.copy()
-    for _ in range(10):
-        near_b = np.sum((X - b) ** 2, axis=1) < np.sum((X - a) ** 2, axis=1)
-        if near_b.all() or not near_b.any():
-            break
-        a = (X[~near_b] * w[~near_b, None]).sum(axis=0) / w[~near_b].sum()
-        b = (X[near_b] * w[near_b, None]).sum(axis=0) / w[near_b].sum()
+    a, b = _two_means(X, lo.copy(), hi.copy())
     light, dark = (b, a) if b[0] >= a[0] else (a, b)
     spread = float(np.sqrt(np.mean(np.min(np.stack([np.sum((X - light) ** 2, axis=1),
                                                       np.sum((X - dark) ** 2, axis=1)]), axis=0))))
@@ -457,6 +465,23 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
     cols.left = _align(cols.left, [d for d in rest if d.x < bx0])
     cols.right = _align(cols.right, [d for d in rest if d.x > bx1])
     colours = _board_colours(lab, cols, geometry.triangle_frac)
+    # what each column shows beyond the empty board (checker_empty): how far something runs from each base
+    slot0 = 2 * r * ROW_SPACING
+    bands = point_bands(lab, cols.centre_x, cols.base_y, (cols.left[1] + cols.right[1]) / 2,
+                        int((cols.bottom - cols.top) / 2))
+    empty = learn_empty(bands)
+    empty_runs: dict[int, float] = {}
+    empty_colour: dict[int, tuple[float, float, float]] = {}
+    if empty is not None:
+        for p, band in bands.items():
+            unlike = empty.unlike(band, "top" if p >= 13 else "bottom", p % 2)
+            run = run_from_base(occupied_rows(unlike), slot0, 0.25 * slot0)
+            empty_runs[p] = run
+            if run:
+                inside = band[:int(run)][unlike[:int(run)]]
+                if len(inside):
+                    med = np.median(inside, axis=0)
+                    empty_colour[p] = (float(med[0]), float(med[1]), float(med[2]))
 
     by_place: dict[Any, list[Disc]] = {"bar": on_bar}
     trays = [tuple(v * scale for v in t) for t in geometry.trays]
@@ -496,7 +521,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
         if not column:
             continue
         toward = -1.0 if p <= 12 else 1.0
-        chain = _chain(column, cols.base_y(p), r, toward)
+        chain = _chain(column, cols.base_y(p), r, toward, reach=empty_runs.get(p, 0.0))
         for d in column:
             if d not in chain:
                 reject(d, "unlinked")
@@ -507,13 +532,18 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
     for place in ("bar", "off"):
         accepted += [(d, place) for d in by_place.get(place, [])]
 
-    split = _split_colours([d for d, _ in accepted], ref)
+    # the colours come from the points' checkers: the bar also holds the cube and dice, whose one odd colour
+    # would pull a centre of its own and leave both checker colours in the other
+    teachers = [d for d, place in accepted if isinstance(place, int)]
+    if len(teachers) < 2:
+        teachers = [d for d, _ in accepted]
+    split = _split_colours(teachers, ref)
     if split.separation < 0.5:
         # one colour only among the counted discs: which one is it? Clear round discs that were not counted (a
         # stack whose base is hidden) may show the other colour
         extra = [d for d in unlinked if d.rim >= CLEAR_RIM * ref]
         if extra:
-            split = _split_colours([d for d, _ in accepted] + extra, ref)
+            split = _split_colours(teachers + extra, ref)
     separation = split.separation
     lightness = {id(d): split.is_light(d) for d, _ in accepted}
     points: list[Optional[int]] = [0] * 24

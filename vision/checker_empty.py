@@ -1,0 +1,125 @@
+"""What each point's column looks like with no checker on it, learnt from the board in view.
+
+Why: a board repeats itself. The six same-coloured triangles of a row look alike, and on every board the triangle
+across the board from one is of the other colour, so its column seen upside down looks alike too: twelve views of
+the same empty column. Checkers lie on some of them, at different places, so per pixel the value most of the twelve
+agree on is the empty board. A column that differs from that template holds something; one that matches it is
+empty, whatever the colours (a dark checker on a dark point still has a rim and a shade that the empty point does
+not; a wood-grain swirl or a printed base appears on the template too and so is not taken for a checker).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+import cv2
+import numpy as np
+
+BAND = 0.3  # half-width of the compared band around a column's centre line, in point widths
+UNLIKE = 20.0  # Lab distance from the template (and its near neighbours) that makes a pixel "something there"
+SLACK_PX = 2  # the template is compared within +-this many px (found point positions are a little off)
+ROW_MATCH = 0.45  # a row of the band is occupied when this share of its pixels is unlike the empty board
+GAP_SLOTS = 0.3  # a break shorter than this (a rim line that matches the board) does not end a run
+SAME_ROWS = 10.0  # median Lab distance under which the two rows' templates are the same column
+
+
+@dataclass
+class EmptyColumns:
+    """Per (row, parity) the empty column as a band (along the column from the base, across it) in Lab."""
+
+    bands: dict[tuple[str, int], np.ndarray]
+    width: int  # band width in px
+    length: int  # band length in px (base to the board's middle)
+    ranges: dict[tuple[str, int], tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        k = np.ones((2 * SLACK_PX + 1, 2 * SLACK_PX + 1), np.uint8)
+        for key, t in self.bands.items():
+            self.ranges[key] = (cv2.erode(t, k), cv2.dilate(t, k))
+
+    def unlike(self, column: np.ndarray, row: str, parity: int) -> np.ndarray:
+        """Boolean mask (length, width): pixels of ``column`` that no nearby pixel of the empty template explains."""
+        lo, hi = self.ranges[(row, parity)]
+        # distance from the box [lo, hi] per channel: zero inside the local range of the template
+        out = np.maximum(lo - column, 0.0) + np.maximum(column - hi, 0.0)
+        return np.einsum("ijk,ijk->ij", out, out) > UNLIKE ** 2
+
+
+def column_band(lab: np.ndarray, cx: float, base_y: float, toward: float, width: int, length: int) -> np.ndarray:
+    """The band of ``lab`` centred on ``cx``, from the base outward (row 0 at the base), ``width`` px wide."""
+    h, w = lab.shape[:2]
+    x0 = int(round(cx - width / 2))
+    b = int(round(base_y))
+    if 0 <= x0 and x0 + width <= w:
+        if toward > 0 and 0 <= b and b + length <= h:
+            return lab[b:b + length, x0:x0 + width]
+        if toward < 0 and b - length >= 0 and b <= h:
+            return lab[b - length:b, x0:x0 + width][::-1]
+    xs = np.clip(np.arange(x0, x0 + width), 0, w - 1)
+    ys = np.arange(b, b + length) if toward > 0 else np.arange(b - 1, b - 1 - length, -1)
+    ys = np.clip(ys, 0, h - 1)
+    return lab[ys[:, None], xs[None, :]]
+
+
+def _mode_band(samples: np.ndarray) -> np.ndarray:
+    """Per pixel and channel, the median of the views (samples: n, L, W, 3): the empty board wherever most
+    views are empty there (a partial sort: a few times cheaper than np.median)."""
+    n = samples.shape[0]
+    k = n // 2
+    if n % 2:
+        return np.partition(samples, k, axis=0)[k]
+    return np.partition(samples, (k - 1, k), axis=0)[k - 1:k + 1].mean(axis=0)
+
+
+def point_bands(lab: np.ndarray, centre_x: Callable[[int], float], base_y: Callable[[int], float],
+                point_width: float, length: int) -> dict[int, np.ndarray]:
+    """Each point's band (row 0 at its base), BAND point widths either side of its centre line."""
+    width = max(3, int(round(2 * BAND * point_width)))
+    return {p: column_band(lab, centre_x(p), base_y(p), 1.0 if p >= 13 else -1.0, width, length)
+            for p in range(1, 25)}
+
+
+def learn_empty(bands_by_point: dict[int, np.ndarray]) -> Optional[EmptyColumns]:
+    """The empty column per (row, parity) from the 24 points' bands (None when the board is too small)."""
+    length, width = bands_by_point[1].shape[:2]
+    if length < 4:
+        return None
+    views: dict[tuple[str, int], np.ndarray] = {}
+    for row, pts in (("top", range(13, 25)), ("bottom", range(1, 13))):
+        for parity in (0, 1):
+            views[(row, parity)] = np.stack([bands_by_point[p] for p in pts if p % 2 == parity])
+    bands: dict[tuple[str, int], np.ndarray] = {}
+    own = {key: _mode_band(v) for key, v in views.items()}
+    for (row, parity), v in views.items():
+        # the point across the board has the other parity (1 faces 24): its empty column looks the same on
+        # nearly every board; used only when this board agrees
+        other = ("bottom" if row == "top" else "top", 1 - parity)
+        if float(np.median(np.linalg.norm(own[(row, parity)] - own[other], axis=2))) < SAME_ROWS:
+            bands[(row, parity)] = _mode_band(np.concatenate([v, views[other]]))
+        else:
+            bands[(row, parity)] = own[(row, parity)]
+    return EmptyColumns(bands, width, length)
+
+
+def occupied_rows(unlike: np.ndarray) -> np.ndarray:
+    """Per row of a band, whether enough of it differs from the empty board."""
+    return unlike.mean(axis=1) >= ROW_MATCH
+
+
+def run_from_base(rows: np.ndarray, slot: float, start_slack: float) -> float:
+    """Length (px from the base) of the occupied run that starts at the base, bridging short breaks."""
+    gap_max = max(1, int(GAP_SLOTS * slot))
+    end = 0
+    gap = 0
+    started = False
+    for i, on in enumerate(rows):
+        if on:
+            started = True
+            end = i + 1
+            gap = 0
+        else:
+            gap += 1
+            if (started and gap > gap_max) or (not started and i > start_slack):
+                break
+    return float(end)
