@@ -156,6 +156,7 @@ def _area_to_image(cc: np.ndarray, lay: Layout, rect: tuple[float, float, float,
     return cv2.perspectiveTransform(pts, np.linalg.inv(H)).reshape(4, 2)
 
 
+FRAME_LINES = True  # the outer frame from edge lines beside each side (else from column profiles)
 SETTLE_IN_RELAYOUT = False  # measured: helps r15, hurts as many renders (the frame finder wants pattern edges)
 
 
@@ -200,7 +201,7 @@ def find_board(image_bgr: np.ndarray, intrinsics: Optional[Intrinsics] = None) -
     Raises BoardNotFound, MultipleBoards or BoardCutOff with a message a user understands.
     """
     from vision.board_candidates import candidate_quads
-    from vision.board_frame import outer_frame
+    from vision.board_frame import outer_frame, outer_frame_lines
     from vision.board_refine import refine_corners
 
     image = _check_image(image_bgr)
@@ -229,7 +230,7 @@ def find_board(image_bgr: np.ndarray, intrinsics: Optional[Intrinsics] = None) -
     # the outer frame: out from the playing area to the edges that are equally far out on opposite sides
     play = _relayout(small, best[4])
     play = refine_corners(small, play, reach_frac=0.01)
-    corners = outer_frame(small, play) / s
+    corners = (outer_frame_lines if FRAME_LINES else outer_frame)(small, play) / s
     corners = refine_corners(work, corners)
     if intrinsics is not None:
         corners = intr.distort_points(corners)

@@ -173,8 +173,9 @@ def _symmetric(a: list[tuple[float, bool]], b: list[tuple[float, bool]], tol: in
     return best[1], best[2]
 
 
-def outer_frame(image: np.ndarray, playing_quad: np.ndarray) -> np.ndarray:
-    """Outer frame corners TL,TR,BR,BL (image px) around a playing area given as 4 image points (same order)."""
+def outer_frame(image: np.ndarray, playing_quad: np.ndarray, distances_only: bool = False) -> np.ndarray:
+    """Outer frame corners TL,TR,BR,BL (image px) around a playing area given as 4 image points (same order);
+    with ``distances_only`` the frame widths (left, right, top, bottom) in the view's px instead."""
     pq = np.asarray(playing_quad, dtype=np.float64).reshape(4, 2)
     w_top = np.linalg.norm(pq[1] - pq[0]) + np.linalg.norm(pq[2] - pq[3])
     h_side = np.linalg.norm(pq[3] - pq[0]) + np.linalg.norm(pq[2] - pq[1])
@@ -202,6 +203,8 @@ def outer_frame(image: np.ndarray, playing_quad: np.ndarray) -> np.ndarray:
     top = _edge_options(sup_y[my::-1], row_valid[my::-1], min_d)
     bottom = _edge_options(sup_y[my + Hp:], row_valid[my + Hp:], min_d)
     dt, db = _symmetric(top, bottom, max(3, int(0.02 * Wp)))
+    if distances_only:
+        return np.array([dl, dr, dt, db])
     x0, x1 = mx - dl, mx + Wp + dr
     y0, y1 = my - dt, my + Hp + db
     quad = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64).reshape(-1, 1, 2)
@@ -210,3 +213,127 @@ def outer_frame(image: np.ndarray, playing_quad: np.ndarray) -> np.ndarray:
     out[:, 0] = np.clip(out[:, 0], 0, w - 1)
     out[:, 1] = np.clip(out[:, 1], 0, h - 1)
     return out
+
+
+# ------------------------------------------------------------------------------------ lines, not columns
+LINE_SUPPORT = 0.35  # share of a side's seen rows an edge line must run along (a hand may hide the rest)
+LINE_RELATIVE_STEP = 0.2  # ... and its median step at least this share of the side's strongest line's
+
+
+def _strips(lab: np.ndarray, valid: np.ndarray, mx: int, my: int, Wp: int, Hp: int, ys: slice, xs: slice):
+    """The four sides' strips (rows along the side, columns outward from the playing area) and their masks."""
+    return {
+        "left": (lab[ys, mx::-1], valid[ys, mx::-1]),
+        "right": (lab[ys, mx + Wp:], valid[ys, mx + Wp:]),
+        "top": (lab[my::-1, xs].transpose(1, 0, 2), valid[my::-1, xs].T),
+        "bottom": (lab[my + Hp:, xs].transpose(1, 0, 2), valid[my + Hp:, xs].T),
+    }
+
+
+def _line_options(strip: np.ndarray, valid: np.ndarray, min_d: int):
+    """Frame-like edge lines of one side, plus the image border when the image ends inside the strip."""
+    from vision.board_lines import SideLine, side_lines
+
+    n = strip.shape[1]
+    skip = max(min_d, int(0.03 * n))
+    lines = side_lines(strip, valid, min_d, LINE_SUPPORT)
+    top = max((ln.step for ln in lines if ln.d >= skip), default=0.0)
+    keep = [ln for ln in lines if ln.step >= max(MIN_STEP, LINE_RELATIVE_STEP * top)]
+    colv = valid.mean(axis=0)
+    ok = colv >= 0.5
+    last = int(np.nonzero(ok)[0].max()) if ok.any() else 0
+    keep = [ln for ln in keep if ln.d < last]
+    if last < n - 2:
+        keep.append(SideLine(float(last), 0.0, 1.0, 0.0, border=True))
+    if not keep:
+        keep.append(SideLine(float(min_d), 0.0, 0.0, 0.0))
+    return keep
+
+
+def _pick(opts, d: float):
+    return min(opts, key=lambda ln: abs(ln.d - d))
+
+
+def _frame_lines(strips, opts, Wp: int, min_d: int, fallback: np.ndarray):
+    """One edge line per side: where the board meets the table if that shows, else the column-profile
+    reading ``fallback`` (left, right, top, bottom distances; ``outer_frame``'s choice).
+
+    The table's colour is read at the outer end of each side's strip; where one side's reading disagrees
+    with the others' (the strip ran on past the table into people, a clock, a score sheet), the others'
+    median stands for it."""
+    from vision.board_lines import TABLE_AGREE, SideLine, _shade_free, table_boundaries, table_colour
+
+    own = {k: table_colour(s, v) for k, (s, v) in strips.items()}
+    seen = [c for c in own.values() if c is not None]
+    common = None
+    if len(seen) >= 3:  # the two sides that agree best: the table's colour (the others may overshoot it)
+        pairs = [(_shade_free(a - b), (a + b) / 2) for i, a in enumerate(seen) for b in seen[i + 1:]]
+        common = min(pairs, key=lambda p: p[0])[1]
+    edges = {}
+    for k, (s, v) in strips.items():
+        t = own[k]
+        if t is None or (common is not None and _shade_free(t - common) > TABLE_AGREE):
+            t = common
+        edges[k] = table_boundaries(s, v, [ln for ln in opts[k] if not ln.border], t)
+
+    def as_line(o, d):  # the fallback distance, on a line of the side's own when one lies there
+        near = [ln for ln in o if abs(ln.d - d) <= 1.5 and not ln.border]
+        return min(near, key=lambda ln: abs(ln.d - d)) if near else SideLine(float(d), 0.0, 0.0, 0.0)
+
+    left = max(edges["left"], key=lambda ln: ln.d) if edges["left"] else as_line(opts["left"], fallback[0])
+    right = max(edges["right"], key=lambda ln: ln.d) if edges["right"] else as_line(opts["right"], fallback[1])
+    tol = max(3, int(0.02 * Wp))
+    if edges["top"] and edges["bottom"]:
+        dt, db = _symmetric([(ln.d, False) for ln in edges["top"]], [(ln.d, False) for ln in edges["bottom"]],
+                            4 * tol)
+        return left, right, _pick(edges["top"], dt), _pick(edges["bottom"], db)
+    return left, right, as_line(opts["top"], fallback[2]), as_line(opts["bottom"], fallback[3])
+
+
+def outer_frame_lines(image: np.ndarray, playing_quad: np.ndarray) -> np.ndarray:
+    """Outer frame corners TL,TR,BR,BL around a playing area, from straight edge lines beside each side.
+
+    Same choice as ``outer_frame`` (ends: the farthest clear edge; long sides: the farthest pair equally far
+    out), but each edge is a line that may slant in the view, so a skewed playing area or a half-hidden side
+    still gives the frame's true edges, and the corners are where those lines meet."""
+    pq = np.asarray(playing_quad, dtype=np.float64).reshape(4, 2)
+    w_top = np.linalg.norm(pq[1] - pq[0]) + np.linalg.norm(pq[2] - pq[3])
+    h_side = np.linalg.norm(pq[3] - pq[0]) + np.linalg.norm(pq[2] - pq[1])
+    aspect = max(0.5, min(2.5, w_top / max(h_side, 1e-6)))
+    Wp, Hp = VIEW_W, int(round(VIEW_W / aspect))
+    mx, my = int(MARGIN_X * Wp), int(MARGIN_Y * Hp)
+    dst = np.array([[mx, my], [mx + Wp, my], [mx + Wp, my + Hp], [mx, my + Hp]], dtype=np.float64)
+    H, _ = cv2.findHomography(pq, dst)
+    size = (Wp + 2 * mx, Hp + 2 * my)
+    view = cv2.warpPerspective(image, H, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+    ones = np.full(image.shape[:2], 255, np.uint8)
+    valid = cv2.warpPerspective(ones, H, size, flags=cv2.INTER_NEAREST, borderValue=0) > 0
+    valid = cv2.erode(valid.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+    lab = cv2.cvtColor(cv2.GaussianBlur(view, (5, 5), 0), cv2.COLOR_BGR2Lab).astype(np.float32)
+    ys = slice(my + int(0.04 * Hp), my + Hp - int(0.04 * Hp))
+    xs = slice(mx + int(0.03 * Wp), mx + Wp - int(0.03 * Wp))
+    min_d = max(3, int(0.012 * Wp))
+    strips = _strips(lab, valid, mx, my, Wp, Hp, ys, xs)
+    opts = {k: _line_options(s, v, min_d) for k, (s, v) in strips.items()}
+    fallback = outer_frame(image, playing_quad, distances_only=True)
+    left, right, top, bottom = _frame_lines(strips, opts, Wp, min_d, fallback)
+
+    rv = (ys.start + ys.stop - 1) / 2  # view y of the ends' strips' middle row
+    cx = (xs.start + xs.stop - 1) / 2  # view x of the long sides' strips' middle row
+    # each line as x = a + b*y (ends) or y = a + b*x (long sides)
+    L = (mx - left.d + left.slope * rv, -left.slope)
+    R = (mx + Wp + right.d - right.slope * rv, right.slope)
+    T = (my - top.d + top.slope * cx, -top.slope)
+    B = (my + Hp + bottom.d - bottom.slope * cx, bottom.slope)
+
+    def meet(e, s):
+        x = (e[0] + e[1] * s[0]) / (1 - e[1] * s[1])
+        return x, s[0] + s[1] * x
+
+    quad = np.array([meet(L, T), meet(R, T), meet(R, B), meet(L, B)], dtype=np.float64).reshape(-1, 1, 2)
+    out = cv2.perspectiveTransform(quad, np.linalg.inv(H)).reshape(4, 2)
+    h, w = image.shape[:2]
+    out[:, 0] = np.clip(out[:, 0], 0, w - 1)
+    out[:, 1] = np.clip(out[:, 1], 0, h - 1)
+    return out
+

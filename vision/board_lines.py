@@ -1,0 +1,165 @@
+"""Straight edges beside one side of the playing area, found as lines (offset and slant), not as columns.
+
+The playing area from the point pattern is only approximate: under a hand or steep perspective one of its
+corners can be off by a point width, so in a view built on it the frame's edges are slanted lines, not
+columns. And a hand or a cup may cover most of a side. So for each side we collect, row by row along the side,
+the places where the colour steps (local maxima of the step across the side), and vote for straight lines
+through them: a line's *support* is the share of rows (where the image is seen) that have a step on it. A
+frame edge is straight and runs the whole side, so it gathers many rows even when half of it is hidden;
+checkers, dice and texture are round or short and gather few.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+SLOPES = np.linspace(-0.08, 0.08, 17)  # px across per px along the side: how far a frame edge may slant
+MIN_PEAK_STEP = 2.5  # Lab units per px: weaker steps are noise
+PEAKS_PER_ROW = 6
+
+
+@dataclass(frozen=True)
+class SideLine:
+    """A straight edge beside a side: distance outward at the side's centre, slant, and evidence."""
+
+    d: float  # px outward from the playing area's side, at the middle row of the searched span
+    slope: float  # px outward per px along the side
+    support: float  # share of seen rows with a colour step on the line (0..1)
+    step: float  # median colour step (Lab units per px) of those rows
+    border: bool = False  # not an edge: the image ends here
+
+    def at(self, r: float, r_mid: float) -> float:
+        return self.d + self.slope * (r - r_mid)
+
+
+def _steps(strip: np.ndarray) -> np.ndarray:
+    """Colour step across the side at every (row, distance): L counts fully, a and b a bit more (hue edges)."""
+    g = np.zeros(strip.shape[:2], np.float32)
+    diff = (strip[:, 2:] - strip[:, :-2]) / 2
+    g[:, 1:-1] = np.sqrt(diff[..., 0] ** 2 + 1.5 * (diff[..., 1] ** 2 + diff[..., 2] ** 2))
+    return g
+
+
+def side_lines(strip: np.ndarray, valid: np.ndarray, min_d: int, min_support: float) -> list[SideLine]:
+    """Candidate edge lines in a strip (rows along the side, columns = distance outward from the side).
+
+    ``valid`` marks pixels inside the image. Returns lines (strongest support first is not implied: sorted by
+    distance) whose support is at least ``min_support``.
+    """
+    R, D = strip.shape[:2]
+    if R < 8 or D < min_d + 3:
+        return []
+    g = _steps(strip)
+    ok = np.zeros_like(valid)
+    ok[:, 1:-1] = valid[:, 2:] & valid[:, :-2]
+    g[~ok] = 0.0
+    # per row: local maxima above the floor, the strongest few
+    peak = (g[:, 1:-1] >= g[:, :-2]) & (g[:, 1:-1] > g[:, 2:]) & (g[:, 1:-1] >= MIN_PEAK_STEP)
+    P = np.zeros((R, D), bool)
+    P[:, 1:-1] = peak
+    P[:, :min_d] = False
+    if PEAKS_PER_ROW:
+        gp = np.where(P, g, 0.0)
+        kth = np.sort(gp, axis=1)[:, -PEAKS_PER_ROW][:, None]
+        P &= gp >= np.maximum(kth, 1e-6)
+    rows = np.arange(R)
+    r_mid = (R - 1) / 2
+    cols = np.arange(D)
+    best_sup = np.zeros(D)
+    best_slope = np.zeros(D)
+    for s in SLOPES:
+        shift = np.round(s * (rows - r_mid)).astype(int)  # line at d (mid) passes row r at d + shift[r]
+        idx = cols[None, :] + shift[:, None]
+        inside = (idx >= 0) & (idx < D)
+        idc = np.clip(idx, 0, D - 1)
+        Ps = np.take_along_axis(P, idc, axis=1) & inside
+        Vs = np.take_along_axis(ok, idc, axis=1) & inside
+        Q = Ps.copy()
+        Q[:, 1:] |= Ps[:, :-1]
+        Q[:, :-1] |= Ps[:, 1:]
+        seen = Vs.sum(axis=0)
+        sup = np.where(seen >= 0.5 * R, Q.sum(axis=0) / np.maximum(seen, 1), 0.0)
+        better = sup > best_sup + 1e-9
+        best_sup = np.where(better, sup, best_sup)
+        best_slope = np.where(better, s, best_slope)
+    out = []
+    for d in range(max(1, min_d), D - 1):
+        sp = best_sup[d]
+        if sp < min_support or sp < best_sup[d - 1] or sp <= best_sup[d + 1]:
+            continue
+        s = float(best_slope[d])
+        rr = np.round(d + s * (rows - r_mid)).astype(int)
+        inr = (rr >= 1) & (rr < D - 1)
+        vals = np.max(np.stack([g[rows[inr], np.clip(rr[inr] + k, 0, D - 1)] for k in (-1, 0, 1)]), axis=0)
+        step = float(np.median(vals)) if len(vals) else 0.0
+        out.append(SideLine(float(d), s, float(sp), step))
+    return out
+
+
+def band_colour(strip: np.ndarray, valid: np.ndarray, line: SideLine, lo: int, hi: int) -> np.ndarray | None:
+    """Median colour of the band from ``lo`` to ``hi`` px beyond a line (negative: inside it), seen pixels only."""
+    R, D = strip.shape[:2]
+    rows = np.arange(R)
+    base = np.round(line.d + line.slope * (rows - (R - 1) / 2)).astype(int)
+    offs = np.arange(lo, hi + 1) if hi >= lo else np.arange(hi, lo + 1)
+    idx = base[:, None] + offs[None, :]
+    inside = (idx >= 0) & (idx < D)
+    idc = np.clip(idx, 0, D - 1)
+    ok = inside & valid[rows[:, None], idc]
+    if ok.sum() < 0.3 * ok.size:
+        return None
+    return np.median(strip[rows[:, None], idc][ok], axis=0)
+
+
+TABLE_BAND = 0.12  # the outermost share of a side's strip: the table beside the board
+EDGE_BAND = (3, 12)  # px beyond (and inside) a line where its two sides' colours are taken
+
+
+L_WEIGHT = 0.5  # lightness counts half in colour comparisons across a side: light falls unevenly on a table
+
+
+def _shade_free(diff: np.ndarray) -> float:
+    return float(np.sqrt((L_WEIGHT * diff[0]) ** 2 + diff[1] ** 2 + diff[2] ** 2))
+
+
+def table_colour(strip: np.ndarray, valid: np.ndarray) -> np.ndarray | None:
+    """Median colour of the strip's outermost seen band: the table beside the board, if the strip reaches it."""
+    D = strip.shape[1]
+    colv = valid.mean(axis=0) >= 0.5
+    if not colv.any():
+        return None
+    last = int(np.nonzero(colv)[0].max())
+    w = max(4, int(TABLE_BAND * D))
+    if last - w < 0:
+        return None
+    band = strip[:, last - w:last + 1][valid[:, last - w:last + 1]]
+    return np.median(band, axis=0) if len(band) >= 20 else None
+
+
+def table_boundaries(strip: np.ndarray, valid: np.ndarray, lines: list[SideLine], table: np.ndarray | None,
+                     min_contrast: float = 8.0) -> list[SideLine]:
+    """The lines with the table's colour just beyond them and another colour just inside: board on one side,
+    table on the other. A line inside the board has board beyond it, a line in the table's own texture has
+    table on both sides."""
+    if table is None:
+        return []
+    out = []
+    for ln in lines:
+        if ln.border:
+            continue
+        beyond = band_colour(strip, valid, ln, EDGE_BAND[0], EDGE_BAND[1])
+        within = band_colour(strip, valid, ln, -EDGE_BAND[0], -EDGE_BAND[1])
+        if beyond is None or within is None:
+            continue
+        d_out = _shade_free(beyond - table)
+        d_in = _shade_free(within - table)
+        if d_in >= min_contrast and d_out <= min(0.4 * d_in, TABLE_MATCH):
+            out.append(ln)
+    return out
+
+
+TABLE_AGREE = 12.0
+TABLE_MATCH = 10.0  # Lab units (lightness at half weight): the most the colour beyond a frame edge may differ
+# from the table's  # Lab units: a side's outermost band this far from the other sides' is not the table
