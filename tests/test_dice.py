@@ -237,3 +237,38 @@ def test_pair_face_test_matches_the_single_pair_test():
     alone = np.array([shares_face(pips[i], pips[j], images) for i, j in zip(ii, jj)])
     assert len(pips) >= 17 and together.any() and not together.all()
     assert np.array_equal(together, alone)
+
+
+def test_touching_pips_split_as_each_blob_alone():
+    """Splitting all big blobs in one stacked labelling gives, blob by blob, the parts each blob's own labelling gives."""
+    from vision.dice_pips import _label_stats, _pixels, _split_blobs
+
+    rng = np.random.default_rng(5)
+    hat = np.zeros((160, 220), np.uint8)
+    for _ in range(40):  # pairs and rows of touching blurred pips, some far apart, some in one image row
+        x, y = rng.integers(10, 200), rng.integers(10, 140)
+        for k in range(int(rng.integers(2, 4))):
+            cv2.circle(hat, (int(x + 5 * k), int(y + rng.integers(-1, 2))), 2, 120, -1)
+    hat = cv2.GaussianBlur(hat, (0, 0), 1.0)
+    binary = (hat >= 22).astype(np.uint8)
+    n, labels = cv2.connectedComponents(binary, connectivity=8)
+    xs, ys = _pixels(binary)
+    lab = labels[ys, xs]
+    hv = hat[ys, xs]
+    peaks, stats = _label_stats(lab, xs, ys, hv, n)
+    big = (stats[:, 2] > 10) | (stats[:, 3] > 10)
+    big[0] = False
+    together = _split_blobs(lab, xs, ys, hv, peaks, big, hat, True)
+    alone = []
+    for k in np.nonzero(big)[0]:
+        one = np.zeros(n, bool)
+        one[k] = True
+        box = np.zeros_like(hat)  # this blob alone in the image: its box is its own
+        sel = lab == k
+        box[ys[sel], xs[sel]] = hat[ys[sel], xs[sel]]
+        b = (box > 0).astype(np.uint8)
+        _, lb = cv2.connectedComponents(b, connectivity=8)
+        bx, by = _pixels(b)
+        alone.extend(_split_blobs(np.where(lb[by, bx] > 0, k, 0), bx, by, box[by, bx], peaks, one, hat, True))
+    assert big.sum() >= 5 and len(together) >= 10
+    assert [(p.x, p.y, p.area) for p in together] == [(p.x, p.y, p.area) for p in alone]

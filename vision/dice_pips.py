@@ -110,11 +110,21 @@ def _split_blobs(lab: np.ndarray, xs: np.ndarray, ys: np.ndarray, hv: np.ndarray
     pys, pxs = ys[keep], xs[keep]
     if len(pys) == 0:
         return []
-    x0, y0 = int(pxs.min()), int(pys.min())  # labelled in the box of these pixels only
-    sub = np.zeros((int(pys.max()) - y0 + 1, int(pxs.max()) - x0 + 1), np.uint8)
-    sub[pys - y0, pxs - x0] = 1
+    # labelled with every blob's box stacked in one narrow strip (a gap row between boxes): the box of all of them
+    # spans the image and labelling it cost as much as the whole first labelling
+    _, inv = np.unique(lab[keep], return_inverse=True)
+    left = np.full(inv.max() + 1, np.iinfo(np.intp).max, np.intp)
+    top = left.copy()
+    bottom = np.zeros_like(left)
+    np.minimum.at(left, inv, pxs)
+    np.minimum.at(top, inv, pys)
+    np.maximum.at(bottom, inv, pys)
+    yoff = np.concatenate([[0], np.cumsum(bottom - top + 2)[:-1]])
+    cy, cx = pys - top[inv] + yoff[inv], pxs - left[inv]
+    sub = np.zeros((int(yoff[-1] + bottom[-1] - top[-1] + 1), int(cx.max()) + 1), np.uint8)
+    sub[cy, cx] = 1
     m, parts = cv2.connectedComponents(sub, connectivity=4)
-    plab = parts[pys - y0, pxs - x0]
+    plab = parts[cy, cx]
     phv = hv[keep]
     ppeak, stats = _label_stats(plab, pxs, pys, phv, m)
     w, h, area = stats[:, 2], stats[:, 3], stats[:, 4]
