@@ -2,8 +2,9 @@
 
 Reading a frame is the expensive step, so the gate decides which frames are worth reading: nothing is read while
 something moves over the board (a hand, a rolling die), and once a still scene has been accepted, further frames
-that look the same as the accepted one are not read again. A reading is passed on only when ``agree`` consecutive
-reads of still frames give the same content (checkers, dice, cube), so one misread frame never becomes a verdict.
+that look the same as the accepted one are not read again. A reading is passed on only when ``agree`` of the last
+``agree + 1`` reads of still frames give the same content (checkers, dice, cube), so one misread frame never becomes
+a verdict, and one misread frame between good ones does not hold a verdict back.
 """
 
 from __future__ import annotations
@@ -116,6 +117,7 @@ class Stabiliser:
         self.moving = 0
         self.pending: Optional[tuple] = None
         self.pending_count = 0
+        self.recent: list[tuple] = []  # keys of the last few reads of this still scene
         self.accepted_key: Optional[tuple] = None
         self.reads = 0
         self._prev: Any = None  # the last frame, kept to be read late when the next shows it was already still
@@ -127,7 +129,7 @@ class Stabiliser:
         self.settled_thumb = None
         self.accepted_key = None
         if fresh or self.pending is None:
-            self.pending, self.pending_count = None, 0
+            self.pending, self.pending_count, self.recent = None, 0, []
         else:
             self.pending_count = self.agree - 1
 
@@ -155,7 +157,7 @@ class Stabiliser:
             # turned to its next face or a die turned over changes only a few thumbnail pixels)
             self.settled_thumb = None
             if self.moving < self.max_moving:
-                self.pending, self.pending_count = None, 0
+                self.pending, self.pending_count, self.recent = None, 0, []
                 return None
             # moving for a long time (flicker, a noisy camera): read anyway, agreement still required
         else:
@@ -189,8 +191,14 @@ class Stabiliser:
         """Count one read; True when it completes ``agree`` consecutive agreeing reads."""
         self.reads += 1
         key = reading_key(obs)
+        self.recent = (self.recent + [key])[-(self.agree + 1):]
         if key == self.pending:
             self.pending_count += 1
         else:
-            self.pending, self.pending_count = key, 1
+            # one odd read between agreeing ones (a point miscounted once, a die missed in one frame) does not
+            # start the agreement over: the reads of the still scene before it still count
+            count = sum(1 for k in self.recent if k == key)
+            if self.accepted_key is not None and self.accepted_key in self.recent[:-1]:
+                count = 1  # flipping between the accepted reading and another: the other needs reads in a row
+            self.pending, self.pending_count = key, count
         return self.pending_count >= self.agree

@@ -156,6 +156,14 @@ class GameTracker:
             if synced is None:
                 return self._out  # a reading that makes no whole board: wait for a better one
             board = synced  # type: ignore[assignment]
+        if st.phase == "moving" and obs.board.found and len(obs.points) == 24:
+            lost = self._lost(View.of(obs), self._reference(), self._bear_off_room())
+            # the mover's own checkers are in his hand or on stacks the reader may count short: only the
+            # opponent's, which cannot leave the board in this turn (a hit one goes to the bar), tell a knock
+            lost = (0, lost[1]) if st.turn == "light" else (lost[0], 0)
+            if any(lost):
+                self._missing(lost)  # a checker knocked off the board (its tray count is only inferred)
+                return self._out
         if board is None:
             if st.phase == "moving":
                 self._on_moving(obs, None)  # judged from the reading against the legal results
@@ -272,6 +280,17 @@ class GameTracker:
         self._believe(found.board, obs)
         st.turn, st.handled, st.doubt, st.unseen_play = other(roller), None, 0, None
         return found.board
+
+    def _bear_off_room(self) -> tuple[int, int]:
+        """How many checkers the player moving may bear off with this roll (zero unless all are home)."""
+        st = self.state
+        if st.phase != "moving" or not st.before or not st.turn or not st.dice:
+            return (0, 0)
+        before = Position.from_position_id(st.before)
+        if any(before.player[6:]):
+            return (0, 0)
+        room = 4 if len(st.dice) == 1 or st.dice[0] == st.dice[1] else 2
+        return (room, 0) if st.turn == "light" else (0, room)
 
     def _lost(self, view: View, ref: Optional[Reference], extra_off: tuple[int, int] = (0, 0)) -> tuple[int, int]:
         """Checkers of each colour the reading lacks on points it read with confidence (up to MAX_KNOCKED): gone
@@ -635,12 +654,6 @@ class GameTracker:
             else:  # the roll is not known: a play is never called illegal on a guessed die
                 found = Verdict("doubt", found.board if found.kind == "legal" else None, found.legal_cost,
                                 found.illegal_cost, found.points)
-        if found.kind != "legal":
-            top = max(b.off for b in boards) if boards else (0, 0)
-            lost = self._lost(view, ref, (top[0] - ref.board.off[0], top[1] - ref.board.off[1])) if ref else (0, 0)
-            if any(lost):
-                self._missing(lost)  # a checker knocked off the board is no play to judge
-                return
         legal: Optional[bool] = None
         if found.kind == "legal":
             after_board = found.board
@@ -650,8 +663,9 @@ class GameTracker:
         elif found.kind == "illegal":
             after_board = found.board
             assert after_board is not None
-            if st.confirm != _board_json(after_board) and not quick:
-                # an illegal call needs one more agreeing reading of the same board: a misread never alarms
+            if st.confirm != _board_json(after_board) and not quick and found.illegal_cost > 0:
+                # an illegal call on a board the reading shows only if an unsure point was misread needs one more
+                # agreeing reading of the same board (a whole board read as is was already read twice alike)
                 st.confirm = _board_json(after_board)
                 self.needs_reread = True
                 return
