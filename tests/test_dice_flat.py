@@ -43,3 +43,74 @@ def test_side_pips_beyond_a_flat_dies_reach_mean_a_tilted_die():
     far = side_face_excess(pips(2.2), c, edge_px, jac, h, SHAPE)
     assert near < 0.1 < 0.4 < far
     assert side_face_excess(pips(2.2)[:1], c, edge_px, jac, h, SHAPE) == -np.inf  # one blob is no evidence
+
+
+# ------------------------------------------------------------------------------------ the face's shape, the lens
+
+
+from calibration.geometry import BoardGeometry, standard_layout  # noqa: E402
+from calibration.intrinsics import Intrinsics  # noqa: E402
+from vision.dice_flat import NO_FACE_FORESHORTENING, board_to_image, flat_on_board, judge_flat, tilted_face  # noqa: E402
+
+
+def test_a_tilted_face_is_cocked_only_when_the_die_is_big_enough_to_measure_it():
+    assert not tilted_face(0.99, 30.0)  # square: flat
+    assert tilted_face(0.75, 30.0)  # a 40 degree lean on a 30 px die
+    assert not tilted_face(0.75, 8.0)  # the same shape on an 8 px die is within the pips' noise
+    assert tilted_face(0.80, 40.0) and not tilted_face(0.80, 12.0)
+
+
+def test_a_face_squashed_beyond_any_lean_is_no_evidence():
+    assert not tilted_face(NO_FACE_FORESHORTENING - 0.1, 40.0)
+    cues = {"foreshortening": 0.45, "elongation": 2.5}
+    assert judge_flat(cues)  # a misfit layout: not a call of cocked
+    assert not judge_flat({"foreshortening": 0.65, "elongation": 1.2})
+    assert judge_flat({"foreshortening": None, "elongation": 1.2})
+
+
+def _face_cues(h: np.ndarray, at_board: np.ndarray, squash: float, edge_cm: float = 1.6) -> tuple[dict, np.ndarray, float]:
+    """Cues of a 4-pip face at ``at_board`` (cm) squashed along the board's x by ``squash`` (1 = lying flat)."""
+    p = h @ np.array([at_board[0], at_board[1], 1.0])
+    c = p[:2] / p[2]
+    jac = local_jacobian(h, c)
+    step = edge_cm / 4  # board cm per layout step
+    affine = jac @ np.diag([step * squash, step])
+    edge_px = edge_cm * float(np.sqrt(abs(np.linalg.det(jac))))
+    return {"affine": affine, "side_xy": None}, c, edge_px
+
+
+@pytest.mark.parametrize("tilt", [0.0, 20.0])
+def test_flat_on_board_undoes_the_cameras_perspective(tilt):
+    h, _ = _camera(tilt)
+    for where in ([5.0, 5.0], [45.0, 35.0]):
+        cues, c, edge = _face_cues(h, np.array(where), 1.0)
+        assert flat_on_board(cues, c, h, edge, SHAPE)
+        cues, c, edge = _face_cues(h, np.array(where), 0.72)  # leaning ~44 degrees
+        assert not flat_on_board(cues, c, h, edge, SHAPE)
+
+
+def _geometry(intrinsics=None) -> BoardGeometry:
+    corners = np.array([[300.0, 200.0], [1600.0, 230.0], [1650.0, 900.0], [260.0, 880.0]])
+    size = (880, 480)
+    return BoardGeometry.from_corners(corners, rect_size=size, image_size=(1920, 1080), intrinsics=intrinsics,
+                                      **standard_layout(size, 0.06))
+
+
+def test_board_to_image_is_the_inverse_homography_without_a_lens():
+    geo = _geometry()
+    h = board_to_image(geo)
+    pts = np.array([[10.0, 20.0], [440.0, 240.0], [870.0, 470.0]])
+    q = np.c_[pts, np.ones(3)] @ h.T
+    assert np.allclose(q[:, :2] / q[:, 2:], geo.to_image(pts), atol=1e-6)
+
+
+def test_board_to_image_follows_the_lens_over_the_board():
+    k = np.array([[1500.0, 0, 959.5], [0, 1500.0, 539.5], [0, 0, 1]])
+    geo = _geometry(Intrinsics(k, np.array([-0.25, 0.08, 0, 0, 0]), (1920, 1080)))
+    h = board_to_image(geo)
+    pts = np.array([[x, y] for x in np.linspace(40, 840, 5) for y in np.linspace(40, 440, 4)])
+    q = np.c_[pts, np.ones(len(pts))] @ h.T
+    err = np.linalg.norm(q[:, :2] / q[:, 2:] - geo.to_image(pts), axis=1)
+    inverse = np.c_[pts, np.ones(len(pts))] @ np.linalg.inv(geo.homography).T
+    err_inverse = np.linalg.norm(inverse[:, :2] / inverse[:, 2:] - geo.to_image(pts), axis=1)
+    assert err.max() < 0.5 * err_inverse.max()  # closer to the distorted board than the undistorted homography

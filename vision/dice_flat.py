@@ -17,7 +17,6 @@ from calibration.geometry import BoardGeometry
 from vision.dice_layout import LayoutFit, foreshortening
 
 MIN_FLAT_FORESHORTENING = 0.72  # face short/long axis below this: tilted beyond an overhead camera's angle
-MAX_FLAT_ELONGATION = 1.8  # pip major/minor axis on the upper face
 SIDE_PIP_ELONGATION = 2.2  # a side face whose pips are rounder than this is turned towards the camera
 
 
@@ -52,16 +51,31 @@ def judge_flat(cues: dict) -> bool:
     """True unless the upper face looks tilted beyond any usual camera angle (no board geometry known).
 
     Pips on a side face are no evidence by themselves: a camera 20-30 degrees off vertical shows them on flat
-    dice too (measured on renders), and one die alone cannot tell its own tilt from the camera's.
+    dice too (measured on renders), and one die alone cannot tell its own tilt from the camera's. A face squashed
+    below NO_FACE_FORESHORTENING is no evidence either way (see ``tilted_face``).
     """
-    if cues["foreshortening"] is not None and cues["foreshortening"] < MIN_FLAT_FORESHORTENING:
-        return False
-    if cues["elongation"] > MAX_FLAT_ELONGATION:
-        return False
-    return True
+    fs = cues["foreshortening"]
+    return not (fs is not None and NO_FACE_FORESHORTENING <= fs < MIN_FLAT_FORESHORTENING)
 
 
+NO_FACE_FORESHORTENING = 0.6  # a "face" squashed below this is a misfit layout or no die, not a tilted die
 MIN_FLAT_ON_BOARD = 0.86  # face foreshortening left after undoing the board's perspective (renders: flat >= 0.88)
+FACE_NOISE_PX = 1.5  # ... less this many pixels over the die's edge: pip centres are good to about half a pixel
+
+
+def tilted_face(foreshortening_on_board: float, edge_px: float) -> bool:
+    """A face whose shape, seen through the board's perspective, is a tilted square: a cocked die.
+
+    Why the floor: a die resting on a checker or against the frame leans 15-45 degrees (foreshortening 0.7-0.97);
+    a face squashed further is a layout fitted to the wrong pips (a 6's four corner pips read as a 4) or a pattern
+    that is no die, and calling either cocked would void a good roll. Why the noise allowance: pip centres are
+    found to about half a pixel, so the measured shape of a 12 px die scatters far more than a 30 px die's (real
+    photos: flat dice of 11-17 px measured 0.78-0.91).
+    """
+    if foreshortening_on_board < NO_FACE_FORESHORTENING:
+        return False
+    allowance = FACE_NOISE_PX / edge_px if edge_px > 0 else 0.0
+    return foreshortening_on_board < MIN_FLAT_ON_BOARD - allowance
 
 
 MAX_SIDE_EXCESS = 0.26  # die edges beyond a flat die's reach at which two side pips mean a tilted die (renders)
@@ -80,7 +94,7 @@ def flat_on_board(cues: dict, center: np.ndarray, board_to_image: np.ndarray, ed
     if jac is None:
         return True
     affine = cues.get("affine")
-    if affine is not None and foreshortening(np.linalg.inv(jac) @ affine) < MIN_FLAT_ON_BOARD:
+    if affine is not None and tilted_face(foreshortening(np.linalg.inv(jac) @ affine), edge_px):
         return False
     if edge_px > 0 and shape is not None:
         excess = side_face_excess(cues.get("side_xy"), center, edge_px, jac, board_to_image, shape)

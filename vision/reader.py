@@ -32,6 +32,8 @@ UNCHANGED_PIXEL = 18  # ... and no thumbnail pixel may differ by more than this 
 UNCHANGED_PIXELS_ALLOWED = 1
 CHECK_EVERY = 15  # frames between drift checks of a calibrated geometry
 DRIFT_MIN_SCORE = 0.5  # check_geometry score below which the board is searched for again
+OFF_BOARD_REACH = 2.0  # checker diameters of table beyond the outer frame searched for dice that left the board
+ON_FIELD_SLACK = 0.3  # die edges a die's top face may lie past the playing area's edge and still be on it
 
 
 def _geometry_from_calibration(calibration: Any) -> Optional[BoardGeometry]:
@@ -103,6 +105,80 @@ def work_geometry(geometry: BoardGeometry, point_width: float = WORK_POINT_WIDTH
         checker_diameter=None if not geometry.checker_diameter else geometry.checker_diameter * scale,
         _maps=None)
     return small, scale
+
+
+def dice_area(geo: BoardGeometry, shape: tuple[int, ...], reach: float) -> np.ndarray:
+    """Where dice are looked for: the board and ``reach`` checker diameters of table round its outer frame.
+
+    Why beyond the playing area: a die that leaves the board (in a tray, on the frame, on the table) voids the
+    roll, and the referee can only say so if the die is seen there.
+    """
+    w, h = geo.rect_size
+    m = reach * geo.checker_diameter_px
+    outline = geo.to_image(np.array([[-m, -m], [w + m, -m], [w + m, h + m], [-m, h + m]], dtype=np.float64))
+    mask = np.zeros(shape[:2], np.uint8)
+    cv2.fillConvexPoly(mask, np.round(outline).astype(np.int32), 255)
+    return mask
+
+
+def die_half(geo: BoardGeometry, center: list[float], die_edge: float) -> Optional[str]:
+    """"left" or "right" of the bar for a die on the playing area, None for a die off it (tray, frame, table).
+
+    The die's top face is seen a little off its footing (it stands a die's height above the field), so its centre
+    may lie up to ON_FIELD_SLACK die edges past the field's edge and still count as on it.
+    """
+    rx, ry = geo.to_rect(np.array([center], dtype=np.float64))[0]
+    x0, y0, x1, y1 = geo.playing_area
+    slack = ON_FIELD_SLACK * die_edge
+    if not (x0 - slack <= rx <= x1 + slack and y0 - slack <= ry <= y1 + slack):
+        return None
+    return "left" if rx < (geo.bar[0] + geo.bar[2]) / 2 else "right"
+
+
+def with_stray_die(dice: list[DieReading], image: Optional[np.ndarray] = None, die_px: float = 0.0
+                   ) -> list[DieReading]:
+    """The dice on the board, and a die off it only when it can be the other die of a roll.
+
+    Why so strict: off the board lie things that look like dice (a stream overlay's dice, a ruler's marks, the
+    other player's dice) and every frame would show them; a die reported there voids a roll. A roll throws two
+    dice of one pair, so a die off the board is taken only beside exactly one die on it, only when read with
+    confidence, only with pips of the same polarity (dark on light or light on dark; checked when the image is
+    given), and only the one nearest that die.
+    """
+    on = [d for d in dice if d.half is not None]
+    off = [d for d in dice if d.half is None and d.value is not None]
+    if len(on) != 1 or not off:
+        return on
+    if image is not None and die_px > 0:
+        polarity = pip_polarity(image, on[0].center, die_px)
+        off = [d for d in off if polarity != -pip_polarity(image, d.center, die_px)]
+    if not off:
+        return on
+    near = min(off, key=lambda d: float(np.hypot(d.center[0] - on[0].center[0], d.center[1] - on[0].center[1])))
+    return sorted(on + [near], key=lambda d: (d.center[0], d.center[1]))
+
+
+def pip_polarity(image: np.ndarray, center: list[float], die_px: float) -> int:
+    """+1 when a die's pips are lighter than its face, -1 when darker, 0 when the crop cannot tell.
+
+    Pips cover a minority of the face, so they pull the face's mean grey away from its median, towards their side.
+    """
+    r = max(2, int(round(0.4 * die_px)))
+    x, y = int(round(center[0])), int(round(center[1]))
+    patch = image[max(0, y - r):y + r + 1, max(0, x - r):x + r + 1]
+    if patch.size == 0:
+        return 0
+    grey = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32) if patch.ndim == 3 else patch.astype(np.float32)
+    yy, xx = np.mgrid[0:grey.shape[0], 0:grey.shape[1]]
+    cy, cx = y - max(0, y - r), x - max(0, x - r)
+    vals = grey[(yy - cy) ** 2 + (xx - cx) ** 2 <= r * r]
+    if vals.size < 9:
+        return 0
+    pull = float(vals.mean() - np.median(vals))
+    spread = float(vals.std())
+    if spread < 8 or abs(pull) < 0.15 * spread:
+        return 0
+    return 1 if pull > 0 else -1
 
 
 def same_frame(a: np.ndarray, b: np.ndarray) -> bool:
@@ -249,11 +325,9 @@ class Reader:
             from vision.dice import find_dice
         except ImportError:
             return []
-        x0, y0, x1, y1 = geo.playing_area
-        area = geo.to_image(np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64))
-        mask = np.zeros(image.shape[:2], np.uint8)
-        cv2.fillConvexPoly(mask, np.round(area).astype(np.int32), 255)
+        mask = dice_area(geo, image.shape, OFF_BOARD_REACH)
         # a die's edge is about 0.45 checker diameters; measured in image px through the homography
+        x0, y0, x1, y1 = geo.playing_area
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         d = geo.checker_diameter_px
         ends = geo.to_image(np.array([[cx - d / 2, cy], [cx + d / 2, cy]], dtype=np.float64))
@@ -263,11 +337,9 @@ class Reader:
         except VisionError as exc:
             log.debug("dice: %s", exc)
             return []
-        bar_x = (geo.bar[0] + geo.bar[2]) / 2
         for die in dice:
-            rx, _ = geo.to_rect(np.array([die.center], dtype=np.float64))[0]
-            die.half = "left" if rx < bar_x else "right"
-        return dice
+            die.half = die_half(geo, die.center, 0.45 * d)
+        return with_stray_die(dice, image, die_px)
 
     def _board_to_image(self, geo: BoardGeometry) -> np.ndarray:
         """The board's homography for the dice flatness cues, kept while the geometry is (a lens fit costs ~1 ms)."""
