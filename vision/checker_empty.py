@@ -16,11 +16,12 @@ from typing import Callable, Optional
 import cv2
 import numpy as np
 
-BAND = 0.3  # half-width of the compared band around a column's centre line, in point widths
+BAND = 0.5  # half-width of the compared band around a column's centre line, in point widths
 UNLIKE = 20.0  # Lab distance from the template (and its near neighbours) that makes a pixel "something there"
 SLACK_PX = 2  # the template is compared within +-this many px (found point positions are a little off)
 ROW_MATCH = 0.45  # a row of the band is occupied when this share of its pixels is unlike the empty board
 GAP_SLOTS = 0.3  # a break shorter than this (a rim line that matches the board) does not end a run
+MIN_VIEWS = 3  # views of an empty column needed to tell what the empty board looks like there
 SAME_ROWS = 10.0  # median Lab distance under which the two rows' templates are the same column
 
 
@@ -31,6 +32,7 @@ class EmptyColumns:
     bands: dict[tuple[str, int], np.ndarray]
     width: int  # band width in px
     length: int  # band length in px (base to the board's middle)
+    known: dict[tuple[str, int], np.ndarray]  # where enough views were free of checkers to tell the empty board
     ranges: dict[tuple[str, int], tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -39,11 +41,12 @@ class EmptyColumns:
             self.ranges[key] = (cv2.erode(t, k), cv2.dilate(t, k))
 
     def unlike(self, column: np.ndarray, row: str, parity: int) -> np.ndarray:
-        """Boolean mask (length, width): pixels of ``column`` that no nearby pixel of the empty template explains."""
+        """Boolean mask (length, width): pixels of ``column`` that no nearby pixel of the empty template explains
+        (False where the empty board is not known)."""
         lo, hi = self.ranges[(row, parity)]
         # distance from the box [lo, hi] per channel: zero inside the local range of the template
         out = np.maximum(lo - column, 0.0) + np.maximum(column - hi, 0.0)
-        return np.einsum("ijk,ijk->ij", out, out) > UNLIKE ** 2
+        return (np.einsum("ijk,ijk->ij", out, out) > UNLIKE ** 2) & self.known[(row, parity)]
 
 
 def column_band(lab: np.ndarray, cx: float, base_y: float, toward: float, width: int, length: int) -> np.ndarray:
@@ -62,14 +65,25 @@ def column_band(lab: np.ndarray, cx: float, base_y: float, toward: float, width:
     return lab[ys[:, None], xs[None, :]]
 
 
-def _mode_band(samples: np.ndarray) -> np.ndarray:
-    """Per pixel and channel, the median of the views (samples: n, L, W, 3): the empty board wherever most
-    views are empty there (a partial sort: a few times cheaper than np.median)."""
+def _median_views(samples: np.ndarray, valid: Optional[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Per pixel and channel, the median of the views that are not known to hold a checker there
+    (samples: n, L, W, 3; valid: n, L, W); and where at least MIN_VIEWS views were left to take it from."""
     n = samples.shape[0]
-    k = n // 2
-    if n % 2:
-        return np.partition(samples, k, axis=0)[k]
-    return np.partition(samples, (k - 1, k), axis=0)[k - 1:k + 1].mean(axis=0)
+    if valid is None:
+        k = n // 2
+        med = (np.partition(samples, k, axis=0)[k] if n % 2
+               else np.partition(samples, (k - 1, k), axis=0)[k - 1:k + 1].mean(axis=0))
+        return med, np.full(samples.shape[1:3], n >= MIN_VIEWS)
+    data = np.where(valid[..., None], samples, np.nan)
+    data.sort(axis=0)  # NaN (excluded views) sort last
+    count = valid.sum(axis=0)
+    lo = np.maximum(count - 1, 0) // 2
+    hi = np.maximum(count, 1) // 2
+    idx_lo = np.broadcast_to(lo[None, ..., None], (1, *data.shape[1:]))
+    idx_hi = np.broadcast_to(np.minimum(hi, n - 1)[None, ..., None], (1, *data.shape[1:]))
+    med = (np.take_along_axis(data, idx_lo, axis=0)[0] + np.take_along_axis(data, idx_hi, axis=0)[0]) / 2
+    known = count >= MIN_VIEWS
+    return np.where(known[..., None], med, 0.0).astype(np.float32), known
 
 
 def point_bands(lab: np.ndarray, centre_x: Callable[[int], float], base_y: Callable[[int], float],
@@ -80,26 +94,64 @@ def point_bands(lab: np.ndarray, centre_x: Callable[[int], float], base_y: Calla
             for p in range(1, 25)}
 
 
-def learn_empty(bands_by_point: dict[int, np.ndarray]) -> Optional[EmptyColumns]:
-    """The empty column per (row, parity) from the 24 points' bands (None when the board is too small)."""
+def learn_empty(bands_by_point: dict[int, np.ndarray],
+                checkers: Optional[dict[int, np.ndarray]] = None) -> Optional[EmptyColumns]:
+    """The empty column per (row, parity) from the 24 points' bands (None when the board is too small).
+
+    ``checkers`` marks, per point, band pixels already known to show a checker (clear discs): those views are
+    left out there, so a row of points that mostly hold checkers (a made home board) still shows its empty
+    board wherever one of them is empty, and nowhere else.
+    """
     length, width = bands_by_point[1].shape[:2]
     if length < 4:
         return None
     views: dict[tuple[str, int], np.ndarray] = {}
+    valid: dict[tuple[str, int], Optional[np.ndarray]] = {}
     for row, pts in (("top", range(13, 25)), ("bottom", range(1, 13))):
         for parity in (0, 1):
-            views[(row, parity)] = np.stack([bands_by_point[p] for p in pts if p % 2 == parity])
+            ps = [p for p in pts if p % 2 == parity]
+            views[(row, parity)] = np.stack([bands_by_point[p] for p in ps])
+            valid[(row, parity)] = None if checkers is None else np.stack([~checkers[p] for p in ps])
+    # the empty board changes slowly across a column: the medians are taken on every other pixel (a quarter of
+    # the sorting) and scaled back up
+    views = {key: v[:, ::2, ::2] for key, v in views.items()}
+    valid = {key: None if v is None else v[:, ::2, ::2] for key, v in valid.items()}
     bands: dict[tuple[str, int], np.ndarray] = {}
-    own = {key: _mode_band(v) for key, v in views.items()}
+    known: dict[tuple[str, int], np.ndarray] = {}
+    own = {key: _median_views(v, valid[key]) for key, v in views.items()}
     for (row, parity), v in views.items():
         # the point across the board has the other parity (1 faces 24): its empty column looks the same on
         # nearly every board; used only when this board agrees
         other = ("bottom" if row == "top" else "top", 1 - parity)
-        if float(np.median(np.linalg.norm(own[(row, parity)] - own[other], axis=2))) < SAME_ROWS:
-            bands[(row, parity)] = _mode_band(np.concatenate([v, views[other]]))
+        both = own[(row, parity)][1] & own[other][1]
+        same = both.any() and float(np.median(np.linalg.norm(own[(row, parity)][0] - own[other][0],
+                                                             axis=2)[both])) < SAME_ROWS
+        if same:
+            va, vb = valid[(row, parity)], valid[other]
+            bands[(row, parity)], known[(row, parity)] = _median_views(
+                np.concatenate([v, views[other]]), None if va is None or vb is None else np.concatenate([va, vb]))
         else:
-            bands[(row, parity)] = own[(row, parity)]
-    return EmptyColumns(bands, width, length)
+            bands[(row, parity)], known[(row, parity)] = own[(row, parity)]
+    for key in bands:
+        bands[key] = cv2.resize(bands[key], (width, length), interpolation=cv2.INTER_LINEAR)
+        known[key] = cv2.resize(known[key].astype(np.uint8), (width, length), interpolation=cv2.INTER_NEAREST) > 0
+    return EmptyColumns(bands, width, length, known)
+
+
+def disc_mask(shape: tuple[int, int], along: float, across: float, r: float) -> np.ndarray:
+    """Pixels of a band within ``r`` of (``along`` px from the base, ``across`` px from the band's left edge)."""
+    yy, xx = np.ogrid[:shape[0], :shape[1]]
+    return (yy - along) ** 2 + (xx - across) ** 2 <= r * r
+
+
+def disc_share(unlike: np.ndarray, known: np.ndarray, along: float, across: float, r: float) -> float:
+    """Share of a disc (centre ``along`` px from the base, ``across`` px from the band's left edge, radius ``r``)
+    that differs from the empty board; 1.0 when too little of it can be compared (nothing to say)."""
+    inside = disc_mask(unlike.shape, along, across, r)
+    k = inside & known
+    if k.sum() < 0.5 * max(1, inside.sum()) or not inside.any():
+        return 1.0
+    return float(unlike[k].mean())
 
 
 def occupied_rows(unlike: np.ndarray) -> np.ndarray:

@@ -22,7 +22,7 @@ import numpy as np
 
 from calibration.geometry import BoardGeometry
 from vision.checker_discs import Disc, arc_score, find_discs
-from vision.checker_empty import learn_empty, occupied_rows, point_bands, run_from_base
+from vision.checker_empty import disc_mask, disc_share, learn_empty, occupied_rows, point_bands, run_from_base
 from vision.checker_occlusion import covered_points, skin_mask
 from vision.checker_runs import CheckerColour, run_length
 
@@ -55,6 +55,10 @@ HIDDEN_STEP = (1.3, 1.8)  # diameters from a layer disc to the next visible row 
 LAYER_DOUBT_RIM = 0.35  # ... and one with this share may still be one: the count is then doubtful
 GAP_DOUBT = 1.45  # a gap between neighbouring discs of a row longer than this many diameters hides a checker
 DOUBTFUL = 0.5  # the confidence of a count that may have missed a checker on top
+EMPTY_RIM = 0.3  # a disc fainter than this share of the typical rim ...
+EMPTY_SHARE = 0.1  # ... that differs from the empty board on less than this share of its area is the board's
+SPACING_MIN_STEPS = 8  # neighbouring discs needed to measure the checker size from their spacing ...
+SPACING_SHRINK = 0.95  # ... which replaces the rim's size when it is this much tighter (in diameters)
 ALIGN_SHIFTS = np.linspace(-0.45, 0.45, 13)  # half offsets tried (point widths) when aligning columns to discs
 ALIGN_SCALES = (0.95, 1.0, 1.05)
 
@@ -469,12 +473,24 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
     slot0 = 2 * r * ROW_SPACING
     bands = point_bands(lab, cols.centre_x, cols.base_y, (cols.left[1] + cols.right[1]) / 2,
                         int((cols.bottom - cols.top) / 2))
-    empty = learn_empty(bands)
+    # clear discs are checkers: their pixels are no view of the empty board
+    half_w = (bands[1].shape[1]) / 2
+    clear_masks = {p: np.zeros(b.shape[:2], bool) for p, b in bands.items()}
+    for d in rest:
+        if d.rim >= EMPTY_RIM * ref:
+            p = cols.point_of(d.x, d.y)
+            # (a clear disc coloured like the board there may be the board's own: a triangle's rounded base)
+            if p is not None and not _looks_like_board(d, p, cols, colours, geometry.triangle_frac):
+                clear_masks[p] |= disc_mask(clear_masks[p].shape, abs(d.y - cols.base_y(p)),
+                                            d.x - (cols.centre_x(p) - half_w), 1.1 * d.r)
+    empty = learn_empty(bands, clear_masks)
     empty_runs: dict[int, float] = {}
     empty_colour: dict[int, tuple[float, float, float]] = {}
+    unlikes: dict[int, np.ndarray] = {}
     if empty is not None:
         for p, band in bands.items():
             unlike = empty.unlike(band, "top" if p >= 13 else "bottom", p % 2)
+            unlikes[p] = unlike
             run = run_from_base(occupied_rows(unlike), slot0, 0.25 * slot0)
             empty_runs[p] = run
             if run:
@@ -496,6 +512,13 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
             by_place.setdefault("off", []).append(d)
     for p, column in on_points.items():
         for d in column:
+            if p in unlikes and d.rim < EMPTY_RIM * ref and empty is not None:
+                share = disc_share(unlikes[p], empty.known["top" if p >= 13 else "bottom", p % 2],
+                                   abs(d.y - cols.base_y(p)), d.x - (cols.centre_x(p) - empty.width / 2), 0.9 * d.r)
+                if share < EMPTY_SHARE:
+                    # a faint round shape exactly where the other empty points show the same: the board's own
+                    reject(d, "as on the empty board")
+                    continue
             if not _looks_like_board(d, p, cols, colours, geometry.triangle_frac):
                 by_place.setdefault(p, []).append(d)
                 continue
@@ -572,6 +595,15 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
             continue  # borne-off checkers stand on edge in trays: counted as the rest of 15 below
         out_discs.append({"x": round(d.x / scale, 1), "y": round(d.y / scale, 1), "r": round(d.r / scale, 1),
                           "rim": round(d.rim, 1), "L": round(d.lab[0], 1), "colour": colour, "where": place})
+    # the radius tried that fits the rims best can be a size too big (a shadow ring round each checker); touching
+    # checkers in a row are one diameter apart, so their spacing tells the size the rows are counted in
+    steps = []
+    for chain in stacks.values():
+        ys = sorted(d.y for d in chain)
+        steps += [(b - a) / (2 * r) for a, b in zip(ys, ys[1:]) if 0.7 < (b - a) / (2 * r) < 1.3]
+    r_rim = r  # the size the discs were found at (the reader looks for that size in later frames)
+    if len(steps) >= SPACING_MIN_STEPS and np.median(steps) < SPACING_SHRINK:
+        r = r * float(np.median(steps)) / ROW_SPACING
     slot = 2 * r * ROW_SPACING
     half_len = (cols.bottom - cols.top) / 2
     confidence = [1.0] * 24
@@ -652,6 +684,6 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
                             + ", ".join(str(p) for p in sorted(covered)))
     off = borne_off(points, bar)
     return CheckerCount(points=points, bar=bar, off=off, confidence=confidence, discs=out_discs, warnings=warnings,
-                        radius_px=r / scale, rejected=rejected,
+                        radius_px=r_rim / scale, rejected=rejected,
                         levels={"strong": round(ref, 1), "floor": round(floor, 1)},
                         runs=run_debug)
