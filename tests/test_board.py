@@ -208,3 +208,37 @@ def test_a_board_running_off_the_image_is_cut_off_and_a_whole_one_is_not(side):
     with pytest.raises(BoardCutOff):
         find_board(np.ascontiguousarray(crop))
     assert find_board(img).score > 0
+
+
+def _arm_over_the_top_side_and_grain_beside(seed: int = 3):
+    """A drawn board whose top frame edge is half hidden by an arm, on a table with long straight grain lines."""
+    style = SynthStyle(trays=(True, False))
+    top, layout = draw_top_down(start_counts("bottom-right"), style)
+    board = place(top, layout, turn_deg=-6, tilt=0.15, style=style, seed=seed)
+    img = board.image.copy()
+    c = board.corners
+    a, b = c[0] + 0.3 * (c[1] - c[0]), c[0] + 0.75 * (c[1] - c[0])
+    arm = np.array([a + (0, -400), b + (0, -400), b + (0, 40), a + (0, 40)], np.int32)
+    cv2.fillConvexPoly(img, arm, (120, 160, 215))
+    mask = np.zeros(img.shape[:2], np.uint8)
+    cv2.fillConvexPoly(mask, c.astype(np.int32), 255)
+    cv2.fillConvexPoly(mask, arm, 255)
+    grain = img.copy()
+    d = c[1] - c[0]
+    down = (c[3] - c[0]) / np.linalg.norm(c[3] - c[0])
+    for k in range(-30, 40):
+        p = c[3] + down * (12 * k)
+        cv2.line(grain, tuple((p - 2 * d).astype(int)), tuple((p + 2 * d).astype(int)), (90, 62, 25), 3)
+    return np.where(mask[..., None] > 0, img, grain), board
+
+
+def test_frame_edge_half_hidden_by_an_arm_and_table_grain_are_told_apart():
+    from vision.board_frame import outer_frame_lines
+
+    img, board = _arm_over_the_top_side_and_grain_beside()
+    # from the true playing area: the frame's four edges, not the grain lines beside it or the field's edge
+    corners = outer_frame_lines(img, board.playing_area)
+    assert np.linalg.norm(corners - board.corners, axis=1).max() < 3.0
+    # from scratch: the corners under the arm stay on the frame (the column profiles alone lose that side)
+    geo = find_board(img)
+    assert np.linalg.norm(geo.corners[:2] - board.corners[:2], axis=1).max() < 5.0

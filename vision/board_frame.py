@@ -11,6 +11,7 @@ ends at the image border: a photo cropped tight to the frame.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Optional
 
 import cv2
@@ -173,9 +174,26 @@ def _symmetric(a: list[tuple[float, bool]], b: list[tuple[float, bool]], tol: in
     return best[1], best[2]
 
 
-def outer_frame(image: np.ndarray, playing_quad: np.ndarray, distances_only: bool = False) -> np.ndarray:
-    """Outer frame corners TL,TR,BR,BL (image px) around a playing area given as 4 image points (same order);
-    with ``distances_only`` the frame widths (left, right, top, bottom) in the view's px instead."""
+@dataclass
+class FrameView:
+    """The extended top-down view around a playing area in which the frame's edges are searched."""
+
+    H: np.ndarray  # image -> view homography
+    lab: np.ndarray  # blurred Lab view, float32
+    valid: np.ndarray  # view pixels that lie inside the image
+    mx: int
+    my: int
+    Wp: int  # playing-area width and height in the view
+    Hp: int
+    ys: slice  # rows of the ends' profiles (the playing area's height, ends trimmed)
+    xs: slice  # columns of the long sides' profiles
+
+    @property
+    def min_d(self) -> int:
+        return max(3, int(0.012 * self.Wp))
+
+
+def frame_view(image: np.ndarray, playing_quad: np.ndarray) -> FrameView:
     pq = np.asarray(playing_quad, dtype=np.float64).reshape(4, 2)
     w_top = np.linalg.norm(pq[1] - pq[0]) + np.linalg.norm(pq[2] - pq[3])
     h_side = np.linalg.norm(pq[3] - pq[0]) + np.linalg.norm(pq[2] - pq[1])
@@ -189,30 +207,43 @@ def outer_frame(image: np.ndarray, playing_quad: np.ndarray, distances_only: boo
     ones = np.full(image.shape[:2], 255, np.uint8)
     valid = cv2.warpPerspective(ones, H, size, flags=cv2.INTER_NEAREST, borderValue=0) > 0
     valid = cv2.erode(valid.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
-
     lab = cv2.cvtColor(cv2.GaussianBlur(view, (5, 5), 0), cv2.COLOR_BGR2Lab).astype(np.float32)
     ys = slice(my + int(0.04 * Hp), my + Hp - int(0.04 * Hp))
     xs = slice(mx + int(0.03 * Wp), mx + Wp - int(0.03 * Wp))
+    return FrameView(H, lab, valid, mx, my, Wp, Hp, ys, xs)
+
+
+def _column_distances(fv: FrameView) -> np.ndarray:
+    """Frame widths (left, right, top, bottom; view px) from median colour steps per column and row."""
+    lab, valid, mx, my, Wp, Hp, ys, xs = fv.lab, fv.valid, fv.mx, fv.my, fv.Wp, fv.Hp, fv.ys, fv.xs
     sup_x = _edge_strength(lab, valid, axis=1, span=ys)  # per x: median step across that column
     sup_y = _edge_strength(lab, valid, axis=0, span=xs)  # per y
     col_valid = np.mean(valid[ys, :], axis=0)
     row_valid = np.mean(valid[:, xs], axis=1)
-    min_d = max(3, int(0.012 * Wp))
+    min_d = fv.min_d
     dl = _farthest_edge(sup_x[mx::-1], col_valid[mx::-1], min_d)
     dr = _farthest_edge(sup_x[mx + Wp:], col_valid[mx + Wp:], min_d)
     top = _edge_options(sup_y[my::-1], row_valid[my::-1], min_d)
     bottom = _edge_options(sup_y[my + Hp:], row_valid[my + Hp:], min_d)
     dt, db = _symmetric(top, bottom, max(3, int(0.02 * Wp)))
-    if distances_only:
-        return np.array([dl, dr, dt, db])
-    x0, x1 = mx - dl, mx + Wp + dr
-    y0, y1 = my - dt, my + Hp + db
-    quad = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64).reshape(-1, 1, 2)
-    out = cv2.perspectiveTransform(quad, np.linalg.inv(H)).reshape(4, 2)
+    return np.array([dl, dr, dt, db])
+
+
+def _to_image(fv: FrameView, quad: np.ndarray, image: np.ndarray) -> np.ndarray:
+    out = cv2.perspectiveTransform(quad.reshape(-1, 1, 2), np.linalg.inv(fv.H)).reshape(4, 2)
     h, w = image.shape[:2]
     out[:, 0] = np.clip(out[:, 0], 0, w - 1)
     out[:, 1] = np.clip(out[:, 1], 0, h - 1)
     return out
+
+
+def outer_frame(image: np.ndarray, playing_quad: np.ndarray) -> np.ndarray:
+    """Outer frame corners TL,TR,BR,BL (image px) around a playing area given as 4 image points (same order)."""
+    fv = frame_view(image, playing_quad)
+    dl, dr, dt, db = _column_distances(fv)
+    x0, x1 = fv.mx - dl, fv.mx + fv.Wp + dr
+    y0, y1 = fv.my - dt, fv.my + fv.Hp + db
+    return _to_image(fv, np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64), image)
 
 
 # ------------------------------------------------------------------------------------ lines, not columns
@@ -283,40 +314,27 @@ def _frame_lines(strips, opts, Wp: int, min_d: int, fallback: np.ndarray):
     left = max(edges["left"], key=lambda ln: ln.d) if edges["left"] else as_line(opts["left"], fallback[0])
     right = max(edges["right"], key=lambda ln: ln.d) if edges["right"] else as_line(opts["right"], fallback[1])
     tol = max(3, int(0.02 * Wp))
-    if edges["top"] and edges["bottom"]:
-        dt, db = _symmetric([(ln.d, False) for ln in edges["top"]], [(ln.d, False) for ln in edges["bottom"]],
-                            4 * tol)
-        return left, right, _pick(edges["top"], dt), _pick(edges["bottom"], db)
+    if edges["top"] and edges["bottom"]:  # the pair most alike (a board's long frame strips are equal)
+        top, bottom = min(((t, b) for t in edges["top"] for b in edges["bottom"]),
+                          key=lambda p: (round(abs(p[0].d - p[1].d) / 3), -(p[0].d + p[1].d)))
+        if abs(top.d - bottom.d) <= 4 * tol:
+            return left, right, top, bottom
     return left, right, as_line(opts["top"], fallback[2]), as_line(opts["bottom"], fallback[3])
 
 
 def outer_frame_lines(image: np.ndarray, playing_quad: np.ndarray) -> np.ndarray:
     """Outer frame corners TL,TR,BR,BL around a playing area, from straight edge lines beside each side.
 
-    Same choice as ``outer_frame`` (ends: the farthest clear edge; long sides: the farthest pair equally far
-    out), but each edge is a line that may slant in the view, so a skewed playing area or a half-hidden side
-    still gives the frame's true edges, and the corners are where those lines meet."""
-    pq = np.asarray(playing_quad, dtype=np.float64).reshape(4, 2)
-    w_top = np.linalg.norm(pq[1] - pq[0]) + np.linalg.norm(pq[2] - pq[3])
-    h_side = np.linalg.norm(pq[3] - pq[0]) + np.linalg.norm(pq[2] - pq[1])
-    aspect = max(0.5, min(2.5, w_top / max(h_side, 1e-6)))
-    Wp, Hp = VIEW_W, int(round(VIEW_W / aspect))
-    mx, my = int(MARGIN_X * Wp), int(MARGIN_Y * Hp)
-    dst = np.array([[mx, my], [mx + Wp, my], [mx + Wp, my + Hp], [mx, my + Hp]], dtype=np.float64)
-    H, _ = cv2.findHomography(pq, dst)
-    size = (Wp + 2 * mx, Hp + 2 * my)
-    view = cv2.warpPerspective(image, H, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
-    ones = np.full(image.shape[:2], 255, np.uint8)
-    valid = cv2.warpPerspective(ones, H, size, flags=cv2.INTER_NEAREST, borderValue=0) > 0
-    valid = cv2.erode(valid.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
-    lab = cv2.cvtColor(cv2.GaussianBlur(view, (5, 5), 0), cv2.COLOR_BGR2Lab).astype(np.float32)
-    ys = slice(my + int(0.04 * Hp), my + Hp - int(0.04 * Hp))
-    xs = slice(mx + int(0.03 * Wp), mx + Wp - int(0.03 * Wp))
-    min_d = max(3, int(0.012 * Wp))
+    Each edge is a line that may slant in the view, so a skewed playing area or a half-hidden side still gives
+    the frame's true edges, and the corners are where those lines meet. The outer frame is the edge with the
+    table beyond it (outermost such edge on the ends, the pair most alike on the long sides); where no edge
+    shows the table beyond, ``outer_frame``'s column-profile reading stands."""
+    fv = frame_view(image, playing_quad)
+    lab, valid, mx, my, Wp, Hp, ys, xs = fv.lab, fv.valid, fv.mx, fv.my, fv.Wp, fv.Hp, fv.ys, fv.xs
+    min_d = fv.min_d
     strips = _strips(lab, valid, mx, my, Wp, Hp, ys, xs)
     opts = {k: _line_options(s, v, min_d) for k, (s, v) in strips.items()}
-    fallback = outer_frame(image, playing_quad, distances_only=True)
-    left, right, top, bottom = _frame_lines(strips, opts, Wp, min_d, fallback)
+    left, right, top, bottom = _frame_lines(strips, opts, Wp, min_d, _column_distances(fv))
 
     rv = (ys.start + ys.stop - 1) / 2  # view y of the ends' strips' middle row
     cx = (xs.start + xs.stop - 1) / 2  # view x of the long sides' strips' middle row
@@ -330,10 +348,4 @@ def outer_frame_lines(image: np.ndarray, playing_quad: np.ndarray) -> np.ndarray
         x = (e[0] + e[1] * s[0]) / (1 - e[1] * s[1])
         return x, s[0] + s[1] * x
 
-    quad = np.array([meet(L, T), meet(R, T), meet(R, B), meet(L, B)], dtype=np.float64).reshape(-1, 1, 2)
-    out = cv2.perspectiveTransform(quad, np.linalg.inv(H)).reshape(4, 2)
-    h, w = image.shape[:2]
-    out[:, 0] = np.clip(out[:, 0], 0, w - 1)
-    out[:, 1] = np.clip(out[:, 1], 0, h - 1)
-    return out
-
+    return _to_image(fv, np.array([meet(L, T), meet(R, T), meet(R, B), meet(L, B)], dtype=np.float64), image)

@@ -11,7 +11,8 @@ checkers, dice and texture are round or short and gather few.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Optional
 
 import numpy as np
 
@@ -27,8 +28,9 @@ class SideLine:
     d: float  # px outward from the playing area's side, at the middle row of the searched span
     slope: float  # px outward per px along the side
     support: float  # share of seen rows with a colour step on the line (0..1)
-    step: float  # median colour step (Lab units per px) of those rows
+    step: float  # median colour step (Lab units per px) on the rows where it shows
     border: bool = False  # not an edge: the image ends here
+    rows: Optional[np.ndarray] = field(default=None, compare=False, repr=False)  # rows where the step shows
 
     def at(self, r: float, r_mid: float) -> float:
         return self.d + self.slope * (r - r_mid)
@@ -93,15 +95,21 @@ def side_lines(strip: np.ndarray, valid: np.ndarray, min_d: int, min_support: fl
         rr = np.round(d + s * (rows - r_mid)).astype(int)
         inr = (rr >= 1) & (rr < D - 1)
         vals = np.max(np.stack([g[rows[inr], np.clip(rr[inr] + k, 0, D - 1)] for k in (-1, 0, 1)]), axis=0)
-        step = float(np.median(vals)) if len(vals) else 0.0
-        out.append(SideLine(float(d), s, float(sp), step))
+        on = np.zeros(R, bool)
+        on[inr] = np.any(np.stack([P[rows[inr], np.clip(rr[inr] + k, 0, D - 1)] for k in (-1, 0, 1)]), axis=0)
+        shown = vals[on[inr]]  # the step where the edge shows (a hand hiding the rest has none)
+        step = float(np.median(shown)) if len(shown) else 0.0
+        out.append(SideLine(float(d), s, float(sp), step, rows=on))
     return out
 
 
 def band_colour(strip: np.ndarray, valid: np.ndarray, line: SideLine, lo: int, hi: int) -> np.ndarray | None:
-    """Median colour of the band from ``lo`` to ``hi`` px beyond a line (negative: inside it), seen pixels only."""
+    """Median colour of the band from ``lo`` to ``hi`` px beyond a line (negative: inside it), seen pixels only,
+    on the rows where the line's step shows (where a hand covers the edge, it covers the bands too)."""
     R, D = strip.shape[:2]
     rows = np.arange(R)
+    if line.rows is not None and line.rows.sum() >= 5:
+        rows = rows[line.rows]
     base = np.round(line.d + line.slope * (rows - (R - 1) / 2)).astype(int)
     offs = np.arange(lo, hi + 1) if hi >= lo else np.arange(hi, lo + 1)
     idx = base[:, None] + offs[None, :]
