@@ -6,10 +6,10 @@ play look illegal, and every later play is judged from a wrong position. Here a 
 board the game allows (the legal results of a roll, or the standing position while nothing should change), in
 "misreads needed", and weighed against the simplest board the reading shows taken at face value:
 
-* a point read as it was before the roll while the hypothesis says it did not change costs nothing: the reader's
-  steady misread of an unchanged stack (read 4 when it holds 5, every time) carries over;
-* a point the reader was unsure of (low confidence, unseen, or tall stack) may be off: one soft misread; changing a
-  point whose reading did not change since the reference costs two (a stack nobody touched rarely changes count);
+* a point read as it was at the reference costs nothing if the hypothesis leaves it unchanged: the reader's steady
+  misread of an untouched stack (read 4 when it holds 5, every time) carries over; a change there that the reading
+  does not show costs two if the point is unsure (a tall stack counted short again), else it is a hard misread;
+* any other point the reader was unsure of (low confidence, unseen, or a tall stack) may be off: one soft misread;
 * a point read with confidence that differs is a hard misread: an illegal play shows there.
 
 The verdict is "legal" when exactly one legal board is the cheapest explanation and strictly cheaper than any
@@ -84,13 +84,15 @@ def point_cost(i: int, view: View, value: int, ref: Optional[Reference]) -> int:
     seen = view.points[i]
     if seen is None:
         return SOFT
+    if ref is not None and ref.seen is not None and ref.seen[i] == seen:
+        # read as at the reference: unchanged (the reader's steady misread carries over), or changed unseen
+        if ref.board.points[i] == value:
+            return 0
+        return PINNED if i + 1 in view.unsure and _same_side(seen, value) else HARD
     if seen == value:
         return 0
-    steady = ref is not None and ref.seen is not None and ref.seen[i] == seen
-    if steady and ref.board.points[i] == value:
-        return 0  # read as before, and unchanged: the reader's steady misread
     if i + 1 in view.unsure and _same_side(seen, value):
-        return PINNED if steady else SOFT
+        return SOFT
     return HARD
 
 

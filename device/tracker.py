@@ -240,8 +240,8 @@ class GameTracker:
         offs = ({ref.board.off[0]}, {ref.board.off[1]})
         best: list[tuple[int, Board]] = []
         for c, b in repairs(view, ref, offs):
-            if c < HARD and (not best or c <= best[0][0]):
-                best = [x for x in best if x[0] == c] + [(c, b)]
+            if c == 0:  # a whole board as read: a board that adds up only if the reader erred is no news
+                best.append((c, b))
         if len({b for _, b in best}) != 1:
             return None
         if st.phase == "awaiting" and st.turn is not None and self.seating is not None:
@@ -712,8 +712,8 @@ class GameTracker:
                 self._emit("warning", message=f"{mover} rolled but only one die is seen on the board: if the other "
                            "left the board, roll again", code="one_die", player=mover)
             return True
-        if len(obs.dice) != 2 or len(mine) != 2 or st.dice[0] not in [d.value for d in obs.dice]:
-            return False
+        if len(obs.dice) != 2 or not mine or st.dice[0] not in [d.value for d in obs.dice]:
+            return False  # (the other die seen now may lie in the wrong half: a re-roll, called below)
         reason = self._reroll_reason(obs.dice, need_half=seating.right_half(mover))
         st.one_die, st.one_die_reads = False, 0
         if reason is not None:
