@@ -16,6 +16,8 @@ from typing import Callable, Optional
 import cv2
 import numpy as np
 
+from vision.checker_runs import run_end
+
 BAND = 0.5  # half-width of the compared band around a column's centre line, in point widths
 UNLIKE = 20.0  # Lab distance from the template (and its near neighbours) that makes a pixel "something there"
 SLACK_PX = 2  # the template is compared within +-this many px (found point positions are a little off)
@@ -161,17 +163,4 @@ def occupied_rows(unlike: np.ndarray) -> np.ndarray:
 
 def run_from_base(rows: np.ndarray, slot: float, start_slack: float) -> float:
     """Length (px from the base) of the occupied run that starts at the base, bridging short breaks."""
-    gap_max = max(1, int(GAP_SLOTS * slot))
-    end = 0
-    gap = 0
-    started = False
-    for i, on in enumerate(rows):
-        if on:
-            started = True
-            end = i + 1
-            gap = 0
-        else:
-            gap += 1
-            if (started and gap > gap_max) or (not started and i > start_slack):
-                break
-    return float(end)
+    return run_end(rows, max(1, int(GAP_SLOTS * slot)), int(start_slack))

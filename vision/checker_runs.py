@@ -61,20 +61,17 @@ def run_length(lab: np.ndarray, cx: float, base_y: float, toward: float, length:
         band = lab[y0:y1, x0:x1][::-1]
     if band.size == 0:
         return 0.0
-    dist = np.linalg.norm(band - colour.lab[None, None, :], axis=2)
-    rows = (dist < colour.tolerance).mean(axis=1) >= MATCH_FRACTION
-    gap_max = max(1, int(GAP_SLOTS * slot))
-    start_slack = int(0.25 * slot)  # the frame's shadow may cover the base checker's edge
-    end = 0
-    gap = 0
-    started = False
-    for i, on in enumerate(rows):
-        if on:
-            started = True
-            end = i + 1
-            gap = 0
-        else:
-            gap += 1
-            if (started and gap > gap_max) or (not started and i > start_slack):
-                break
-    return float(end)
+    diff = band - colour.lab[None, None, :]
+    rows = (np.einsum("ijk,ijk->ij", diff, diff) < colour.tolerance ** 2).mean(axis=1) >= MATCH_FRACTION
+    # the frame's shadow may cover the base checker's edge
+    return run_end(rows, max(1, int(GAP_SLOTS * slot)), int(0.25 * slot))
+
+
+def run_end(rows: np.ndarray, gap_max: int, start_slack: int) -> float:
+    """Where a run of True rows that starts within ``start_slack`` rows of row 0 ends (rows from 0), bridging
+    breaks of up to ``gap_max`` rows; 0 when no run starts that early."""
+    on = np.flatnonzero(rows)
+    if not len(on) or on[0] > start_slack + 1:
+        return 0.0
+    breaks = np.flatnonzero(np.diff(on) - 1 > gap_max)
+    return float(on[breaks[0]] + 1 if len(breaks) else on[-1] + 1)
