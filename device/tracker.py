@@ -233,6 +233,10 @@ class GameTracker:
         if any(self._lost(view, ref)):
             return "missing"
         st = self.state
+        if obs.dice and st.phase == "awaiting":
+            # dice are down and checkers moved: a roll read late, its play under way. The board before it stands
+            # (the play is judged from it once the dice are lifted)
+            return ref.board
         if st.phase == "awaiting" and not obs.dice and st.offered_by is None:
             played = self._missed_play(view, ref, obs)
             if played is not None:
