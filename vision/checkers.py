@@ -22,6 +22,7 @@ import numpy as np
 
 from calibration.geometry import BoardGeometry
 from vision.checker_discs import Disc, arc_score, find_discs
+from vision.checker_colours import ColourSplit, split_colours
 from vision.checker_empty import disc_mask, disc_share, learn_empty, occupied_rows, point_bands, run_from_base
 from vision.checker_occlusion import covered_points, skin_mask
 from vision.checker_runs import CheckerColour, run_length
@@ -374,49 +375,11 @@ def stack_count(discs: list[tuple[float, float]], r: float) -> int:
     return stack_total(whole, half)
 
 
-@dataclass
-class ColourSplit:
-    """The two checker colours as Lab centres; a disc is light when it is nearer the lighter centre."""
-
-    light: np.ndarray
-    dark: np.ndarray
-    separation: float  # 0..1, how clearly the two groups stand apart
-
-    def is_light(self, d: Disc) -> bool:
-        lab = np.array(d.lab, np.float32)
-        return float(np.sum((lab - self.light) ** 2)) < float(np.sum((lab - self.dark) ** 2))
-
-
-def _two_means(X: np.ndarray, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Lloyd's two-means from centres ``a`` and ``b`` (a handful of discs: a few passes settle it)."""
-    for _ in range(10):
-        near_b = np.sum((X - b) ** 2, axis=1) < np.sum((X - a) ** 2, axis=1)
-        if near_b.all() or not near_b.any():
-            break
-        a, b = X[~near_b].mean(axis=0), X[near_b].mean(axis=0)
-    return a, b
-
-
 def _split_colours(discs: list[Disc], ref: float) -> ColourSplit:
-    """Two-means in Lab over the clearest discs: hue counts as well as lightness (red against black, green
-    against red), and faint discs (grain, prints) do not get to pull the centres."""
+    """The two checker colours of the clearest discs (checker_colours): faint discs (grain, prints) do not get
+    to pull the centres."""
     clear = [d for d in discs if d.rim >= SPLIT_RIM * ref] or discs
-    if not clear:
-        return ColourSplit(np.array([255.0, 128, 128], np.float32), np.array([0.0, 128, 128], np.float32), 0.0)
-    X = np.array([d.lab for d in clear], np.float32)
-    lo, hi = X[np.argmin(X[:, 0])], X[np.argmax(X[:, 0])]
-    if float(np.linalg.norm(hi - lo)) < 25:
-        # one colour only: call it by its own lightness against mid grey
-        centre = X.mean(axis=0)
-        far = centre.copy()
-        far[0] = 0.0 if centre[0] > 110 else 255.0
-        return (ColourSplit(centre, far, 0.3) if centre[0] > 110 else ColourSplit(far, centre, 0.3))
-    a, b = _two_means(X, lo.copy(), hi.copy())
-    light, dark = (b, a) if b[0] >= a[0] else (a, b)
-    spread = float(np.sqrt(np.mean(np.min(np.stack([np.sum((X - light) ** 2, axis=1),
-                                                      np.sum((X - dark) ** 2, axis=1)]), axis=0))))
-    sep = min(1.0, float(np.linalg.norm(light - dark)) / (4 * spread + 1e-6))
-    return ColourSplit(light, dark, sep)
+    return split_colours([d.lab for d in clear])
 
 
 def borne_off(points: list[Optional[int]], bar: dict[str, int]) -> dict[str, Optional[int]]:

@@ -1,0 +1,94 @@
+"""Which checkers are light and which dark: the two colour groups of the discs found on the points.
+
+Why a trimmed two-means from several starts: the discs that reach this step are mostly checkers, but a few are
+not (a die, a triangle's printed base, a patch of grain) and some colours come in two shades (a lit and a shaded
+side of a stack). Plain two-means from the darkest and the lightest disc lets one odd disc take a centre of its
+own and lumps both checker colours into the other. Capping each disc's pull at TRIM and keeping the tightest of
+a few starts (the extremes, the farthest pair, the lightness halves, the two densest groups) splits along the
+two populous colours whatever the clutter; light is then the group of higher lightness, as the labels have it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import numpy as np
+
+TRIM = 30.0  # Lab distance beyond which a disc pulls its centre no harder (clutter)
+ONE_COLOUR = 40.0  # two centres closer than this are shades of one colour (checker pairs differ far more)
+DENSE = 20.0  # Lab radius within which discs count as neighbours when looking for the densest groups
+DENSE_APART = 40.0  # the second densest group must lie this far from the first
+
+
+@dataclass
+class ColourSplit:
+    """The two checker colours as Lab centres; a disc is light when it is nearer the lighter centre."""
+
+    light: np.ndarray
+    dark: np.ndarray
+    separation: float  # 0..1, how clearly the two groups stand apart
+
+    def is_light(self, d: Any) -> bool:
+        lab = np.array(d.lab, np.float32)
+        return float(np.sum((lab - self.light) ** 2)) < float(np.sum((lab - self.dark) ** 2))
+
+
+def _trimmed_two_means(X: np.ndarray, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
+    """Lloyd's two-means from centres ``a`` and ``b``, each centre the mean of its members within TRIM (all of
+    them when none is that near); returns the centres and the capped cost."""
+    for _ in range(10):
+        da = np.sum((X - a) ** 2, axis=1)
+        db = np.sum((X - b) ** 2, axis=1)
+        near_b = db < da
+        new = []
+        for members, d in ((X[~near_b], da[~near_b]), (X[near_b], db[near_b])):
+            close = members[d < TRIM ** 2]
+            new.append(close.mean(axis=0) if len(close) else members.mean(axis=0) if len(members) else None)
+        if new[0] is None or new[1] is None:
+            break
+        if np.allclose(new[0], a) and np.allclose(new[1], b):
+            break
+        a, b = new[0], new[1]
+    cost = float(np.sum(np.minimum(np.minimum(np.sum((X - a) ** 2, axis=1), np.sum((X - b) ** 2, axis=1)),
+                                   TRIM ** 2)))
+    return a, b, cost
+
+
+def _starts(X: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+    lo, hi = X[np.argmin(X[:, 0])], X[np.argmax(X[:, 0])]
+    starts = [(lo, hi)]
+    far = np.sum((X[:, None] - X[None, :]) ** 2, axis=2)
+    i, j = np.unravel_index(int(np.argmax(far)), far.shape)
+    starts.append((X[i], X[j]))
+    if len(X) >= 2:
+        order = np.argsort(X[:, 0])
+        half = len(X) // 2
+        starts.append((np.median(X[order[:half]], axis=0), np.median(X[order[half:]], axis=0)))
+    support = (far < DENSE ** 2).sum(axis=1)
+    first = int(np.argmax(support))
+    apart = far[first] >= DENSE_APART ** 2
+    if apart.any():
+        second = int(np.argmax(np.where(apart, support, -1)))
+        starts.append((X[first], X[second]))
+    return [(a.astype(np.float32).copy(), b.astype(np.float32).copy()) for a, b in starts]
+
+
+def split_colours(labs: Sequence[Sequence[float]]) -> ColourSplit:
+    """The two checker colours of discs with these interior colours (Lab)."""
+    if not len(labs):
+        return ColourSplit(np.array([255.0, 128, 128], np.float32), np.array([0.0, 128, 128], np.float32), 0.0)
+    X = np.array(labs, np.float32).reshape(-1, 3)
+    best = min((_trimmed_two_means(X, a, b) for a, b in _starts(X)), key=lambda t: t[2])
+    a, b, _ = best
+    if float(np.linalg.norm(a - b)) < ONE_COLOUR:
+        # one colour only: call it by its own lightness against mid grey
+        centre = X.mean(axis=0)
+        far = centre.copy()
+        far[0] = 0.0 if centre[0] > 110 else 255.0
+        return ColourSplit(centre, far, 0.3) if centre[0] > 110 else ColourSplit(far, centre, 0.3)
+    light, dark = (b, a) if b[0] >= a[0] else (a, b)
+    spread = float(np.sqrt(np.mean(np.min(np.stack([np.sum((X - light) ** 2, axis=1),
+                                                      np.sum((X - dark) ** 2, axis=1)]), axis=0))))
+    sep = min(1.0, float(np.linalg.norm(light - dark)) / (4 * spread + 1e-6))
+    return ColourSplit(light, dark, sep)
