@@ -24,7 +24,7 @@ SLACK_PX = 2  # the template is compared within +-this many px (found point posi
 ROW_MATCH = 0.45  # a row of the band is occupied when this share of its pixels is unlike the empty board
 GAP_SLOTS = 0.3  # a break shorter than this (a rim line that matches the board) does not end a run
 MIN_VIEWS = 3  # views of an empty column needed to tell what the empty board looks like there
-SAME_ROWS = 10.0  # median Lab distance under which the two rows' templates are the same column
+SAME_ROWS = 10.0  # mean Lab distance under which the two rows' templates are the same column
 
 
 @dataclass
@@ -126,8 +126,9 @@ def learn_empty(bands_by_point: dict[int, np.ndarray],
         # nearly every board; used only when this board agrees
         other = ("bottom" if row == "top" else "top", 1 - parity)
         both = own[(row, parity)][1] & own[other][1]
-        same = both.any() and float(np.median(np.linalg.norm(own[(row, parity)][0] - own[other][0],
-                                                             axis=2)[both])) < SAME_ROWS
+        # (a mean, not a median: the triangles fill less than half the band, and they are what differs)
+        same = both.any() and float(np.mean(np.linalg.norm(own[(row, parity)][0] - own[other][0],
+                                                           axis=2)[both])) < SAME_ROWS
         if same:
             va, vb = valid[(row, parity)], valid[other]
             bands[(row, parity)], known[(row, parity)] = _median_views(

@@ -1,0 +1,130 @@
+"""The checker counter's parts on small synthetic inputs: the empty-board model, runs, the colour split.
+
+Each test builds what the part is for (columns of one empty board with checkers on some of them, discs of two
+colours with clutter) and checks the outcome that matters to the count.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from vision.checker_colours import split_colours
+from vision.checker_empty import disc_share, learn_empty, occupied_rows, run_from_base
+from vision.checker_runs import run_end
+
+LENGTH, WIDTH, R = 120, 26, 11
+
+
+def _empty_band(parity: int, rng: np.random.Generator) -> np.ndarray:
+    """One empty column in Lab: a triangle (dark or light by parity) on a mid field, with a little noise."""
+    band = np.full((LENGTH, WIDTH, 3), (150.0, 128.0, 140.0), np.float32)
+    tri = (60.0, 140.0, 120.0) if parity else (215.0, 128.0, 132.0)
+    for y in range(int(0.45 * 2 * LENGTH)):
+        half = (1 - y / (0.45 * 2 * LENGTH)) * WIDTH / 2
+        if y < LENGTH:
+            band[y, int(WIDTH / 2 - half):int(np.ceil(WIDTH / 2 + half))] = tri
+    return band + rng.normal(0, 1.5, band.shape).astype(np.float32)
+
+
+def _put_checkers(band: np.ndarray, n: int, colour: tuple[float, float, float]) -> np.ndarray:
+    out = band.copy()
+    yy, xx = np.mgrid[:LENGTH, :WIDTH]
+    for k in range(n):
+        c = R + 2 * R * k
+        out[(yy - c) ** 2 + (xx - WIDTH / 2) ** 2 <= R * R] = colour
+    return out
+
+
+def _board(counts: dict[int, tuple[int, tuple[float, float, float]]], seed: int = 0) -> dict[int, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    bands = {}
+    for p in range(1, 25):
+        band = _empty_band(p % 2, rng)
+        if p in counts:
+            band = _put_checkers(band, *counts[p])
+        bands[p] = band
+    return bands
+
+
+RED, BLACK = (120.0, 170.0, 150.0), (30.0, 128.0, 128.0)  # unlike either triangle and the field
+
+
+def test_the_empty_board_is_learnt_under_checkers_and_runs_measure_the_rows():
+    # the starting position's pattern: several same-coloured points hold checkers at their bases
+    counts = {1: (2, RED), 6: (5, BLACK), 8: (3, BLACK), 12: (5, RED), 13: (5, BLACK), 17: (3, RED),
+              19: (5, RED), 24: (2, BLACK)}
+    bands = _board(counts)
+    # as in the counter, the clear discs are marked (three of the six light points hold checkers: half the views)
+    yy, xx = np.mgrid[:LENGTH, :WIDTH]
+    masks = {p: np.zeros((LENGTH, WIDTH), bool) for p in bands}
+    for p, (n, _) in counts.items():
+        for k in range(n):
+            masks[p] |= (yy - (R + 2 * R * k)) ** 2 + (xx - WIDTH / 2) ** 2 <= (1.1 * R) ** 2
+    empty = learn_empty(bands, masks)
+    assert empty is not None
+    slot = 2 * R
+    for p in range(1, 25):
+        unlike = empty.unlike(bands[p], "top" if p >= 13 else "bottom", p % 2)
+        run = run_from_base(occupied_rows(unlike), slot, 0.25 * slot)
+        n = counts.get(p, (0, None))[0]
+        assert round(run / slot) == n, (p, run / slot)
+
+
+def test_a_checker_coloured_like_its_triangle_at_the_base_still_differs_at_its_rim_but_the_bare_base_does_not():
+    bands = _board({2: (1, (215.0, 128.0, 132.0))})  # a light checker on a light triangle, no rim drawn
+    empty = learn_empty(bands)
+    assert empty is not None
+    bare = empty.unlike(bands[4], "bottom", 0)
+    share = disc_share(bare, empty.known["bottom", 0], R, WIDTH / 2, 0.9 * R)
+    assert share < 0.05  # the empty base of point 4: nothing there
+
+
+def test_views_known_to_hold_checkers_are_left_out_of_the_empty_board():
+    # five of the six light-triangle points of the bottom row hold a black checker at the base: a plain median
+    # of the views would take the checker for the board; marking the clear discs leaves the one empty view
+    counts = {p: (1, BLACK) for p in (2, 4, 6, 8, 10)}
+    bands = _board(counts)
+    masks = {p: np.zeros((LENGTH, WIDTH), bool) for p in bands}
+    yy, xx = np.mgrid[:LENGTH, :WIDTH]
+    for p in (2, 4, 6, 8):  # one of the five (point 10) was not found clearly
+        masks[p] = (yy - R) ** 2 + (xx - WIDTH / 2) ** 2 <= (1.1 * R) ** 2
+    plain = learn_empty(bands)
+    masked = learn_empty(bands, masks)
+    assert plain is not None and masked is not None
+    on_10_plain = disc_share(plain.unlike(bands[10], "bottom", 0), plain.known["bottom", 0], R, WIDTH / 2, 0.9 * R)
+    on_10 = disc_share(masked.unlike(bands[10], "bottom", 0), masked.known["bottom", 0], R, WIDTH / 2, 0.9 * R)
+    assert on_10_plain < 0.3  # the contaminated template hides the checker
+    assert on_10 > 0.7
+
+
+def _loop_run_end(rows: list[bool], gap_max: int, start_slack: int) -> float:
+    """The run's end as the colour-run reader used to find it, one row at a time."""
+    end, gap, started = 0, 0, False
+    for i, on in enumerate(rows):
+        if on:
+            started, end, gap = True, i + 1, 0
+        else:
+            gap += 1
+            if (started and gap > gap_max) or (not started and i > start_slack):
+                break
+    return float(end)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.booleans(), max_size=60), st.integers(1, 5), st.integers(0, 6))
+def test_run_end_is_the_row_by_row_run(rows, gap_max, start_slack):
+    assert run_end(np.array(rows, bool), gap_max, start_slack) == _loop_run_end(rows, gap_max, start_slack)
+
+
+def test_colour_split_follows_the_two_populous_colours_not_the_clutter():
+    rng = np.random.default_rng(3)
+    red = rng.normal((110, 128, 128), 3, (12, 3))  # a grey photo: red checkers are mid grey ...
+    black = rng.normal((35, 128, 128), 2, (8, 3))  # ... black ones dark
+    clutter = rng.normal((225, 128, 128), 8, (3, 3))  # and three bright board prints came through
+    split = split_colours(np.concatenate([red, black, clutter]).tolist())
+    assert abs(split.light[0] - 110) < 10 and abs(split.dark[0] - 35) < 10
+    # without clutter, one colour only is recognised as such (no split inside one colour's shades)
+    one = split_colours(rng.normal((200, 128, 140), 6, (10, 3)).tolist())
+    assert one.separation < 0.5 and one.light[0] > 150
