@@ -52,7 +52,8 @@ def describe(event: dict[str, Any]) -> str:
         return f"{who} rolls {_dice(event)}"
     if kind == "reroll":
         reasons = {"cocked": "a die is cocked", "wrong_half": "dice not on the roller's right-hand half",
-                   "off_board": "a die left the board"}
+                   "off_board": "a die left the board",
+                   "unseen_die": "rolled again; one die of the roll before was never seen on the board"}
         return f"RE-ROLL {who}: {reasons.get(event.get('reason'), event.get('reason'))}"
     if kind == "play":
         play = event.get("play") or "(no move)"

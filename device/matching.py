@@ -69,10 +69,15 @@ class View:
 
 @dataclass(frozen=True)
 class Reference:
-    """A board believed true and how the reader saw it then: its steady misreads of stacks nobody touches."""
+    """A board believed true and how the reader saw it since: every count read for each point while the board
+    stood (a tall stack read 4 or 5 in turn), the reader's steady misreads of stacks nobody touches."""
 
     board: Board
-    seen: Optional[tuple[Optional[int], ...]] = None
+    seen: Optional[tuple[tuple[int, ...], ...]] = None
+
+    def steady(self, i: int, read: Optional[int]) -> bool:
+        """Whether point ``i`` (0-based) is read as it was read while the board stood."""
+        return self.seen is not None and read is not None and read in self.seen[i]
 
 
 def _same_side(a: int, b: int) -> bool:
@@ -84,7 +89,7 @@ def point_cost(i: int, view: View, value: int, ref: Optional[Reference]) -> int:
     seen = view.points[i]
     if seen is None:
         return SOFT
-    if ref is not None and ref.seen is not None and ref.seen[i] == seen:
+    if ref is not None and ref.steady(i, seen):
         # read as at the reference: unchanged (the reader's steady misread carries over), or changed unseen
         if ref.board.points[i] == value:
             return 0
@@ -107,7 +112,7 @@ def face_value(view: View, ref: Optional[Reference]) -> list[Optional[int]]:
     out = list(view.points)
     if ref is not None and ref.seen is not None:
         for i, seen in enumerate(view.points):
-            if seen is not None and ref.seen[i] == seen:
+            if ref.steady(i, seen):
                 out[i] = ref.board.points[i]
     return out
 

@@ -74,7 +74,7 @@ class State:
     unseen_play: Optional[str] = None  # who moved while waiting for his roll (the roll unseen)
     one_die_reads: int = 0
     one_die: bool = False  # the roll was seen with one die only: the play tells the other
-    seen: Optional[list] = None  # the reading (raw counts) that showed ``board``: the reader's steady misreads
+    seen: Optional[list] = None  # per point, the counts read while ``board`` stood: the reader's steady misreads
     confirm: Optional[list] = None  # the board of an illegal call waiting for one more agreeing reading
     early_roll: Optional[list] = None
     alerts: int = 0
@@ -200,14 +200,16 @@ class GameTracker:
         st = self.state
         if not st.board:
             return None
-        seen = tuple(st.seen) if st.seen and len(st.seen) == 24 else None
+        seen = None
+        if st.seen and len(st.seen) == 24:
+            seen = tuple(tuple(v) if isinstance(v, list) else (v,) for v in st.seen)
         return Reference(_board_from_json(st.board), seen)
 
     def _believe(self, board: Board, obs: Optional[Observation]) -> None:
         """``board`` is now the truth; the reading that showed it keeps the reader's steady misreads of it."""
         self.state.board = _board_json(board)
         view = View.of(obs) if obs is not None else None
-        self.state.seen = list(view.points) if view is not None and None not in view.points else None
+        self.state.seen = [[v] for v in view.points] if view is not None and None not in view.points else None
 
     def _believed(self, board: Board, obs: Observation) -> Board:
         """The believed board while nothing should move (``feed`` has re-synced it with this reading)."""
@@ -228,7 +230,9 @@ class GameTracker:
             return None
         if cost(view, ref.board, ref) < HARD:
             if None not in view.points:
-                self.state.seen = list(view.points)
+                seen = self.state.seen if self.state.seen and len(self.state.seen) == 24 else [[] for _ in range(24)]
+                self.state.seen = [sorted(set(v if isinstance(v, list) else [v]) | {n})
+                                   for v, n in zip(seen, view.points)]
             return ref.board
         if any(self._lost(view, ref)):
             return "missing"
@@ -297,8 +301,8 @@ class GameTracker:
         return (room, 0) if st.turn == "light" else (0, room)
 
     def _lost(self, view: View, ref: Optional[Reference], extra_off: tuple[int, int] = (0, 0)) -> tuple[int, int]:
-        """Checkers of each colour the reading lacks on points it read with confidence (up to MAX_KNOCKED): gone
-        from the board, not misread. Zero when the shortfall could sit on an unsure point."""
+        """Checkers of each colour the reading lacks beyond what unsure points read short may hide (up to
+        MAX_KNOCKED): gone from the board, not misread."""
         if ref is None or None in view.points:
             return (0, 0)
         face = face_value(view, ref)
@@ -306,10 +310,11 @@ class GameTracker:
         for k, sign in enumerate((1, -1)):
             on = sum(n * sign for n in face if n * sign > 0) + view.bar[k]  # type: ignore[operator]
             short = CHECKERS - ref.board.off[k] - extra_off[k] - on
-            # an unsure point whose reading changed since the reference may hold the missing checker (misread)
-            unsure_here = any((face[p - 1] * sign > 0 or ref.board.points[p - 1] * sign > 0)  # type: ignore[operator]
-                              and (ref.seen is None or ref.seen[p - 1] != view.points[p - 1]) for p in view.unsure)
-            out.append(short if 0 < short <= MAX_KNOCKED and not unsure_here else 0)
+            # an unsure point read lower than it stood, its reading changed since, may hold the missing checkers
+            misread = sum(max(0, ref.board.points[p - 1] * sign - max(0, face[p - 1] * sign))  # type: ignore[operator]
+                          for p in view.unsure if not ref.steady(p - 1, view.points[p - 1]))
+            gone = short - misread
+            out.append(gone if 0 < gone <= MAX_KNOCKED else 0)
         return (out[0], out[1])
 
     # ------------------------------------------------------------------------------------ doubtful readings
@@ -755,7 +760,9 @@ class GameTracker:
         if all(d.half == seating.right_half(mover) for d in obs.dice) and mover != roller:
             last["settled"] = True
             if last.get("one_die"):
-                self._emit("reroll", player=mover, reason="off_board", late=True)
+                # one die was seen and the same player rolled again: a re-roll (the other die off the board, or
+                # cocked and unseen); said as it is known, after the fact
+                self._emit("reroll", player=mover, reason="unseen_die", late=True)
             else:
                 self._emit("warning", code="rolled_again", player=mover,
                            message=f"{mover} rolled again without playing "
