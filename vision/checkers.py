@@ -58,6 +58,7 @@ GAP_DOUBT = 1.45  # a gap between neighbouring discs of a row longer than this m
 DOUBTFUL = 0.5  # the confidence of a count that may have missed a checker on top
 EMPTY_RIM = 0.3  # a disc fainter than this share of the typical rim ...
 EMPTY_SHARE = 0.1  # ... that differs from the empty board on less than this share of its area is the board's
+EMPTY_CLEAR = 0.7  # a faint disc differing from the empty board on this share of its area is no print or grain
 SPACING_MIN_STEPS = 8  # neighbouring discs needed to measure the checker size from their spacing ...
 SPACING_SHRINK = 0.95  # ... which replaces the rim's size when it is this much tighter (in diameters)
 ALIGN_SHIFTS = np.linspace(-0.45, 0.45, 13)  # half offsets tried (point widths) when aligning columns to discs
@@ -473,11 +474,17 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
             on_points.setdefault(p, []).append(d)
         elif any(t[0] <= d.x <= t[2] and t[1] <= d.y <= t[3] for t in trays):
             by_place.setdefault("off", []).append(d)
+    def share_of(d: Disc, p: int) -> float:
+        """How much of the disc differs from the empty board under it (1.0 when that cannot be told)."""
+        if p not in unlikes or empty is None:
+            return 1.0
+        return disc_share(unlikes[p], empty.known["top" if p >= 13 else "bottom", p % 2],
+                          abs(d.y - cols.base_y(p)), d.x - (cols.centre_x(p) - empty.width / 2), 0.9 * d.r)
+
     for p, column in on_points.items():
         for d in column:
-            if p in unlikes and d.rim < EMPTY_RIM * ref and empty is not None:
-                share = disc_share(unlikes[p], empty.known["top" if p >= 13 else "bottom", p % 2],
-                                   abs(d.y - cols.base_y(p)), d.x - (cols.centre_x(p) - empty.width / 2), 0.9 * d.r)
+            if d.rim < EMPTY_RIM * ref:
+                share = share_of(d, p)
                 if share < EMPTY_SHARE:
                     # a faint round shape exactly where the other empty points show the same: the board's own
                     reject(d, "as on the empty board")
@@ -604,7 +611,9 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
                 continue
         votes = [1 if lightness[id(d)] else -1 for d in chain]
         chain_sign = 1 if sum(votes) > 0 else -1
-        if max(d.rim for d in chain) < WEAK_RIM * colour_ref[chain_sign] and not (run_n and run_sign == chain_sign):
+        if (max(d.rim for d in chain) < WEAK_RIM * colour_ref[chain_sign] and not (run_n and run_sign == chain_sign)
+                and not any(share_of(d, p) >= EMPTY_CLEAR for d in chain)):
+            # (faint rims in a dim corner of the board are still checkers where the board plainly is not empty)
             for d in chain:
                 reject(d, "weak and alone")
             continue
