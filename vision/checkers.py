@@ -146,6 +146,11 @@ class Columns:
     def base_y(self, p: int) -> float:
         return self.bottom if p <= 12 else self.top
 
+    def from_base(self, p: int, y: float) -> float:
+        """How far ``y`` lies from point p's base toward the middle (negative past the edge: a found edge a little
+        inside the real one leaves the base checkers' centres outside it; abs() would fold them back in)."""
+        return (y - self.top) if p >= 13 else (self.bottom - y)
+
 
 def _columns(geometry: BoardGeometry, scale: float) -> Columns:
     lh, rh = geometry.left_half, geometry.right_half
@@ -445,7 +450,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
             p = cols.point_of(d.x, d.y)
             # (a clear disc coloured like the board there may be the board's own: a triangle's rounded base)
             if p is not None and not _looks_like_board(d, p, cols, colours, geometry.triangle_frac):
-                clear_masks[p] |= disc_mask(clear_masks[p].shape, abs(d.y - cols.base_y(p)),
+                clear_masks[p] |= disc_mask(clear_masks[p].shape, cols.from_base(p, d.y),
                                             d.x - (cols.centre_x(p) - half_w), 1.1 * d.r)
     empty = learn_empty(bands, clear_masks)
     empty_runs: dict[int, float] = {}
@@ -479,7 +484,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
         if p not in unlikes or empty is None:
             return 1.0
         return disc_share(unlikes[p], empty.known["top" if p >= 13 else "bottom", p % 2],
-                          abs(d.y - cols.base_y(p)), d.x - (cols.centre_x(p) - empty.width / 2), 0.9 * d.r)
+                          cols.from_base(p, d.y), d.x - (cols.centre_x(p) - empty.width / 2), 0.9 * d.r)
 
     for p, column in on_points.items():
         for d in column:
@@ -590,7 +595,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
                                         half_len, pwp, colour, slot)
         run_sign, run_px = max(runs.items(), key=lambda kv: kv[1]) if runs else (0, 0.0)
         # checkers of one row may be laid with gaps: measure the row's own spacing where two or more show
-        ws = sorted(abs(d.y - cols.base_y(p)) for d in chain)
+        ws = sorted(cols.from_base(p, d.y) for d in chain)
         steps = [b - a for a, b in zip(ws, ws[1:]) if 1.6 * r < b - a < 2.9 * r]
         pitch = float(np.clip(np.median(steps), 2 * r * ROW_SPACING, 2 * r * 1.35)) if steps else slot
         run_n = int(round(run_px / pitch - RUN_SLACK)) if run_px >= RUN_MIN * slot else 0
@@ -617,7 +622,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
             for d in chain:
                 reject(d, "weak and alone")
             continue
-        along = [(abs(d.y - cols.base_y(p)), d.rim) for d in chain]
+        along = [(cols.from_base(p, d.y), d.rim) for d in chain]
         whole, half = stack_layers(along, r)
         sign = chain_sign
         n = stack_total(whole, half, first_row=run_n if run_n and run_sign == chain_sign else None)
