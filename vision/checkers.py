@@ -61,6 +61,7 @@ EMPTY_SHARE = 0.1  # ... that differs from the empty board on less than this sha
 EMPTY_CLEAR = 0.7  # a faint disc differing from the empty board on this share of its area is no print or grain
 SPACING_MIN_STEPS = 8  # neighbouring discs needed to measure the checker size from their spacing ...
 SPACING_SHRINK = 0.95  # ... which replaces the rim's size when it is this much tighter (in diameters)
+SCATTER = 0.15  # median sideways offset (point widths) of a point's discs from their own centre line, at most
 ALIGN_SHIFTS = np.linspace(-0.45, 0.45, 13)  # half offsets tried (point widths) when aligning columns to discs
 ALIGN_SCALES = (0.95, 1.0, 1.05)
 
@@ -78,6 +79,7 @@ class CheckerCount:
     rejected: list[dict[str, Any]] = field(default_factory=list)  # candidate discs dropped, with why (debugging)
     levels: dict[str, float] = field(default_factory=dict)  # rim levels used (typical strong, texture, floor)
     runs: dict[int, tuple[int, float]] = field(default_factory=dict)  # colour run per point: (sign, diameters)
+    empty_runs: dict[int, float] = field(default_factory=dict)  # unlike the empty board from the base (diameters)
     warnings: list[str] = field(default_factory=list)
 
 
@@ -614,6 +616,13 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
             chain = kept
             if not chain:
                 continue
+        # one point's checkers sit on its centre line, one above the other; discs scattered sideways about a
+        # column are grain, a print or the edges of a neighbour's stack
+        xs = np.array([d.x for d in chain])
+        if len(chain) >= 2 and float(np.median(np.abs(xs - np.median(xs)))) > SCATTER * pwp:
+            for d in chain:
+                reject(d, "scattered")
+            continue
         votes = [1 if lightness[id(d)] else -1 for d in chain]
         chain_sign = 1 if sum(votes) > 0 else -1
         if (max(d.rim for d in chain) < WEAK_RIM * colour_ref[chain_sign] and not (run_n and run_sign == chain_sign)
@@ -663,4 +672,4 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
     return CheckerCount(points=points, bar=bar, off=off, confidence=confidence, discs=out_discs, warnings=warnings,
                         radius_px=r_rim / scale, rejected=rejected,
                         levels={"strong": round(ref, 1), "floor": round(floor, 1)},
-                        runs=run_debug)
+                        runs=run_debug, empty_runs={p: round(v / slot, 2) for p, v in empty_runs.items() if v})
