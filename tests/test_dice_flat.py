@@ -50,7 +50,7 @@ def test_side_pips_beyond_a_flat_dies_reach_mean_a_tilted_die():
 
 from calibration.geometry import BoardGeometry, standard_layout  # noqa: E402
 from calibration.intrinsics import Intrinsics  # noqa: E402
-from vision.dice_flat import NO_FACE_FORESHORTENING, board_to_image, flat_on_board, judge_flat, tilted_face  # noqa: E402
+from vision.dice_flat import board_to_image, flat_on_board, judge_flat, plausible_tilt, tilted_face  # noqa: E402
 
 
 def test_a_tilted_face_is_cocked_only_when_the_die_is_big_enough_to_measure_it():
@@ -60,11 +60,14 @@ def test_a_tilted_face_is_cocked_only_when_the_die_is_big_enough_to_measure_it()
     assert tilted_face(0.80, 40.0) and not tilted_face(0.80, 12.0)
 
 
-def test_a_face_squashed_beyond_any_lean_is_no_evidence():
-    assert not tilted_face(NO_FACE_FORESHORTENING - 0.1, 40.0)
-    cues = {"foreshortening": 0.45, "elongation": 2.5}
-    assert judge_flat(cues)  # a misfit layout: not a call of cocked
-    assert not judge_flat({"foreshortening": 0.65, "elongation": 1.2})
+def test_a_face_squashed_beyond_any_lean_counts_only_with_its_pips_squashed_alike():
+    assert plausible_tilt(0.8, 1.0)  # within a lean on a checker: the face's shape is enough
+    assert plausible_tilt(0.5, 2.0)  # a die on its edge: long pips
+    assert not plausible_tilt(0.5, 1.1)  # round pips: a layout fitted to the wrong pips
+    assert judge_flat({"foreshortening": 0.5, "elongation": 1.1})
+    assert not judge_flat({"foreshortening": 0.5, "elongation": 2.0})
+    assert not judge_flat({"foreshortening": 0.7, "elongation": 1.2})
+    assert judge_flat({"foreshortening": 0.9, "elongation": 1.1})  # within a camera's own slant
     assert judge_flat({"foreshortening": None, "elongation": 1.2})
 
 
@@ -76,7 +79,7 @@ def _face_cues(h: np.ndarray, at_board: np.ndarray, squash: float, edge_cm: floa
     step = edge_cm / 4  # board cm per layout step
     affine = jac @ np.diag([step * squash, step])
     edge_px = edge_cm * float(np.sqrt(abs(np.linalg.det(jac))))
-    return {"affine": affine, "side_xy": None}, c, edge_px
+    return {"affine": affine, "side_xy": None, "foreshortening": None, "elongation": 1.0}, c, edge_px
 
 
 @pytest.mark.parametrize("tilt", [0.0, 20.0])

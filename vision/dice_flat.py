@@ -17,6 +17,7 @@ from calibration.geometry import BoardGeometry
 from vision.dice_layout import LayoutFit, foreshortening
 
 MIN_FLAT_FORESHORTENING = 0.72  # face short/long axis below this: tilted beyond an overhead camera's angle
+SIDE_LEVEL = 0.5  # a side face's grey may differ from the top's by this share of the pips' contrast (shade)
 SIDE_PIP_ELONGATION = 2.2  # a side face whose pips are rounder than this is turned towards the camera
 
 
@@ -35,7 +36,7 @@ def tilt_cues(fit: LayoutFit, group: list, pips: list) -> dict:
         u = np.sort(np.abs(inv @ (np.array([p.x, p.y]) - fit.center)))
         # beside one edge of the face (not off a corner), flatter than the top's pips but not edge-on
         beside = 1.6 <= u[1] <= 3.6 and u[0] <= 1.9
-        if beside and top_elong + 0.15 < p.elongation < 2.6 and abs(p.face - level) <= 0.5 * contrast:
+        if beside and top_elong + 0.15 < p.elongation < 2.6 and abs(p.face - level) <= SIDE_LEVEL * contrast:
             side.append(p.elongation)
             side_xy.append((p.x, p.y))
     return {
@@ -51,29 +52,43 @@ def judge_flat(cues: dict) -> bool:
     """True unless the upper face looks tilted beyond any usual camera angle (no board geometry known).
 
     Pips on a side face are no evidence by themselves: a camera 20-30 degrees off vertical shows them on flat
-    dice too (measured on renders), and one die alone cannot tell its own tilt from the camera's. A face squashed
-    below NO_FACE_FORESHORTENING is no evidence either way (see ``tilted_face``).
+    dice too (measured on renders), and one die alone cannot tell its own tilt from the camera's. A squashed face
+    counts only when its pips are squashed with it (see ``pips_agree``).
     """
     fs = cues["foreshortening"]
-    return not (fs is not None and NO_FACE_FORESHORTENING <= fs < MIN_FLAT_FORESHORTENING)
+    return not (fs is not None and fs < MIN_FLAT_FORESHORTENING and plausible_tilt(fs, cues["elongation"]))
 
 
-NO_FACE_FORESHORTENING = 0.6  # a "face" squashed below this is a misfit layout or no die, not a tilted die
+STEEPEST_LEAN = 0.7  # foreshortening of a die leaning 45 degrees: below it a squashed face must prove itself
+PIP_AGREEMENT = 0.5  # share of a tilted face's squash its pips must show too (small pips blur towards round)
 MIN_FLAT_ON_BOARD = 0.86  # face foreshortening left after undoing the board's perspective (renders: flat >= 0.88)
 FACE_NOISE_PX = 1.5  # ... less this many pixels over the die's edge: pip centres are good to about half a pixel
+
+
+def pips_agree(face_foreshortening: float, pip_elongation: float) -> bool:
+    """Whether the pips are squashed like the face they were fitted as: true of a tilted face, not of a layout
+    fitted to the wrong pips (four corner pips of a 6 taken as a 4, a 3 seen in a 5) or to no die at all.
+
+    Why: a round pip on a face tilted to foreshortening f looks 1/f times longer than wide. Face layouts misfitted
+    on renders measured 0.5-0.65 with pips of 1.1-1.2 and were no cocked dice; calling them cocked voids a good roll.
+    """
+    if face_foreshortening <= 0:
+        return False
+    return pip_elongation >= 1.0 + PIP_AGREEMENT * (1.0 / face_foreshortening - 1.0)
+
+
+def plausible_tilt(face_foreshortening: float, pip_elongation: float) -> bool:
+    """A face squashed this much (image) can be a tilted die: within a lean on a checker or the frame (45 degrees
+    at most), or beyond it only with pips squashed alike (a die on its edge shows long pips, a misfit layout not)."""
+    return face_foreshortening >= STEEPEST_LEAN or pips_agree(face_foreshortening, pip_elongation)
 
 
 def tilted_face(foreshortening_on_board: float, edge_px: float) -> bool:
     """A face whose shape, seen through the board's perspective, is a tilted square: a cocked die.
 
-    Why the floor: a die resting on a checker or against the frame leans 15-45 degrees (foreshortening 0.7-0.97);
-    a face squashed further is a layout fitted to the wrong pips (a 6's four corner pips read as a 4) or a pattern
-    that is no die, and calling either cocked would void a good roll. Why the noise allowance: pip centres are
-    found to about half a pixel, so the measured shape of a 12 px die scatters far more than a 30 px die's (real
-    photos: flat dice of 11-17 px measured 0.78-0.91).
+    Why the noise allowance: pip centres are found to about half a pixel, so the measured shape of a 12 px die
+    scatters far more than a 30 px die's (real photos: flat dice of 11-17 px measured 0.78-0.91).
     """
-    if foreshortening_on_board < NO_FACE_FORESHORTENING:
-        return False
     allowance = FACE_NOISE_PX / edge_px if edge_px > 0 else 0.0
     return foreshortening_on_board < MIN_FLAT_ON_BOARD - allowance
 
@@ -95,7 +110,8 @@ def flat_on_board(cues: dict, center: np.ndarray, board_to_image: np.ndarray, ed
         return True
     affine = cues.get("affine")
     if affine is not None and tilted_face(foreshortening(np.linalg.inv(jac) @ affine), edge_px):
-        return False
+        if cues.get("foreshortening") is None or plausible_tilt(cues["foreshortening"], cues["elongation"]):
+            return False
     if edge_px > 0 and shape is not None:
         excess = side_face_excess(cues.get("side_xy"), center, edge_px, jac, board_to_image, shape)
         if excess > MAX_SIDE_EXCESS:

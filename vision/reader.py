@@ -33,7 +33,7 @@ UNCHANGED_PIXELS_ALLOWED = 1
 CHECK_EVERY = 15  # frames between drift checks of a calibrated geometry
 DRIFT_MIN_SCORE = 0.5  # check_geometry score below which the board is searched for again
 OFF_BOARD_REACH = 2.0  # checker diameters of table beyond the outer frame searched for dice that left the board
-ON_FIELD_SLACK = 0.3  # die edges a die's top face may lie past the playing area's edge and still be on it
+ON_FIELD_SLACK = 0.75  # die edges past the playing area's edge a die still counts as on it (see die_half)
 
 
 def _geometry_from_calibration(calibration: Any) -> Optional[BoardGeometry]:
@@ -124,8 +124,10 @@ def dice_area(geo: BoardGeometry, shape: tuple[int, ...], reach: float) -> np.nd
 def die_half(geo: BoardGeometry, center: list[float], die_edge: float) -> Optional[str]:
     """"left" or "right" of the bar for a die on the playing area, None for a die off it (tray, frame, table).
 
-    The die's top face is seen a little off its footing (it stands a die's height above the field), so its centre
-    may lie up to ON_FIELD_SLACK die edges past the field's edge and still count as on it.
+    The die's top face is seen a little off its footing (it stands a die's height above the field), and a found
+    board's edges can be a die's width off (a render's bottom edge 25 px high put a die on the field "off the
+    board"): a die is called off only when its centre lies more than ON_FIELD_SLACK die edges past the field's
+    edge. A die in a tray or on the table beyond the frame lies farther out than that.
     """
     rx, ry = geo.to_rect(np.array([center], dtype=np.float64))[0]
     x0, y0, x1, y1 = geo.playing_area
