@@ -62,6 +62,10 @@ EMPTY_CLEAR = 0.7  # a faint disc differing from the empty board on this share o
 SPACING_MIN_STEPS = 8  # neighbouring discs needed to measure the checker size from their spacing ...
 SPACING_SHRINK = 0.95  # ... which replaces the rim's size when it is this much tighter (in diameters)
 SCATTER = 0.15  # median sideways offset (point widths) of a point's discs from their own centre line, at most
+SHIFT_VOTERS = 3  # points of a row whose innermost discs tell where its checkers start ...
+SHIFT_AGREE = 0.2  # ... agreeing within this many diameters ...
+SHIFT_SHARE = 0.75  # ... this share of them ...
+SHIFT_MIN = 0.5  # ... on a start at least this many diameters from the found edge
 ALIGN_SHIFTS = np.linspace(-0.45, 0.45, 13)  # half offsets tried (point widths) when aligning columns to discs
 ALIGN_SCALES = (0.95, 1.0, 1.05)
 
@@ -119,6 +123,7 @@ class Columns:
     bottom: float  # y of the bottom long edge (bases of 1-12)
     bar: Rect
     slack: float = 0.0  # how far past the long edges a checker's centre may still lie (found edges are approximate)
+    base_shift: dict[str, float] = field(default_factory=dict)  # px the row's checkers start inside its found edge
 
     def point_of(self, x: float, y: float) -> Optional[int]:
         for (x0, pw), bottom_pts, top_pts in ((self.left, (12, 11, 10, 9, 8, 7), (13, 14, 15, 16, 17, 18)),
@@ -151,7 +156,8 @@ class Columns:
     def from_base(self, p: int, y: float) -> float:
         """How far ``y`` lies from point p's base toward the middle (negative past the edge: a found edge a little
         inside the real one leaves the base checkers' centres outside it; abs() would fold them back in)."""
-        return (y - self.top) if p >= 13 else (self.bottom - y)
+        row = "top" if p >= 13 else "bottom"
+        return ((y - self.top) if p >= 13 else (self.bottom - y)) - self.base_shift.get(row, 0.0)
 
 
 def _columns(geometry: BoardGeometry, scale: float) -> Columns:
@@ -286,6 +292,27 @@ def _chain(discs: list[Disc], base_y: float, r: float, toward: float, reach: flo
                                                   or np.hypot(d.x - k.x, d.y - k.y) <= CHAIN_GAP * r for k in linked):
             linked.append(d)
     return linked
+
+
+def _base_shifts(stacks: dict[int, list[Disc]], cols: Columns, r: float) -> dict[str, float]:
+    """Per row, how far (px) its checkers start from the found long edge, when the row's points agree on it.
+
+    A long edge found a checker off (a frame's inner moulding, a shadow) shifts every stack of that row alike;
+    each row's innermost discs then sit the same fraction of a diameter from the edge instead of at the edge,
+    and a row counted from there is one too long or its second layer is misread. Tall stacks whose innermost
+    disc is a layer on top disagree with the rest, so most of the row's points must agree.
+    """
+    out = {}
+    for row, pts in (("bottom", range(1, 13)), ("top", range(13, 25))):
+        us = [(min(cols.from_base(p, d.y) for d in stacks[p]) - r) / (2 * r) for p in pts if stacks.get(p)]
+        us = [u for u in us if abs(u) < 1.5]
+        if len(us) < SHIFT_VOTERS:
+            continue
+        mid = float(np.median(us))
+        agree = [u for u in us if abs(u - mid) <= SHIFT_AGREE]
+        if abs(mid) >= SHIFT_MIN and len(agree) >= SHIFT_SHARE * len(us):
+            out[row] = float(np.mean(agree)) * 2 * r
+    return out
 
 
 def stack_layers(discs: list[tuple[float, float]], r: float) -> tuple[list[float], list[float]]:
@@ -582,6 +609,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
     if len(steps) >= SPACING_MIN_STEPS and np.median(steps) < SPACING_SHRINK:
         r = r * float(np.median(steps)) / ROW_SPACING
     slot = 2 * r * ROW_SPACING
+    cols.base_shift = _base_shifts(stacks, cols, r)
     half_len = (cols.bottom - cols.top) / 2
     confidence = [1.0] * 24
     run_debug: dict[int, tuple[int, float]] = {}
