@@ -66,6 +66,7 @@ SHIFT_VOTERS = 3  # points of a row whose innermost discs tell where its checker
 SHIFT_AGREE = 0.2  # ... agreeing within this many diameters ...
 SHIFT_SHARE = 0.75  # ... this share of them ...
 SHIFT_MIN = 0.5  # ... on a start at least this many diameters from the found edge
+OUTLIER_X = 0.3  # point widths off the stack's centre line for its outermost disc to be no checker of it
 ALIGN_SHIFTS = np.linspace(-0.45, 0.45, 13)  # half offsets tried (point widths) when aligning columns to discs
 ALIGN_SCALES = (0.95, 1.0, 1.05)
 
@@ -653,6 +654,17 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
             continue
         votes = [1 if lightness[id(d)] else -1 for d in chain]
         chain_sign = 1 if sum(votes) > 0 else -1
+        # the stack's far end decides its length: a disc there off the others' centre line is a die, a shadow or
+        # grain next to the stack (not its colour: shading turns a stack's far checkers lighter or darker)
+        while len(chain) >= 3:
+            far = max(chain, key=lambda d: cols.from_base(p, d.y))
+            rest = [d for d in chain if d is not far]
+            off_line = abs(far.x - float(np.median([d.x for d in rest]))) > OUTLIER_X * pwp
+            if not off_line:
+                break
+            reject(far, "off the stack's end")
+            chain = rest
+        votes = [1 if lightness[id(d)] else -1 for d in chain]
         if (max(d.rim for d in chain) < WEAK_RIM * colour_ref[chain_sign] and not (run_n and run_sign == chain_sign)
                 and not any(share_of(d, p) >= EMPTY_CLEAR for d in chain)):
             # (faint rims in a dim corner of the board are still checkers where the board plainly is not empty)
