@@ -272,3 +272,17 @@ def test_touching_pips_split_as_each_blob_alone():
         alone.extend(_split_blobs(np.where(lb[by, bx] > 0, k, 0), bx, by, box[by, bx], peaks, one, hat, True))
     assert big.sum() >= 5 and len(together) >= 10
     assert [(p.x, p.y, p.area) for p in together] == [(p.x, p.y, p.area) for p in alone]
+
+
+def test_near_pairs_are_all_pairs_within_reach_along_x():
+    """The x-sorted sweep gives exactly the all-pairs list filtered by x distance, in np.triu_indices order."""
+    from vision.dice_pips import _near_pairs
+
+    rng = np.random.default_rng(2)
+    for n in (2, 7, 300):
+        xy = rng.uniform(0, 400, (n, 2))
+        xy[::5, 0] = xy[0, 0]  # ties in x
+        ii, jj = np.triu_indices(n, 1)
+        keep = np.abs(xy[ii, 0] - xy[jj, 0]) <= 30.0
+        a, b = _near_pairs(xy, 30.0)
+        assert np.array_equal(a, ii[keep]) and np.array_equal(b, jj[keep])

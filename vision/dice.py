@@ -122,8 +122,8 @@ def _face_is_bare(fit: LayoutFit, gray: np.ndarray, level: float, contrast: floa
     layout = LAYOUTS[fit.value]
     dist = np.min(np.linalg.norm(_GRID[:, None, :] - layout[None, :, :], axis=2), axis=1)
     keep = dist > 0.55
-    if fit.value == 1:  # the one's face reaches only ~1.5 of its steps: stay inside it, off the big pip
-        keep = (dist > 0.8) & (np.abs(_GRID).max(axis=1) <= 1.0)
+    if fit.value == 1:  # the one's face reaches only ~1.2-1.5 of its steps, turned any way: a ring inside it
+        keep = (dist > 0.8) & (np.linalg.norm(_GRID, axis=1) <= 1.1)
     pts = _GRID[keep] @ fit.affine.T + fit.center
     xs = np.round(pts[:, 0]).astype(int)
     ys = np.round(pts[:, 1]).astype(int)
@@ -197,6 +197,74 @@ def _not_a_one(p: Pip) -> bool:
     return p.elongation > 1.4 or p.contrast < 50 or not 3.5 <= p.diameter <= 11.0
 
 
+OUTLINE_REACH = {1: (0.8, 2.0), 2: (1.4, 3.3)}  # grid steps from a one's pip / a pair's middle to its face's edge
+OUTLINE_RESCUE = {1: (4, 3, 1.6), 2: (6, 5, 2.4)}  # rays at the edge, of them in one arc, 4th-nearest stop (steps)
+ONE_FAR = 2.0  # a one's face ends nearer than this (steps) in its 4 nearest directions
+
+
+def _outline(bare: np.ndarray, fit: LayoutFit, level: float, contrast: float, dark: bool) -> str:
+    """Where the plain area round a lone pip or a pair ends, from rays that stop at any clear change of grey.
+
+    "die": rays in one arc end where a die face of this pip spacing ends (a white die on a white board: only its
+    shaded sides and shadow show an edge, so the outline need not close); "far", for a lone pip: rays do end, but
+    even the nearest ends lie beyond a die face's reach, so the pip is a spot in a plain area much larger than a die
+    (a gap between three checkers, a mark on a checker); "open" otherwise (the caller's own tests decide). The
+    tolerance is the face's own noise, not the pip's contrast: a face's edge against a board of its own colour is
+    a small step. Measured on renders, the bench's white-on-white dice and the real photos: true ones end at
+    1.0-1.6 steps, false ones at 2.0-3.3.
+    """
+    n = 1 if fit.value == 1 else 2
+    ext = _ray_extent(bare, fit.center, level, max(20.0, 0.12 * contrast), dark, 4.5 * fit.step) / fit.step
+    stops = np.sort(ext[np.isfinite(ext)])
+    nearest = float(stops[3]) if len(stops) >= 4 else np.inf
+    if n == 1 and len(stops) >= 6 and nearest > ONE_FAR:
+        return "far"
+    lo, hi = OUTLINE_REACH[n]
+    at_edge = (ext >= lo) & (ext <= hi)
+    count, arc, reach = OUTLINE_RESCUE[n]
+    if at_edge.sum() >= count and _longest_run(at_edge) >= arc and nearest <= reach:
+        return "die"
+    return "open"
+
+
+def _longest_run(ring: np.ndarray) -> int:
+    """Longest run of True in a circular sequence."""
+    if ring.all():
+        return len(ring)
+    best = run = 0
+    for v in np.concatenate([ring, ring]):
+        run = run + 1 if v else 0
+        best = max(best, run)
+    return min(best, len(ring))
+
+
+ONE_PIP_SPREAD = 1.4  # farthest core pixel / radius of the core's area: a disc ~1.1, a triangle ~1.55
+
+
+def _round_pip(p: Pip, images: FaceImages) -> bool:
+    """A one's pip is a disc: its core (hat >= half its peak) reaches about as far from its centre in every direction.
+
+    Why: the tip of a light point seen in the gap between two dark checkers is a compact, strong, lone blob on a
+    uniform dark "face", like a one, but a triangle: its corners reach ~1.55 radii out, a disc's edge ~1.1.
+    """
+    hat = images.blackhat if p.dark else images.tophat
+    r = int(np.ceil(1.5 * p.diameter)) + 1
+    x0, y0 = max(0, int(round(p.x)) - r), max(0, int(round(p.y)) - r)
+    patch = hat[y0:int(round(p.y)) + r + 1, x0:int(round(p.x)) + r + 1]
+    if patch.size == 0:
+        return False
+    core = (patch >= 0.5 * p.contrast).astype(np.uint8)
+    n, lab = cv2.connectedComponents(core, connectivity=8)
+    cx, cy = int(round(p.x)) - x0, int(round(p.y)) - y0
+    if not (0 <= cy < lab.shape[0] and 0 <= cx < lab.shape[1]) or lab[cy, cx] == 0:
+        return True  # no core at the centre to measure: leave it to the other tests
+    ys, xs = np.nonzero(lab == lab[cy, cx])
+    if len(xs) < 6:
+        return True  # a few pixels have no shape to speak of
+    reach = np.sqrt(((xs - xs.mean()) ** 2 + (ys - ys.mean()) ** 2).max()) + 0.5
+    return bool(reach <= ONE_PIP_SPREAD * np.sqrt(len(xs) / np.pi))
+
+
 def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
                     why: Optional[list[str]] = None, bounded: bool = False) -> Optional[tuple[LayoutFit, float, np.ndarray]]:
     """Fit one pip group; return (fit, confidence, ray extents) or None when it is not a die face."""
@@ -227,6 +295,10 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
         if np.abs(ring - level).max() > 0.3 * contrast:
             if why is not None:
                 why.append("r2")
+            return None
+        if not _round_pip(p, images):
+            if why is not None:
+                why.append("r15")
             return None
         step = 1.9 * diam  # foreign-pip check below then covers ~3 pip diameters around the one
         fit = LayoutFit(1, pts[0].copy(), np.eye(2) * step, 0.0, step)
@@ -281,7 +353,12 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
                 return True
             return float(np.std(finite) / np.median(finite)) > spread  # a die's outline is compact all round
 
-        if unbounded(ext, 0.6, 3.5) and (not images.has_color or unbounded(
+        outline = _outline(bare, fit, level, contrast, dark)
+        if outline == "far":
+            if why is not None:
+                why.append("r14")
+            return None
+        if outline != "die" and unbounded(ext, 0.6, 3.5) and (not images.has_color or unbounded(
                 _color_extent(images, fit.center, dark, fit.step, contrast), 0.75, 2.9, 0.3)):
             if why is not None:
                 why.append("r13")
