@@ -336,10 +336,14 @@ def stack_layers(discs: list[tuple[float, float]], r: float) -> tuple[list[float
     if parity == 0 or ds[0][1] >= LAYER_RIM * best_rim:
         layers.append(((ds[0][0] - r) / slot, parity))
     prev = ds[0][0]
-    for cur, rim in ds[1:]:
+    for i, (cur, rim) in enumerate(ds[1:], start=1):
         step = (cur - prev) / slot
         if step < 0.8:  # closer than a row's spacing: a checker on top (half offset) or a waist/duplicate
-            if step < 0.3 or rim < LAYER_RIM * best_rim:
+            # a faint one is a waist between two row checkers that both show, unless the row checker beyond it
+            # is missing: that one lies half under a checker on top, whose rim on same-coloured checkers is faint
+            beyond = (ds[i + 1][0] - cur) / slot if i + 1 < len(ds) else None
+            covers = parity == 0 and beyond is not None and HIDDEN_STEP[0] < beyond < HIDDEN_STEP[1]
+            if step < 0.3 or (rim < LAYER_RIM * best_rim and not covers):
                 continue
             parity ^= 1
         elif parity == 1 and HIDDEN_STEP[0] < step < HIDDEN_STEP[1]:
@@ -711,5 +715,6 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
     off = borne_off(points, bar)
     return CheckerCount(points=points, bar=bar, off=off, confidence=confidence, discs=out_discs, warnings=warnings,
                         radius_px=r_rim / scale, rejected=rejected,
-                        levels={"strong": round(ref, 1), "floor": round(floor, 1)},
+                        levels={"strong": round(ref, 1), "floor": round(floor, 1),
+                                **{f"start_{row}": round(v / scale, 1) for row, v in cols.base_shift.items()}},
                         runs=run_debug, empty_runs={p: round(v / slot, 2) for p, v in empty_runs.items() if v})
