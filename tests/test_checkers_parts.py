@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from vision.checker_colours import split_colours
 from vision.checker_empty import disc_share, learn_empty, occupied_rows, run_from_base
 from vision.checker_runs import run_end
+from vision.checkers import stack_count
 
 LENGTH, WIDTH, R = 120, 26, 11
 
@@ -128,3 +129,17 @@ def test_colour_split_follows_the_two_populous_colours_not_the_clutter():
     # without clutter, one colour only is recognised as such (no split inside one colour's shades)
     one = split_colours(rng.normal((200, 128, 140), 6, (10, 3)).tolist())
     assert one.separation < 0.5 and one.light[0] > 150
+
+
+def test_a_faint_disc_on_top_of_a_row_is_a_checker_when_the_row_checker_under_it_is_hidden():
+    # a row of six with one checker on top at half a diameter: the top checker's rim lies on checkers of its own
+    # colour (faint), the row checker under its far half does not show, the rest of the row does
+    r = 10.0
+    slot = 2 * r
+    seen = [(r + u * slot, rim) for u, rim in ((0.0, 200.0), (0.45, 70.0), (2.0, 300.0), (3.0, 300.0), (4.0, 290.0),
+                                                 (5.0, 280.0))]
+    assert stack_count(seen, r) == 7
+    # the same faint disc between two row checkers that both show is the waist between them
+    waist = [(r + u * slot, rim) for u, rim in ((0.0, 200.0), (0.5, 70.0), (1.0, 290.0), (2.0, 300.0), (3.0, 300.0),
+                                                  (4.0, 290.0), (5.0, 280.0))]
+    assert stack_count(waist, r) == 6
