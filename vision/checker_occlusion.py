@@ -22,8 +22,9 @@ COVERED_FRACTION = 0.2  # share of a point's column that must be skin for the po
 
 
 def skin_mask(small_bgr: np.ndarray, lab: np.ndarray, known_colours: Sequence[Optional[np.ndarray]],
-              min_area: float = 0.0) -> np.ndarray:
-    """Boolean mask of skin-toned pixels unlike any colour the board and its checkers show."""
+              min_area: float = 0.0, border_only: bool = False) -> np.ndarray:
+    """Boolean mask of skin-toned pixels unlike any colour the board and its checkers show (with
+    ``border_only``, only blobs that reach the edge of the view, as an arm does)."""
     ycc = cv2.cvtColor(small_bgr, cv2.COLOR_BGR2YCrCb)
     y, cr, cb = ycc[..., 0], ycc[..., 1], ycc[..., 2]
     mask = ((cr >= CR_RANGE[0]) & (cr <= CR_RANGE[1]) & (cb >= CB_RANGE[0]) & (cb <= CB_RANGE[1]) & (y >= MIN_Y))
@@ -46,6 +47,13 @@ def skin_mask(small_bgr: np.ndarray, lab: np.ndarray, known_colours: Sequence[Op
     n, labels, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=8)
     keep = np.zeros(n, bool)
     keep[1:] = stats[1:, cv2.CC_STAT_AREA] >= min_area
+    if border_only:
+        # a hand over the board hangs on an arm that reaches in from outside it: its blob runs to the view's
+        # edge, where a skin-toned patch of wood or a highlight inside the board does not
+        h, w = m.shape
+        x, y = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
+        bw, bh = stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]
+        keep &= (x <= 1) | (y <= 1) | (x + bw >= w - 1) | (y + bh >= h - 1)
     return keep[labels]
 
 

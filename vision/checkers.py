@@ -694,7 +694,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
     # hands are big: half resolution is plenty and four times cheaper
     half_bgr = cv2.resize(small, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
     half_lab = cv2.resize(lab, (half_bgr.shape[1], half_bgr.shape[0]), interpolation=cv2.INTER_AREA)
-    skin = skin_mask(half_bgr, half_lab, known, min_area=HAND_AREA * np.pi * r * r / 4)
+    skin = skin_mask(half_bgr, half_lab, known, min_area=HAND_AREA * np.pi * r * r / 4, border_only=True)
     skin = cv2.resize(skin.astype(np.uint8), (lab.shape[1], lab.shape[0]), interpolation=cv2.INTER_NEAREST) > 0
     warnings: list[str] = []
     if skin.any():
