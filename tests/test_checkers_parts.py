@@ -143,3 +143,20 @@ def test_a_faint_disc_on_top_of_a_row_is_a_checker_when_the_row_checker_under_it
     waist = [(r + u * slot, rim) for u, rim in ((0.0, 200.0), (0.5, 70.0), (1.0, 290.0), (2.0, 300.0), (3.0, 300.0),
                                                   (4.0, 290.0), (5.0, 280.0))]
     assert stack_count(waist, r) == 6
+
+
+def test_a_hand_reaches_in_from_the_edge_a_skin_toned_patch_inside_the_board_is_no_hand():
+    import cv2
+
+    from vision.checker_occlusion import skin_mask
+
+    board = np.full((120, 200, 3), (40, 90, 40), np.uint8)  # a green field
+    skin = (120, 150, 200)  # BGR skin tone
+    board[0:70, 20:50] = skin  # an arm from the top edge onto the board
+    board[60:90, 120:160] = skin  # a skin-toned patch inside (wood, a highlight)
+    lab = cv2.cvtColor(board, cv2.COLOR_BGR2Lab).astype(np.float32)
+    known = [np.array([c for c in cv2.cvtColor(np.uint8([[[40, 90, 40]]]), cv2.COLOR_BGR2Lab)[0, 0]], np.float32)]
+    both = skin_mask(board, lab, known, min_area=200)
+    hands = skin_mask(board, lab, known, min_area=200, border_only=True)
+    assert both[30, 35] and both[75, 140]
+    assert hands[30, 35] and not hands[75, 140]
