@@ -289,21 +289,23 @@ def _frame_lines(strips, opts, Wp: int, min_d: int, fallback: np.ndarray):
     """One edge line per side: where the board meets the table if that shows, else the column-profile
     reading ``fallback`` (left, right, top, bottom distances; ``outer_frame``'s choice).
 
-    The table's colour is read at the outer end of each side's strip; where one side's reading disagrees
-    with the others' (the strip ran on past the table into people, a clock, a score sheet), the others'
-    median stands for it."""
-    from vision.board_lines import TABLE_AGREE, SideLine, _shade_free, table_boundaries, table_colour
+    The table's colour is read at the outer end of each side's strip that lies wholly in the image and shows
+    one plain surface there. Where one side's reading disagrees with the two that agree best (the strip ran
+    on past the table into people, a clock, a score sheet), theirs stands for it, as it does for sides cut by
+    the image border."""
+    from vision.board_lines import SideLine, same_table, table_boundaries, table_colour
 
     own = {k: table_colour(s, v) for k, (s, v) in strips.items()}
     seen = [c for c in own.values() if c is not None]
-    common = None
-    if len(seen) >= 3:  # the two sides that agree best: the table's colour (the others may overshoot it)
-        pairs = [(_shade_free(a - b), (a + b) / 2) for i, a in enumerate(seen) for b in seen[i + 1:]]
-        common = min(pairs, key=lambda p: p[0])[1]
+    pairs = [(float(np.linalg.norm((a - b)[1:])), (a + b) / 2) for i, a in enumerate(seen) for b in seen[i + 1:]
+             if same_table(a, b)]
+    # the table's colour: what the two sides that agree best show; one side alone if only one shows a plain
+    # surface; none when the plain surfaces disagree (no table seen, only clutter)
+    common = min(pairs, key=lambda p: p[0])[1] if pairs else (seen[0] if len(seen) == 1 else None)
     edges = {}
     for k, (s, v) in strips.items():
         t = own[k]
-        if t is None or (common is not None and _shade_free(t - common) > TABLE_AGREE):
+        if t is None or common is None or not same_table(t, common):
             t = common
         edges[k] = table_boundaries(s, v, [ln for ln in opts[k] if not ln.border], t)
 
@@ -319,6 +321,15 @@ def _frame_lines(strips, opts, Wp: int, min_d: int, fallback: np.ndarray):
                           key=lambda p: (round(abs(p[0].d - p[1].d) / 3), -(p[0].d + p[1].d)))
         if abs(top.d - bottom.d) <= 4 * tol:
             return left, right, top, bottom
+    # one long side against the table, the other not seen so (hidden, or running off the image): the other's
+    # frame strip is as wide, so its own edge line (or the image border) nearest that width
+    for seen_side, other in (("top", "bottom"), ("bottom", "top")):
+        if edges[seen_side] and not edges[other]:
+            ref = max(edges[seen_side], key=lambda ln: ln.d)
+            near = [ln for ln in opts[other] if abs(ln.d - ref.d) <= tol or (ln.border and ln.d <= ref.d + tol)]
+            if near:
+                mate = min(near, key=lambda ln: abs(ln.d - ref.d))
+                return (left, right) + ((ref, mate) if seen_side == "top" else (mate, ref))
     return left, right, as_line(opts["top"], fallback[2]), as_line(opts["bottom"], fallback[3])
 
 

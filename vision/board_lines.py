@@ -82,7 +82,7 @@ def side_lines(strip: np.ndarray, valid: np.ndarray, min_d: int, min_support: fl
         Q[:, 1:] |= Ps[:, :-1]
         Q[:, :-1] |= Ps[:, 1:]
         seen = Vs.sum(axis=0)
-        sup = np.where(seen >= 0.5 * R, Q.sum(axis=0) / np.maximum(seen, 1), 0.0)
+        sup = np.where(seen >= 0.5 * R, np.minimum(1.0, (Q & Vs).sum(axis=0) / np.maximum(seen, 1)), 0.0)
         better = sup > best_sup + 1e-9
         best_sup = np.where(better, sup, best_sup)
         best_slope = np.where(better, s, best_slope)
@@ -125,32 +125,33 @@ TABLE_BAND = 0.12  # the outermost share of a side's strip: the table beside the
 EDGE_BAND = (3, 12)  # px beyond (and inside) a line where its two sides' colours are taken
 
 
-L_WEIGHT = 0.5  # lightness counts half in colour comparisons across a side: light falls unevenly on a table
-
-
-def _shade_free(diff: np.ndarray) -> float:
-    return float(np.sqrt((L_WEIGHT * diff[0]) ** 2 + diff[1] ** 2 + diff[2] ** 2))
-
-
 def table_colour(strip: np.ndarray, valid: np.ndarray) -> np.ndarray | None:
-    """Median colour of the strip's outermost seen band: the table beside the board, if the strip reaches it."""
+    """Median colour of the strip's outermost band: the table beside the board, if the strip reaches it (None
+    where the image ends first: a photo cropped tight to the board shows no table there)."""
     D = strip.shape[1]
     colv = valid.mean(axis=0) >= 0.5
     if not colv.any():
         return None
     last = int(np.nonzero(colv)[0].max())
+    if last < D - 3:  # the image ends inside the searched range: its last band may still be the board
+        return None
     w = max(4, int(TABLE_BAND * D))
     if last - w < 0:
         return None
     band = strip[:, last - w:last + 1][valid[:, last - w:last + 1]]
-    return np.median(band, axis=0) if len(band) >= 20 else None
+    if len(band) < 20:
+        return None
+    q1, q3 = np.percentile(band, [25, 75], axis=0)
+    if q3[0] - q1[0] > TABLE_SPREAD:  # not one surface: clutter, cards, a clock, people
+        return None
+    return np.median(band, axis=0)
 
 
 def table_boundaries(strip: np.ndarray, valid: np.ndarray, lines: list[SideLine], table: np.ndarray | None,
                      min_contrast: float = 8.0) -> list[SideLine]:
     """The lines with the table's colour just beyond them and another colour just inside: board on one side,
     table on the other. A line inside the board has board beyond it, a line in the table's own texture has
-    table on both sides."""
+    table on both sides. Hue (a, b) decides first: light falls unevenly, so lightness must differ a lot."""
     if table is None:
         return []
     out = []
@@ -161,13 +162,24 @@ def table_boundaries(strip: np.ndarray, valid: np.ndarray, lines: list[SideLine]
         within = band_colour(strip, valid, ln, -EDGE_BAND[0], -EDGE_BAND[1])
         if beyond is None or within is None:
             continue
-        d_out = _shade_free(beyond - table)
-        d_in = _shade_free(within - table)
-        if d_in >= min_contrast and d_out <= min(0.4 * d_in, TABLE_MATCH):
+        hue_out, shade_out = float(np.linalg.norm((beyond - table)[1:])), abs(float(beyond[0] - table[0]))
+        hue_in, shade_in = float(np.linalg.norm((within - table)[1:])), abs(float(within[0] - table[0]))
+        table_beyond = hue_out <= TABLE_MATCH and shade_out <= TABLE_SHADE
+        board_within = hue_in >= max(min_contrast, 2 * hue_out) or shade_in >= max(BOARD_SHADE, 2 * shade_out)
+        if table_beyond and board_within:
             out.append(ln)
     return out
 
 
-TABLE_AGREE = 12.0
-TABLE_MATCH = 10.0  # Lab units (lightness at half weight): the most the colour beyond a frame edge may differ
-# from the table's  # Lab units: a side's outermost band this far from the other sides' is not the table
+TABLE_SPREAD = 40.0  # Lab lightness: the widest interquartile range of a band that is one surface (wood grain
+# and a cloth's weave stay well below; score cards, clocks and people beside the board do not)
+
+
+def same_table(a: np.ndarray, b: np.ndarray) -> bool:
+    """Two readings of the table's colour that can be one table under uneven light."""
+    return float(np.linalg.norm((a - b)[1:])) <= TABLE_MATCH and abs(float(a[0] - b[0])) <= 1.5 * TABLE_SHADE
+
+
+TABLE_MATCH = 10.0  # Lab units of hue (a, b): the most the colour beyond a frame edge may differ from the table's
+TABLE_SHADE = 40.0  # ... and of lightness (light falls unevenly: a table is brighter near a lamp)
+BOARD_SHADE = 30.0  # lightness step that sets a frame apart from a table of the same hue (black on white)  # Lab units: a side's outermost band this far from the other sides' is not the table
