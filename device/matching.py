@@ -10,11 +10,12 @@ board the game allows (the legal results of a roll, or the standing position whi
   misread of an untouched stack (read 4 when it holds 5, every time) carries over; a change there that the reading
   does not show costs two if the point is unsure (a tall stack counted short again), else it is a hard misread;
 * any other point the reader was unsure of (low confidence, unseen, or a tall stack) may be off: one soft misread;
+  a lone checker read as none on a point the reader was sure of costs two (the commonest confident miss);
 * a point read with confidence that differs is a hard misread: an illegal play shows there.
 
 The verdict is "legal" when exactly one legal board is the cheapest explanation and strictly cheaper than any
-illegal one, "illegal" when the face-value board is whole (15 a side) and every legal board needs a confident
-misread, and "doubt" otherwise (look again; if it stays so, say "not sure" rather than guess).
+illegal one, "illegal" when the face-value board is whole (15 a side, as read) and every legal board needs a
+confident misread, and "doubt" otherwise (look again; if it stays so, say "not sure" rather than guess).
 """
 
 from __future__ import annotations
@@ -31,8 +32,9 @@ LOW_CONFIDENCE = 0.6  # a point read with less confidence than this may hide a m
 TALL = 5  # stacks this tall are counted less reliably (checkers overlap): a count off by one is a soft misread
 SOFT = 1  # one misread on a point the reader was unsure of
 PINNED = 2  # a change on an unsure point whose reading did not change since the reference
+LONE = 2  # a lone checker the reader did not find although it was sure of the point
 HARD = 10  # a confident reading that differs
-MAX_REPAIR = 4  # checkers the face-value board may be short or over on one colour and still be repaired
+MAX_REPAIR = 2  # checkers the face-value board may be short or over on one colour and still be repaired
 MAX_REPAIRS = 4000  # boards tried when repairing a face-value board (a bound, never reached on real boards)
 
 
@@ -84,7 +86,7 @@ def _same_side(a: int, b: int) -> bool:
     return a == 0 or b == 0 or (a > 0) == (b > 0)
 
 
-def point_cost(i: int, view: View, value: int, ref: Optional[Reference]) -> int:
+def point_cost(i: int, view: View, value: int, ref: Optional[Reference], lone: int = LONE) -> int:
     """Misreads needed for point ``i`` (0-based) to hold ``value`` when the reader saw ``view.points[i]``."""
     seen = view.points[i]
     if seen is None:
@@ -93,18 +95,26 @@ def point_cost(i: int, view: View, value: int, ref: Optional[Reference]) -> int:
         # read as at the reference: unchanged (the reader's steady misread carries over), or changed unseen
         if ref.board.points[i] == value:
             return 0
-        return PINNED if i + 1 in view.unsure and _same_side(seen, value) else HARD
+        if i + 1 in view.unsure and _same_side(seen, value):
+            return PINNED
+        return lone if seen == 0 and abs(value) == 1 else HARD
     if seen == value:
         return 0
     if i + 1 in view.unsure and _same_side(seen, value):
         return SOFT
+    if seen == 0 and abs(value) == 1:
+        return lone  # a lone checker not found (a reader's commonest confident miss: small, low contrast)
     return HARD
 
 
-def cost(view: View, board: Board, ref: Optional[Reference]) -> int:
-    """Misreads needed for the reading to show ``board``: soft ones cost 1-2, confident ones 10."""
-    total = sum(point_cost(i, view, board.points[i], ref) for i in range(24))
-    return total + HARD * (abs(view.bar[0] - board.bar[0]) + abs(view.bar[1] - board.bar[1]))
+def cost(view: View, board: Board, ref: Optional[Reference], short: bool = True) -> int:
+    """Misreads needed for the reading to show ``board``: soft ones cost 1-2, confident ones 10. ``short``: the
+    reading does not add up to 15 a side, so a checker was missed or invented somewhere; a lone checker not found
+    and a checker more or less on the bar (which also holds the cube and catches dice) are then misreads of their
+    kind. When the reading adds up, they are confident readings like any other."""
+    lone = LONE if short else HARD
+    total = sum(point_cost(i, view, board.points[i], ref, lone) for i in range(24))
+    return total + lone * (abs(view.bar[0] - board.bar[0]) + abs(view.bar[1] - board.bar[1]))
 
 
 def face_value(view: View, ref: Optional[Reference]) -> list[Optional[int]]:
@@ -228,7 +238,9 @@ def decide(view: View, allowed: Iterable[Board], ref: Optional[Reference],
         if ref is not None:
             offs[0].add(ref.board.off[0])
             offs[1].add(ref.board.off[1])
-    scored = sorted(((cost(view, b, ref), k) for k, b in enumerate(legal)), key=lambda t: t[0])
+    face = face_value(view, ref)
+    short = None in face or whole_board(list(face), view.bar, offs) is None  # type: ignore[arg-type]
+    scored = sorted(((cost(view, b, ref, short), k) for k, b in enumerate(legal)), key=lambda t: t[0])
     legal_cost = scored[0][0] if scored else HARD * 99
     best = [legal[k] for c, k in scored if c == legal_cost]
     illegal_cost, illegal_board = HARD * 99, None
@@ -244,4 +256,6 @@ def decide(view: View, allowed: Iterable[Board], ref: Optional[Reference],
         return Verdict("legal", best[0], legal_cost, illegal_cost, where)
     if illegal_board is not None and legal_cost >= HARD and illegal_cost < HARD:
         return Verdict("illegal", illegal_board, legal_cost, illegal_cost, where)
-    return Verdict("doubt", best[0] if len(best) == 1 else None, legal_cost, illegal_cost, where)
+    # not sure: go on from the likelier of the two (the next readings re-sync the belief)
+    likely = best[0] if len(best) == 1 and (legal_cost <= illegal_cost or illegal_board is None) else illegal_board
+    return Verdict("doubt", likely, legal_cost, illegal_cost, where)

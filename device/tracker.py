@@ -18,7 +18,7 @@ from typing import Any, Callable, Optional
 
 from device.events import make_event
 from device.seating import COLOURS, HOMES, Board, Seating, is_start, other
-from device.matching import HARD, Reference, Verdict, View, cost, decide, face_value, repairs
+from device.matching import HARD, SOFT as SOFT_MISREAD, Reference, Verdict, View, cost, decide, face_value, repairs
 from device.matching import low_confidence_points as _low_confidence_points
 from device.stability import cube_side
 from rules.position import CHECKERS, Position
@@ -31,7 +31,7 @@ MAX_SNAP_POINTS = 3  # a reading this close to the expected board (on unsure poi
 MAX_START_DOUBT = 4  # the start has four tall stacks, each of which may be doubtful; the other 20 points must match
 MAX_KNOCKED = 2  # more checkers missing than this is a misread, not checkers knocked off the board
 MISSING_READS = 2  # agreeing readings with a checker missing before warning that one was knocked off
-DOUBT_READS = 4  # how many fresh readings to wait for before saying a play cannot be judged
+DOUBT_READS = 2  # how many fresh readings to wait for before saying a play cannot be judged
 ONE_DIE_READS = 3  # readings showing one die only before a re-roll is called (the reader may miss a die)
 
 
@@ -162,7 +162,9 @@ class GameTracker:
             # opponent's, which cannot leave the board in this turn (a hit one goes to the bar), tell a knock
             lost = (0, lost[1]) if st.turn == "light" else (lost[0], 0)
             if any(lost):
-                self._missing(lost)  # a checker knocked off the board (its tray count is only inferred)
+                # a checker knocked off the board, or one the reader missed: with the trays unseen (counts only
+                # inferred) the two look alike, so it is said without an alarm
+                self._missing(lost, alert=not self._trays_counted(obs))
                 return self._out
         if board is None:
             if st.phase == "moving":
@@ -183,8 +185,9 @@ class GameTracker:
                 break
         return self._out
 
-    def _missing(self, missing: tuple[int, int]) -> None:
-        """Checkers not on the board (knocked off?): warned once, after agreeing readings; nothing is judged."""
+    def _missing(self, missing: tuple[int, int], alert: bool = True) -> None:
+        """Checkers not on the board (knocked off?): warned once, after agreeing readings; nothing is judged.
+        ``alert``: the trays were counted too (else a checker the reader missed looks the same: said, no alarm)."""
         st = self.state
         st.missing_seen += 1
         if st.missing_seen < MISSING_READS:
@@ -192,7 +195,7 @@ class GameTracker:
         elif not st.missing_warned:
             st.missing_warned = True
             lost = " and ".join(f"{n} {c}" for c, n in zip(COLOURS, missing) if n)
-            self._emit("warning", message=f"{lost} checker(s) not on the board: knocked off?", alert=True,
+            self._emit("warning", message=f"{lost} checker(s) not on the board: knocked off?", alert=alert,
                        code="checker_missing")
 
     # ------------------------------------------------------------------------------------- the believed board
@@ -209,7 +212,13 @@ class GameTracker:
         """``board`` is now the truth; the reading that showed it keeps the reader's steady misreads of it."""
         self.state.board = _board_json(board)
         view = View.of(obs) if obs is not None else None
-        self.state.seen = [[v] for v in view.points] if view is not None and None not in view.points else None
+        if view is None or None in view.points:
+            self.state.seen = None
+            return
+        # a count near what is believed is the reader's steady view of it; a wild one (a stack read as none) is
+        # kept as a misread, never as the way this stack looks
+        self.state.seen = [[n] if abs(n - b) <= 1 and n * b >= 0 else [b]  # type: ignore[operator]
+                           for n, b in zip(view.points, board.points)]
 
     def _believed(self, board: Board, obs: Observation) -> Board:
         """The believed board while nothing should move (``feed`` has re-synced it with this reading)."""
@@ -231,12 +240,17 @@ class GameTracker:
         if cost(view, ref.board, ref) < HARD:
             if None not in view.points:
                 seen = self.state.seen if self.state.seen and len(self.state.seen) == 24 else [[] for _ in range(24)]
-                self.state.seen = [sorted(set(v if isinstance(v, list) else [v]) | {n})
-                                   for v, n in zip(seen, view.points)]
+                # a count one off what stands joins the counts read for it (a tall stack read 4 and 5 in turn);
+                # a wild misread (a stack read as none) never becomes a steady reading
+                self.state.seen = [sorted(set(v if isinstance(v, list) else [v])
+                                          | ({n} if abs(n - b) <= 1 and n * b >= 0 else set()))  # type: ignore[operator]
+                                   for v, n, b in zip(seen, view.points, ref.board.points)]
             return ref.board
-        if any(self._lost(view, ref)):
-            return "missing"
         st = self.state
+        if any(self._lost(view, ref)):
+            # checkers missing while nobody moves: a checker knocked off falls while a hand moves checkers (told
+            # in the moving phase); now it is the reader missing one (a lone checker, a shadow). The belief stands
+            return ref.board
         if obs.dice and st.phase == "awaiting":
             # dice are down and checkers moved: a roll read late, its play under way. The board before it stands
             # (the play is judged from it once the dice are lifted)
@@ -288,6 +302,18 @@ class GameTracker:
         self._believe(found.board, obs)
         st.turn, st.handled, st.doubt, st.unseen_play = other(roller), None, 0, None
         return found.board
+
+    @staticmethod
+    def _trays_counted(obs: Observation) -> bool:
+        """False when the reader wrote the borne-off counts as whatever is not on the board (it cannot see trays)."""
+        for k, (colour, sign) in enumerate((("light", 1), ("dark", -1))):
+            off = obs.off.get(colour)
+            if off is None:
+                return False
+            on = sum(n * sign for n in obs.points if n is not None and n * sign > 0) + int(obs.bar.get(colour) or 0)
+            if int(off) + on == CHECKERS:
+                return False
+        return True
 
     def _bear_off_room(self) -> tuple[int, int]:
         """How many checkers the player moving may bear off with this roll (zero unless all are home)."""
@@ -642,6 +668,9 @@ class GameTracker:
                 by_board.setdefault(seating.board(result, mover), set()).add(roll)
         boards = list(by_board)
         found = decide(view, boards, ref)
+        if quick and found.kind != "legal":
+            # the opponent has rolled and may be moving already: judge the mover's checkers only
+            found = self._mover_only(view, boards, ref, mover, found)
         unchanged = ref is not None and None not in view.points and view.bar == ref.board.bar and all(
             v == ref.board.points[i] for i, v in enumerate(face_value(view, ref)))
         if unchanged and ref is not None and (ref.board not in by_board or st.one_die):
@@ -681,7 +710,7 @@ class GameTracker:
             after = seating.position(after_board, mover)
             legal = self._play_event(mover, st.dice, before, after)
         else:
-            if st.doubt < DOUBT_READS:
+            if st.doubt < DOUBT_READS and not quick:
                 st.doubt += 1
                 self.needs_reread = True
                 return
@@ -733,6 +762,42 @@ class GameTracker:
         st.dice = roll_values([int(d.value) for d in obs.dice])  # type: ignore[arg-type]
         self._emit("roll", player=mover, dice=list(st.dice), late=True)
         return True
+
+    def _mover_only(self, view: View, boards: list[Board], ref: Optional[Reference], mover: str,
+                    found: Verdict) -> Verdict:
+        """The verdict on the mover's checkers alone, once the opponent has rolled (his own play may be under
+        way): legal when exactly one legal board fits them with no confident misread; an illegal call stands only
+        if the opponent's checkers are as they were (else: not sure)."""
+        sign = 1 if mover == "light" else -1
+        k = 0 if mover == "light" else 1
+
+        def mine(points: tuple, bar: tuple) -> tuple:
+            return tuple(max(0, n * sign) if n is not None else None for n in points), bar[k]
+
+        def theirs(points: tuple, bar: tuple) -> tuple:
+            return tuple(max(0, -n * sign) if n is not None else None for n in points), bar[1 - k]
+
+        seen_mine = mine(view.points, view.bar)
+        fits = []
+        for board in boards:
+            cand = mine(board.points, board.bar)
+            misread = 0
+            for i, (r, v) in enumerate(zip(seen_mine[0], cand[0])):
+                if r is None or r == v or (ref is not None and ref.steady(i, view.points[i])
+                                           and v == max(0, ref.board.points[i] * sign)):
+                    continue
+                misread += SOFT_MISREAD if i + 1 in view.unsure else HARD
+            misread += HARD * abs(seen_mine[1] - cand[1])
+            if misread < HARD:
+                fits.append((misread, board))
+        fits.sort(key=lambda fb: fb[0])
+        if fits and (len(fits) == 1 or fits[0][0] < fits[1][0]):
+            return Verdict("legal", fits[0][1], fits[0][0], found.illegal_cost, found.points)
+        if found.kind == "illegal" and ref is not None and found.board is not None and (
+                theirs(found.board.points, found.board.bar) == theirs(ref.board.points, ref.board.bar)):
+            return found
+        return Verdict("doubt", found.board if found.kind != "illegal" else None, found.legal_cost,
+                       found.illegal_cost, found.points)
 
     def _possible_rolls(self) -> list[tuple[int, int]]:
         """The roll being played: known, or, when one die only was read, each value the other die may show."""
