@@ -67,6 +67,8 @@ SHIFT_AGREE = 0.2  # ... agreeing within this many diameters ...
 SHIFT_SHARE = 0.75  # ... this share of them ...
 SHIFT_MIN = 0.5  # ... on a start at least this many diameters from the found edge
 OUTLIER_X = 0.3  # point widths off the stack's centre line for its outermost disc to be no checker of it
+ROW_PITCH = (0.85, 1.25)  # centre distances (diameters) of neighbouring checkers in a row ...
+ROW_LINE = 0.5  # ... and how far (radii) they may stand apart sideways
 ALIGN_SHIFTS = np.linspace(-0.45, 0.45, 13)  # half offsets tried (point widths) when aligning columns to discs
 ALIGN_SCALES = (0.95, 1.0, 1.05)
 
@@ -422,6 +424,23 @@ def _split_colours(discs: list[Disc], ref: float) -> ColourSplit:
     return split_colours([d.lab for d in clear])
 
 
+def _checker_coloured(d: Disc, light: Optional[CheckerColour], dark: Optional[CheckerColour]) -> bool:
+    """Whether a disc has one of the checker colours: near one of them, or darker than the dark one along the
+    line from the light one (a checker in shade, against a dark frame: the same hue, less light). Not lighter
+    than the light one: white prints and highlights lie that way."""
+    lab = np.array(d.lab, np.float32)
+    learnt = [c for c in (light, dark) if c is not None]
+    if any(float(np.linalg.norm(lab - c.lab)) <= COLOUR_MATCH * c.tolerance for c in learnt):
+        return True
+    if light is None or dark is None:
+        return False
+    axis = light.lab - dark.lab
+    norm2 = max(float(np.dot(axis, axis)), 1e-6)
+    t = float(np.dot(lab - dark.lab, axis)) / norm2
+    across = lab - dark.lab - t * axis
+    return -1.0 <= t <= 0 and float(np.linalg.norm(across)) <= COLOUR_MATCH * dark.tolerance
+
+
 def borne_off(points: list[Optional[int]], bar: dict[str, int]) -> dict[str, Optional[int]]:
     """Checkers borne off per colour: what is missing from 15 when every point could be read, else None.
 
@@ -520,9 +539,15 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
         return disc_share(unlikes[p], empty.known["top" if p >= 13 else "bottom", p % 2],
                           cols.from_base(p, d.y), d.x - (cols.centre_x(p) - empty.width / 2), 0.9 * d.r)
 
+    def in_a_row(d: Disc, column: list[Disc]) -> bool:
+        """Another disc of the column one checker's spacing away, in line: a row of checkers, which board prints
+        and grain do not repeat at exactly the checkers' pitch."""
+        return any(ROW_PITCH[0] * 2 * r <= abs(o.y - d.y) <= ROW_PITCH[1] * 2 * r and abs(o.x - d.x) < ROW_LINE * r
+                   for o in column if o is not d)
+
     for p, column in on_points.items():
         for d in column:
-            if d.rim < EMPTY_RIM * ref:
+            if d.rim < EMPTY_RIM * ref and not in_a_row(d, column):
                 share = share_of(d, p)
                 if share < EMPTY_SHARE:
                     # a faint round shape exactly where the other empty points show the same: the board's own
@@ -641,8 +666,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
         # round has whatever colour the board has there
         learnt = [c for c in (light, dark) if c is not None]
         if learnt:
-            kept = [d for d in chain
-                    if min(float(np.linalg.norm(np.array(d.lab) - c.lab)) / c.tolerance for c in learnt) <= COLOUR_MATCH]
+            kept = [d for d in chain if _checker_coloured(d, light, dark)]
             for d in chain:
                 if d not in kept:
                     reject(d, "not a checker colour")
