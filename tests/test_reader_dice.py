@@ -82,6 +82,8 @@ def test_a_stray_die_counts_only_as_the_other_die_of_a_roll():
     second = DieReading(2, True, [a[0], a[1] + 60], "left")
     assert with_stray_die([on, second, off], img, 24.0) == [on, second]  # two on the board: the roll is there
     assert with_stray_die([off], img, 24.0) == []  # nothing on the board: no roll to void
+    twin = DieReading(4, False, [a[0] + 10, a[1] + 5], None)
+    assert with_stray_die([on, twin], img, 24.0) == [on]  # the same die read twice across the field's edge
 
 
 @pytest.mark.skipif(not REAL.is_dir(), reason="real photos ../shared/real not present")

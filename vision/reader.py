@@ -33,6 +33,7 @@ UNCHANGED_PIXELS_ALLOWED = 1
 CHECK_EVERY = 15  # frames between drift checks of a calibrated geometry
 DRIFT_MIN_SCORE = 0.5  # check_geometry score below which the board is searched for again
 OFF_BOARD_REACH = 2.0  # checker diameters of table beyond the outer frame searched for dice that left the board
+STRAY_MIN_GAP = 1.5  # die edges between the die on the board and a die off it (closer: the same die seen twice)
 ON_FIELD_SLACK = 0.75  # die edges past the playing area's edge a die still counts as on it (see die_half)
 
 
@@ -143,14 +144,18 @@ def with_stray_die(dice: list[DieReading], image: Optional[np.ndarray] = None, d
 
     Why so strict: off the board lie things that look like dice (a stream overlay's dice, a ruler's marks, the
     other player's dice) and every frame would show them; a die reported there voids a roll. A roll throws two
-    dice of one pair, so a die off the board is taken only beside exactly one die on it, only when read with
-    confidence, only with pips of the same polarity (dark on light or light on dark; checked when the image is
-    given), and only the one nearest that die.
+    dice of one pair, so a die off the board is taken only beside exactly one die on it, more than STRAY_MIN_GAP
+    die edges from it (a held-out render read one cocked die twice, 10 px apart, either side of the field's edge),
+    only when read with confidence, only with pips of the same polarity (dark on light or light on dark; checked
+    when the image is given), and only the one nearest that die.
     """
     on = [d for d in dice if d.half is not None]
     off = [d for d in dice if d.half is None and d.value is not None]
     if len(on) != 1 or not off:
         return on
+    if die_px > 0:  # the die on the board seen twice (its face and a side face) is no second die
+        off = [d for d in off if np.hypot(d.center[0] - on[0].center[0], d.center[1] - on[0].center[1])
+               > STRAY_MIN_GAP * die_px]
     if image is not None and die_px > 0:
         polarity = pip_polarity(image, on[0].center, die_px)
         off = [d for d in off if polarity != -pip_polarity(image, d.center, die_px)]
@@ -322,7 +327,9 @@ class Reader:
                            warnings=warnings, extra=extra)
 
     def _dice(self, image: np.ndarray, geo: BoardGeometry) -> list[DieReading]:
-        """Dice inside the playing area, each with the half (left/right of the bar) it lies in."""
+        """Dice on the playing area, each with the half (left/right of the bar) it lies in, and a die that left the
+        board (half None) when it can be the other die of the roll (see with_stray_die). Flatness is judged
+        against the board's homography (vision.dice_flat)."""
         try:
             from vision.dice import find_dice
         except ImportError:
