@@ -659,6 +659,10 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
         steps = [b - a for a, b in zip(ws, ws[1:]) if 1.6 * r < b - a < 2.9 * r]
         pitch = float(np.clip(np.median(steps), 2 * r * ROW_SPACING, 2 * r * 1.35)) if steps else slot
         run_n = int(round(run_px / pitch - RUN_SLACK)) if run_px >= RUN_MIN * slot else 0
+        if empty is not None:
+            # a checker colour run over a triangle of nearly that colour: only as far as the column differs from
+            # the empty board (a black triangle under a black checker is no row of them)
+            run_n = min(run_n, int(round(empty_runs.get(p, 0.0) / pitch - RUN_SLACK)))
         run_debug[p] = (run_sign, round(run_px / slot, 2))
         if not chain:
             continue  # a colour run alone is no checker: the triangle may share the colour
