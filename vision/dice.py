@@ -8,7 +8,7 @@ and answers ``None`` rather than a doubtful value; ``dice_flat`` judges flatness
 against the board's perspective and the camera's angle).
 
 Without hints every die size from ~13 px to a fifth of the image is tried (``bgref dice``); the board reader passes
-the playing-area mask, the expected die edge (read at it and one scale below until ``dice_scale`` has learnt the
+the playing-area mask, the expected die edge (read at it and two scales below until ``dice_scale`` has learnt the
 view's real die edge, then at two scales around that edge) and, ideally, the board homography (needed for most
 cocked dice).
 """
@@ -470,9 +470,11 @@ def _faces_in_group(group: list[Pip], pips: list[Pip], images: FaceImages, bound
 
 def _scales(gray: np.ndarray, die_size_px: Optional[float]) -> list[float]:
     if die_size_px:
-        # the calibration's guess is 0.45 checker diameters and dice are 0.3-0.5: that scale and one below it
-        # (0.35) cover the range; one above (0.58, no real die) read nothing more on renders and cost a third
-        return [die_size_px / 1.3, die_size_px]
+        # the calibration's guess is 0.45 checker diameters; dice are 0.3-0.5 of a checker on real boards, down to
+        # 0.2 on some (small dice, big checkers): the guess and two scales below it (0.35, 0.26) cover that; one
+        # above (0.58, no real die) read nothing more on renders and cost a third. Scales below the smallest die
+        # readable are left out.
+        return [s for s in (die_size_px / 1.7, die_size_px / 1.3, die_size_px) if s >= MIN_DIE_PX] or [die_size_px]
     top = min(gray.shape[:2]) / 2.5
     out = []
     s = MIN_DIE_PX * 1.2
