@@ -224,8 +224,9 @@ class Verdict:
     points: list[int] = field(default_factory=list)
 
 
-def diff_points(view: View, board: Board, ref: Optional[Reference]) -> list[int]:
-    return [i + 1 for i in range(24) if point_cost(i, view, board.points[i], ref) > 0]
+def diff_points(view: View, board: Board, ref: Optional[Reference], short: bool = True) -> list[int]:
+    lone = LONE if short else HARD
+    return [i + 1 for i in range(24) if point_cost(i, view, board.points[i], ref, lone) > 0]
 
 
 def decide(view: View, allowed: Iterable[Board], ref: Optional[Reference],
@@ -254,7 +255,14 @@ def decide(view: View, allowed: Iterable[Board], ref: Optional[Reference],
     where = diff_points(view, best[0], ref) if best else []
     if len(best) == 1 and legal_cost < HARD and legal_cost < illegal_cost:
         return Verdict("legal", best[0], legal_cost, illegal_cost, where)
-    if illegal_board is not None and legal_cost >= HARD and illegal_cost < HARD:
+    # a legal board that needs the reader to have erred where it was sure (a lone checker not found, the bar) is
+    # no reason to doubt an illegal board that is a cheaper explanation and needs misreads only where it was unsure
+    # (one such miss: a reading with more is too poor to weigh one explanation against the other)
+    sure = [sum(abs(view.bar[k] - b.bar[k]) for k in (0, 1))
+            + sum(1 for p in diff_points(view, b, ref, short) if p not in view.unsure) for b in best]
+    sure_miss = bool(sure) and all(n == 1 for n in sure) and illegal_cost <= SOFT
+    if illegal_board is not None and illegal_cost < HARD and (
+            legal_cost >= HARD or (sure_miss and illegal_cost < legal_cost)):
         return Verdict("illegal", illegal_board, legal_cost, illegal_cost, where)
     # not sure: go on from the likelier of the two (the next readings re-sync the belief)
     likely = best[0] if len(best) == 1 and (legal_cost <= illegal_cost or illegal_board is None) else illegal_board

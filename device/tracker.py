@@ -164,7 +164,7 @@ class GameTracker:
             if any(lost):
                 # a checker knocked off the board, or one the reader missed: with the trays unseen (counts only
                 # inferred) the two look alike, so it is said without an alarm
-                self._missing(lost, alert=not self._trays_counted(obs))
+                self._missing(lost, alert=self._trays_counted(obs))
                 return self._out
         if board is None:
             if st.phase == "moving":
