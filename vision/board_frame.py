@@ -293,7 +293,8 @@ def _frame_lines(strips, opts, Wp: int, min_d: int, fallback: np.ndarray):
     one plain surface there. Where one side's reading disagrees with the two that agree best (the strip ran
     on past the table into people, a clock, a score sheet), theirs stands for it, as it does for sides cut by
     the image border."""
-    from vision.board_lines import SideLine, same_table, table_boundaries, table_colour
+    from vision.board_lines import (SideLine, same_table, shadow_within, table_beyond, table_boundaries,
+                                    table_colour)
 
     own = {k: table_colour(s, v) for k, (s, v) in strips.items()}
     seen = [c for c in own.values() if c is not None]
@@ -302,19 +303,28 @@ def _frame_lines(strips, opts, Wp: int, min_d: int, fallback: np.ndarray):
     # the table's colour: what the two sides that agree best show; one side alone if only one shows a plain
     # surface; none when the plain surfaces disagree (no table seen, only clutter)
     common = min(pairs, key=lambda p: p[0])[1] if pairs else (seen[0] if len(seen) == 1 else None)
-    edges = {}
+    edges, tables = {}, {}
     for k, (s, v) in strips.items():
         t = own[k]
         if t is None or common is None or not same_table(t, common):
             t = common
+        tables[k] = t
         edges[k] = table_boundaries(s, v, [ln for ln in opts[k] if not ln.border], t)
 
     def as_line(o, d):  # the fallback distance, on a line of the side's own when one lies there
         near = [ln for ln in o if abs(ln.d - d) <= 1.5 and not ln.border]
         return min(near, key=lambda ln: abs(ln.d - d)) if near else SideLine(float(d), 0.0, 0.0, 0.0)
 
-    left = max(edges["left"], key=lambda ln: ln.d) if edges["left"] else as_line(opts["left"], fallback[0])
-    right = max(edges["right"], key=lambda ln: ln.d) if edges["right"] else as_line(opts["right"], fallback[1])
+    def end(k: str, d: float) -> SideLine:
+        # the outermost edge with the table beyond it; the column reading too when the table lies beyond it
+        # (a frame of the table's own colour shows no clear step against it, but the tray inside it does),
+        # unless what lies inside it is the board's shadow on the table
+        fb = as_line(opts[k], d)
+        ok = table_beyond(*strips[k], fb, tables[k]) and not shadow_within(*strips[k], fb, tables[k])
+        cands = edges[k] + ([fb] if (not edges[k] or ok) else [])
+        return max(cands, key=lambda ln: ln.d)
+
+    left, right = end("left", fallback[0]), end("right", fallback[1])
     tol = max(3, int(0.02 * Wp))
     if edges["top"] and edges["bottom"]:  # the pair most alike (a board's long frame strips are equal)
         top, bottom = min(((t, b) for t in edges["top"] for b in edges["bottom"]),

@@ -147,6 +147,27 @@ def table_colour(strip: np.ndarray, valid: np.ndarray) -> np.ndarray | None:
     return np.median(band, axis=0)
 
 
+def table_beyond(strip: np.ndarray, valid: np.ndarray, line: SideLine, table: np.ndarray | None) -> bool:
+    """Whether the band just beyond a line has the table's colour."""
+    if table is None:
+        return False
+    beyond = band_colour(strip, valid, line, EDGE_BAND[0], EDGE_BAND[1])
+    return beyond is not None and float(np.linalg.norm((beyond - table)[1:])) <= TABLE_MATCH and \
+        abs(float(beyond[0] - table[0])) <= TABLE_SHADE
+
+
+def shadow_within(strip: np.ndarray, valid: np.ndarray, line: SideLine, table: np.ndarray | None) -> bool:
+    """Whether the band just inside a line is the table in shade (its hue, darker): the board's shadow."""
+    if table is None:
+        return False
+    within = band_colour(strip, valid, line, -EDGE_BAND[0], -EDGE_BAND[1])
+    return within is not None and float(np.linalg.norm((within - table)[1:])) <= TABLE_MATCH and \
+        float(within[0]) < float(table[0]) - SHADOW_STEP
+
+
+SHADOW_STEP = 10.0  # Lab lightness below the table's that a band of the table's hue must fall to be shade
+
+
 def table_boundaries(strip: np.ndarray, valid: np.ndarray, lines: list[SideLine], table: np.ndarray | None,
                      min_contrast: float = 8.0) -> list[SideLine]:
     """The lines with the table's colour just beyond them and another colour just inside: board on one side,
