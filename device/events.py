@@ -53,7 +53,8 @@ def describe(event: dict[str, Any]) -> str:
     if kind == "reroll":
         reasons = {"cocked": "a die is cocked", "wrong_half": "dice not on the roller's right-hand half",
                    "off_board": "a die left the board",
-                   "unseen_die": "rolled again; one die of the roll before was never seen on the board"}
+                   "unseen_die": "rolled again; one die of the roll before was never seen on the board",
+                   "rolled_again": "rolled again without playing; the roll before did not count"}
         return f"RE-ROLL {who}: {reasons.get(event.get('reason'), event.get('reason'))}"
     if kind == "play":
         play = event.get("play") or "(no move)"

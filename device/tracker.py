@@ -824,14 +824,11 @@ class GameTracker:
         mover = last["player"]
         if all(d.half == seating.right_half(mover) for d in obs.dice) and mover != roller:
             last["settled"] = True
-            if last.get("one_die"):
-                # one die was seen and the same player rolled again: a re-roll (the other die off the board, or
-                # cocked and unseen); said as it is known, after the fact
-                self._emit("reroll", player=mover, reason="unseen_die", late=True)
-            else:
-                self._emit("warning", code="rolled_again", player=mover,
-                           message=f"{mover} rolled again without playing "
-                                   f"{'-'.join(map(str, last['dice']))}: that roll did not count")
+            # the same player rolled again without playing: a re-roll whose cause the reader did not see (the
+            # other die off the board or cocked when one die only was seen; a cocked die read flat otherwise).
+            # Said as it is known, after the fact
+            self._emit("reroll", player=mover, reason="unseen_die" if last.get("one_die") else "rolled_again",
+                       late=True, dice=list(last["dice"]))
             st.last_play, st.turn = None, mover
             return mover
         last["settled"] = True
