@@ -3,9 +3,19 @@
 Phases: ``setup`` (wait for a clear starting position; it fixes who sits where) -> ``opening`` (one die each side;
 equal dice roll again) -> ``moving`` (the roller's checkers move; in-between positions and taken-back moves are
 fine) -> dice lifted: judge the play -> ``awaiting`` (the next player's roll, or a double) -> ... -> ``game_end`` ->
-``setup`` of the next game. The board as seen is always the truth: the tracker never insists on a position it
-expects, so after an illegal play the game goes on from what is on the board (the position as played stands once
-the opponent rolls; a correction made before that roll is judged again).
+``setup`` of the next game.
+
+The reader errs, so the tracker keeps a *believed* board (always a whole, valid position) and how the reader saw
+it, and weighs each reading against the boards the game allows with a read-error model (device/matching.py): a
+play is legal when one legal result explains the reading with only plausible misreads, illegal when the reading is
+whole and no legal result is near it, and "not sure" (a warning, never an alarm) when a misread where the reader
+is unsure could be the difference. While nothing should move, a reading that differs only by misreads leaves the
+belief as it is; a reading that shows another whole board re-syncs it (a correction, a play whose roll was never
+read: it is told by the play when only one roll leads there), so one misread never makes every later play
+illegal. One die seen: the roll goes on and the play tells the other die. Nothing moved although the roll could be
+played: judged when the next roll shows who rolls (the same player again: the roll did not count, a re-roll).
+After an illegal play the game goes on from what is on the board (the position as played stands once the
+opponent rolls; a correction made before that roll is judged again).
 
 Events are dicts (see device/events.py); the tracker does no I/O, so the referee can store them before announcing.
 """

@@ -78,6 +78,32 @@ def test_the_first_two_plays_are_judged_right_or_declared_unjudged(game):
     assert judged >= 1
 
 
+def test_every_play_is_judged_as_recorded_or_declared_unjudged(game):
+    """With the real reader's faults (a die or a whole roll unread, tall stacks miscounted), each recorded play gets
+    the recorded verdict (when the roll was never read, the play tells it, as soon as the board shows it) or a
+    plain "not judged"; never another verdict, and never silence."""
+    got, want = game
+    rolls = sorted(e["frame"] for e in want if e["type"] in ("roll", "opening_roll", "reroll"))
+    for theirs in _plays(want):
+        mine = [e for e in _plays(got) if e["player"] == theirs["player"] and -10 <= e["frame"] - theirs["frame"] <= 3]
+        if mine:
+            assert [mine[0][k] for k in ("dice", "play", "legal")] == [theirs[k] for k in ("dice", "play", "legal")]
+            continue
+        next_roll = min([f for f in rolls if f > theirs["frame"]], default=theirs["frame"] + 50)
+        assert any(e["type"] == "warning" and e.get("code") == "unsure_reading" and e.get("player") == theirs["player"]
+                   and theirs["frame"] - 10 <= e["frame"] <= next_roll + 3 for e in got), theirs
+
+
+def test_no_alarm_is_raised_that_the_recording_does_not_hold(game):
+    """Alarms (illegal plays, re-rolls, alert warnings) only where the recording has that incident: a re-roll the
+    reader could not see the cause of is said once the player rolls again (late), never invented."""
+    got, want = game
+    for alarm in [e for e in got if e.get("alert_id")]:
+        kind = "play" if alarm["type"] == "play" else alarm["type"]
+        assert any(w["type"] == kind and w.get("player") in (None, alarm.get("player"))
+                   and -3 <= alarm["frame"] - w["frame"] <= 20 for w in want), alarm
+
+
 def test_the_illegal_play_is_caught_and_no_legal_play_is_called_illegal(game):
     got, want = game
     illegal = [e["frame"] for e in _plays(want) if e["legal"] is False]
