@@ -69,6 +69,7 @@ SHIFT_MIN = 0.5  # ... on a start at least this many diameters from the found ed
 OUTLIER_X = 0.3  # point widths off the stack's centre line for its outermost disc to be no checker of it
 ROW_PITCH = (0.85, 1.25)  # centre distances (diameters) of neighbouring checkers in a row ...
 ROW_LINE = 0.5  # ... and how far (radii) they may stand apart sideways
+BAR_RIM = 0.2  # share of its colour's typical rim a disc on the bar needs to count as a checker
 ALIGN_SHIFTS = np.linspace(-0.45, 0.45, 13)  # half offsets tried (point widths) when aligning columns to discs
 ALIGN_SCALES = (0.95, 1.0, 1.05)
 
@@ -623,6 +624,10 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
             learnt = light if colour == "light" else dark
             if learnt is None or float(np.linalg.norm(np.array(d.lab) - learnt.lab)) > BAR_COLOUR * learnt.tolerance:
                 reject(d, "bar, not a checker colour")
+                continue
+            if d.rim < BAR_RIM * colour_ref[1 if colour == "light" else -1]:
+                # a checker on the bar stands clear of the bar's wood; faint round shapes there are its grain
+                reject(d, "bar, faint")
                 continue
             bar[colour] += 1
         if place == "off":
