@@ -108,15 +108,17 @@ def work_geometry(geometry: BoardGeometry, point_width: float = WORK_POINT_WIDTH
     return small, scale
 
 
-def dice_area(geo: BoardGeometry, shape: tuple[int, ...], reach: float) -> np.ndarray:
-    """Where dice are looked for: the board and ``reach`` checker diameters of table round its outer frame.
+def dice_area(geo: BoardGeometry, shape: tuple[int, ...], reach: float, field_only: bool = False) -> np.ndarray:
+    """Where dice are looked for: the board and ``reach`` checker diameters of table round its outer frame (or,
+    ``field_only``, the playing area alone).
 
     Why beyond the playing area: a die that leaves the board (in a tray, on the frame, on the table) voids the
     roll, and the referee can only say so if the die is seen there.
     """
     w, h = geo.rect_size
     m = reach * geo.checker_diameter_px
-    outline = geo.to_image(np.array([[-m, -m], [w + m, -m], [w + m, h + m], [-m, h + m]], dtype=np.float64))
+    x0, y0, x1, y1 = geo.playing_area if field_only else (-m, -m, w + m, h + m)
+    outline = geo.to_image(np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64))
     mask = np.zeros(shape[:2], np.uint8)
     cv2.fillConvexPoly(mask, np.round(outline).astype(np.int32), 255)
     return mask
@@ -334,20 +336,29 @@ class Reader:
             from vision.dice import find_dice
         except ImportError:
             return []
-        mask = dice_area(geo, image.shape, OFF_BOARD_REACH)
         # a die's edge is about 0.45 checker diameters; measured in image px through the homography
         x0, y0, x1, y1 = geo.playing_area
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         d = geo.checker_diameter_px
         ends = geo.to_image(np.array([[cx - d / 2, cy], [cx + d / 2, cy]], dtype=np.float64))
         die_px = 0.45 * float(np.linalg.norm(ends[1] - ends[0]))
+        homography = self._board_to_image(geo)
         try:
-            dice = find_dice(image, mask=mask, die_size_px=die_px, board_to_image=self._board_to_image(geo))
+            dice = find_dice(image, mask=dice_area(geo, image.shape, 0.0, field_only=True), die_size_px=die_px,
+                             board_to_image=homography)
+            for die in dice:
+                die.half = die_half(geo, die.center, 0.45 * d)
+            if sum(die.half is not None for die in dice) == 1:
+                # one die on the field: the other may have left the board. Only then is the wider area (about
+                # as costly again as the field) searched, as nothing off the board counts otherwise
+                wide = find_dice(image, mask=dice_area(geo, image.shape, OFF_BOARD_REACH), die_size_px=die_px,
+                                 board_to_image=homography)
+                for die in wide:
+                    die.half = die_half(geo, die.center, 0.45 * d)
+                dice += [die for die in wide if die.half is None]
         except VisionError as exc:
             log.debug("dice: %s", exc)
             return []
-        for die in dice:
-            die.half = die_half(geo, die.center, 0.45 * d)
         return with_stray_die(dice, image, die_px)
 
     def _board_to_image(self, geo: BoardGeometry) -> np.ndarray:
