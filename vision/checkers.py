@@ -70,6 +70,7 @@ OUTLIER_X = 0.3  # point widths off the stack's centre line for its outermost di
 ROW_PITCH = (0.85, 1.25)  # centre distances (diameters) of neighbouring checkers in a row ...
 ROW_LINE = 0.5  # ... and how far (radii) they may stand apart sideways
 BAR_RIM = 0.2  # share of its colour's typical rim a disc on the bar needs to count as a checker
+ROW_RESCUE = 4  # faint discs in a row at least this long are kept
 ALIGN_SHIFTS = np.linspace(-0.45, 0.45, 13)  # half offsets tried (point widths) when aligning columns to discs
 ALIGN_SCALES = (0.95, 1.0, 1.05)
 
@@ -267,6 +268,33 @@ def _looks_like_board(d: Disc, p: int, cols: Columns, colours: dict[str, Any], t
     expected.append(colours.get(f"{row}field"))
     lab = np.array(d.lab)
     return any(e is not None and float(np.linalg.norm(lab - e)) < SAME_AS_BOARD for e in expected)
+
+
+def _rows_of(discs: list[Disc], r: float, min_len: int) -> set[int]:
+    """ids of the discs that belong to a row of at least ``min_len``: each linked to the next one checker's
+    spacing along the column (ROW_PITCH) and in line with it (ROW_LINE)."""
+    n = len(discs)
+    if n < min_len:
+        return set()
+    xs = np.array([d.x for d in discs])
+    ys = np.array([d.y for d in discs])
+    dy = np.abs(ys[:, None] - ys[None, :])
+    dx = np.abs(xs[:, None] - xs[None, :])
+    link = (dy >= ROW_PITCH[0] * 2 * r) & (dy <= ROW_PITCH[1] * 2 * r) & (dx < ROW_LINE * r)
+    parent = list(range(n))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, j in zip(*np.nonzero(np.triu(link))):
+        parent[root(int(i))] = root(int(j))
+    sizes: dict[int, int] = {}
+    for i in range(n):
+        sizes[root(i)] = sizes.get(root(i), 0) + 1
+    return {id(discs[i]) for i in range(n) if sizes[root(i)] >= min_len}
 
 
 def _linked(seeds: list[Disc], pool: list[Disc], r: float) -> list[Disc]:
@@ -474,10 +502,13 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
         rejected.append({"x": round(d.x / scale, 1), "y": round(d.y / scale, 1), "r": round(d.r / scale, 1),
                          "rim": round(d.rim, 1), "why": why})
 
+    rows = _rows_of(discs, r, ROW_RESCUE)
     for d in discs:
-        if d.rim < floor:
+        if d.rim < floor and id(d) not in rows:
             reject(d, "weak")
-    discs = [d for d in discs if d.rim >= floor]
+    # faint discs in a regular row of three or more stay: dark checkers on a dark board rim faintly beside
+    # white ones, and nothing else on a board repeats at exactly the checkers' pitch
+    discs = [d for d in discs if d.rim >= floor or id(d) in rows]
 
     cols = _columns(geometry, scale)
     cols.slack = EDGE_SLACK * r
