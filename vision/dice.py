@@ -28,6 +28,7 @@ from vision.dice_pips import KERNEL, NORM_DIE, FaceImages, Pip, face_images, fin
 from vision.dice_pips import shares_face as _shares_face
 from vision.dice_pips import similar_shape as _similar_shape
 from vision.dice_scale import LEARN_CONFIDENCE, ScaleMemory
+from vision.dice_windows import Mosaic
 from vision.errors import VisionError
 from vision.observation import DieReading
 
@@ -37,6 +38,7 @@ STEP_PER_PIP = (0.9, 3.6)  # grid step / pip diameter on real dice
 STEP_PER_DIE = (0.2, 0.36)  # grid step / die edge
 SCALE_RATIO = 1.45  # between successive scales when the die size is unknown
 MIN_DIE_PX = 11.0
+WINDOW_HALF = 1.8  # die edges round a first-scale group that the second scale reads (a face's rays reach ~1.6)
 SPLIT_ZOOM = 1.5  # a scale enlarging the image this much sees pips of a few source pixels: their shapes are noise
 
 SCALE_MEMORY = ScaleMemory()  # die edges learnt per camera view (frames of one view come one after another)
@@ -367,9 +369,15 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
 
 
 def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
-                color: Optional[np.ndarray] = None) -> list[FaceCandidate]:
-    """All die faces found with the image resized so a die of ``die_px`` becomes NORM_DIE pixels."""
+                color: Optional[np.ndarray] = None, seeds: Optional[list] = None,
+                windows: Optional[list] = None) -> list[FaceCandidate]:
+    """All die faces found with the image resized so a die of ``die_px`` becomes NORM_DIE pixels.
+
+    ``seeds``: a list that gets the centre of every group of pips that could be (part of) a die face, in the
+    pixels of ``gray``. ``windows``: such centres; only windows round them are read (``vision.dice_windows``).
+    """
     ox = oy = 0
+    bounded = mask is not None
     if mask is not None:  # only the masked area's bounding box (plus a die) is worth resizing and filtering
         bx, by, bw, bh = cv2.boundingRect((mask > 0).astype(np.uint8))
         if bw == 0 or bh == 0:
@@ -386,28 +394,42 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
     if mask is not None:
         small_mask = (cv2.resize(mask, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_NEAREST) > 0)
         small_mask = small_mask.astype(np.uint8)
+    mosaic = None
+    if windows is not None:
+        mosaic = Mosaic.around((np.asarray(windows, float).reshape(-1, 2) - (ox, oy)) * f, WINDOW_HALF * NORM_DIE,
+                               small.shape)
+        if mosaic is None:
+            return []
+        small = mosaic.cut(small)
+        small_mask = mosaic.cut(small_mask if small_mask is not None else np.ones(small.shape, np.uint8), False)
     images = face_images(small)
     if color is not None and mask is not None and color.ndim == 3:
         images.color_src, images.scale = color, f
+        if mosaic is not None:
+            images.frame_offset = mosaic.offset_at
     pips = find_pips(images, small_mask)
     if len(pips) > 4000:
         return []
     out: list[FaceCandidate] = []
+    shift = np.array([ox, oy], float)
     for group in group_pips(pips, images):
         if len(group) == 1 and _not_a_one(group[0]):
             continue  # most groups: lone texture blobs (the same first test as _evaluate_group's, without a call)
-        found = _faces_in_group(group, pips, images, bounded=mask is not None, enlarged=f >= SPLIT_ZOOM)
+        if seeds is not None:
+            seeds.append(np.mean([[p.x, p.y] for p in group], axis=0) / f + shift)
+        found = _faces_in_group(group, pips, images, bounded=bounded, enlarged=f >= SPLIT_ZOOM)
         for g, (fit, conf, ext) in found:
+            back = mosaic.offset_at(*fit.center) if mosaic is not None else 0.0  # mosaic -> whole scaled image
             cues = tilt_cues(fit, g, pips)
             cues["affine"] = fit.affine / f if fit.value >= 4 else None
-            cues["side_xy"] = cues["side_xy"] / f + (ox, oy)
+            cues["side_xy"] = (cues["side_xy"] + back) / f + shift
             flat = judge_flat(cues)
             size = fit.step * 2 * FACE_HALF_STEPS / f
             elong = float(median([p.elongation for p in g]))
-            pxy = np.array([[p.x, p.y] for p in g]) / f + (ox, oy)
+            pxy = (np.array([[p.x, p.y] for p in g]) + back) / f + shift
             pdiam = float(median([p.diameter for p in g])) / f
-            out.append(FaceCandidate(fit.value, conf, fit.center / f + (ox, oy), size, flat, len(g), elong, pxy, pdiam,
-                                     cues))
+            out.append(FaceCandidate(fit.value, conf, (fit.center + back) / f + shift, size, flat, len(g), elong, pxy,
+                                     pdiam, cues))
     return out
 
 
@@ -535,9 +557,12 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
     shape = image_bgr.shape
     box = cv2.boundingRect((mask > 0).astype(np.uint8)) if mask is not None else None
     view = None
+    learnt = False
     if die_size_px and memory is not None:
         view = memory.view((image_bgr.shape, box, round(float(die_size_px), 1)))
-        scales = view.scales(scales)
+        guess = scales
+        scales = view.scales(guess)
+        learnt = scales is not guess
     ox = oy = 0
     if mask is not None:  # the masked area's box with the largest scale's margin: grey and colour of that only
         bx, by, bw, bh = box
@@ -549,8 +574,14 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         mask = mask[oy:oy + image_bgr.shape[0], ox:ox + image_bgr.shape[1]]
     gray = _gray(image_bgr)
     cands: list[FaceCandidate] = []
-    for s in scales:
-        cands.extend(_read_scale(gray, s, mask, image_bgr))
+    if learnt and len(scales) == 2:
+        # the learnt edge: read whole at it, then the scale below only round the groups of pips found there
+        seeds: list = []
+        cands.extend(_read_scale(gray, scales[1], mask, image_bgr, seeds=seeds))
+        cands.extend(_read_scale(gray, scales[0], mask, image_bgr, windows=seeds))
+    else:
+        for s in scales:
+            cands.extend(_read_scale(gray, s, mask, image_bgr))
     for c in cands:
         c.center = c.center + (ox, oy)
         c.pip_xy = c.pip_xy + (ox, oy)

@@ -11,6 +11,7 @@ All sizes here are for an image already resized so a die edge is about ``NORM_DI
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 import cv2
 import numpy as np
@@ -48,6 +49,8 @@ class FaceImages:
     color: np.ndarray | None = field(repr=False, default=None)  # BGR at the same scale, when a die's outline matters
     color_src: np.ndarray | None = field(repr=False, default=None)  # BGR before scaling (``scale`` to here)
     scale: float = 1.0
+    frame_offset: Callable[[float, float], np.ndarray] | None = field(repr=False, default=None)  # windows read as a
+    # mosaic (vision.dice_windows): what to add to a point here to get the whole scaled image's point
 
     @property
     def has_color(self) -> bool:
@@ -62,13 +65,18 @@ class FaceImages:
         x0, y0 = max(0, x0), max(0, y0)
         if self.color is not None:
             return self.color[y0:y1, x0:x1], float(x0), float(y0)
+        dx = dy = 0.0
+        if self.frame_offset is not None:
+            dx, dy = (float(v) for v in self.frame_offset((x0 + x1) / 2, (y0 + y1) / 2))
+            x0, y0 = max(0, int(round(x0 + dx))), max(0, int(round(y0 + dy)))
+            x1, y1 = int(round(x1 + dx)), int(round(y1 + dy))
         f = self.scale
         sx0, sy0 = int(x0 / f), int(y0 / f)
         src = self.color_src[sy0:int(np.ceil(y1 / f)), sx0:int(np.ceil(x1 / f))]
         if src.size == 0:
-            return src, float(x0), float(y0)
+            return src, float(x0) - dx, float(y0) - dy
         patch = cv2.resize(src, None, fx=f, fy=f, interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR)
-        return patch, sx0 * f, sy0 * f
+        return patch, sx0 * f - dx, sy0 * f - dy
 
 
 def face_images(gray: np.ndarray) -> FaceImages:
