@@ -86,6 +86,14 @@ def _same_side(a: int, b: int) -> bool:
     return a == 0 or b == 0 or (a > 0) == (b > 0)
 
 
+def blind(i: int, view: View, ref: Optional[Reference]) -> bool:
+    """Point ``i`` is read now as it was read while the board stood, and that count is wildly off what stood
+    there (a stack read as none): the reader cannot count this point, so it cannot show a change there either."""
+    seen = view.points[i]
+    return (ref is not None and ref.steady(i, seen) and seen is not None
+            and abs(seen - ref.board.points[i]) > 1)
+
+
 def point_cost(i: int, view: View, value: int, ref: Optional[Reference], lone: int = LONE) -> int:
     """Misreads needed for point ``i`` (0-based) to hold ``value`` when the reader saw ``view.points[i]``."""
     seen = view.points[i]
@@ -95,8 +103,9 @@ def point_cost(i: int, view: View, value: int, ref: Optional[Reference], lone: i
         # read as at the reference: unchanged (the reader's steady misread carries over), or changed unseen
         if ref.board.points[i] == value:
             return 0
-        if i + 1 in view.unsure and _same_side(seen, value):
-            return PINNED
+        held = ref.board.points[i]
+        if (i + 1 in view.unsure or blind(i, view, ref)) and _same_side(held, value):
+            return PINNED  # a change the reader does not show where it cannot count (unsure, or blind there)
         return lone if seen == 0 and abs(value) == 1 else HARD
     if seen == value:
         return 0
@@ -259,8 +268,10 @@ def decide(view: View, allowed: Iterable[Board], ref: Optional[Reference],
     # no reason to doubt an illegal board that is a cheaper explanation and needs misreads only where it was unsure
     # (one such miss: a reading with more is too poor to weigh one explanation against the other)
     sure = [sum(abs(view.bar[k] - b.bar[k]) for k in (0, 1))
-            + sum(1 for p in diff_points(view, b, ref, short) if p not in view.unsure) for b in best]
-    sure_miss = bool(sure) and all(n == 1 for n in sure) and illegal_cost <= SOFT
+            + sum(1 for p in diff_points(view, b, ref, short) if p not in view.unsure and not blind(p - 1, view, ref))
+            for b in best]
+    sure_miss = (bool(sure) and all(n == 1 for n in sure) and illegal_cost <= SOFT
+                 and not any(blind(i, view, ref) for i in range(24)))
     if illegal_board is not None and illegal_cost < HARD and (
             legal_cost >= HARD or (sure_miss and illegal_cost < legal_cost)):
         return Verdict("illegal", illegal_board, legal_cost, illegal_cost, where)

@@ -83,6 +83,7 @@ class State:
     doubt: int = 0
     unseen_play: Optional[str] = None  # who moved while waiting for his roll (the roll unseen)
     one_die_reads: int = 0
+    opponent_lost: bool = False  # the last reading lacks an opponent's checker (knocked off, or unseen)
     one_die: bool = False  # the roll was seen with one die only: the play tells the other
     seen: Optional[list] = None  # per point, the counts read while ``board`` stood: the reader's steady misreads
     confirm: Optional[list] = None  # the board of an illegal call waiting for one more agreeing reading
@@ -171,7 +172,8 @@ class GameTracker:
             # the mover's own checkers are in his hand or on stacks the reader may count short: only the
             # opponent's, which cannot leave the board in this turn (a hit one goes to the bar), tell a knock
             lost = (0, lost[1]) if st.turn == "light" else (lost[0], 0)
-            if any(lost):
+            st.opponent_lost = any(lost)
+            if any(lost) and (obs.dice or st.missing_seen + 1 < MISSING_READS or not st.missing_warned):
                 # a checker knocked off the board, or one the reader missed: with the trays unseen (counts only
                 # inferred) the two look alike, so it is said without an alarm
                 self._missing(lost, alert=self._trays_counted(obs))
@@ -225,10 +227,8 @@ class GameTracker:
         if view is None or None in view.points:
             self.state.seen = None
             return
-        # a count near what is believed is the reader's steady view of it; a wild one (a stack read as none) is
-        # kept as a misread, never as the way this stack looks
-        self.state.seen = [[n] if abs(n - b) <= 1 and n * b >= 0 else [b]  # type: ignore[operator]
-                           for n, b in zip(view.points, board.points)]
+        # how the reader sees this board, misreads and all (a stack it never finds reads as none every time)
+        self.state.seen = [[n] for n in view.points]
 
     def _believed(self, board: Board, obs: Observation) -> Board:
         """The believed board while nothing should move (``feed`` has re-synced it with this reading)."""
@@ -678,8 +678,9 @@ class GameTracker:
                 by_board.setdefault(seating.board(result, mover), set()).add(roll)
         boards = list(by_board)
         found = decide(view, boards, ref)
-        if quick and found.kind != "legal":
-            # the opponent has rolled and may be moving already: judge the mover's checkers only
+        if (quick or st.opponent_lost) and found.kind != "legal":
+            # the opponent has rolled and may be moving already, or one of his checkers is off the board (said
+            # already) or unseen: judge the mover's checkers only
             found = self._mover_only(view, boards, ref, mover, found)
         unchanged = ref is not None and None not in view.points and view.bar == ref.board.bar and all(
             v == ref.board.points[i] for i, v in enumerate(face_value(view, ref)))
