@@ -14,6 +14,7 @@ then follow rows whose rims are hidden (``checker_runs``), and a hand over a poi
 from __future__ import annotations
 
 import logging
+import statistics
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -229,6 +230,7 @@ def _board_colours(lab: np.ndarray, cols: Columns, tri_frac: float) -> dict[str,
         samples: dict[int, list[np.ndarray]] = {0: [], 1: []}
         sign = 1 if row == "top" else -1
         pw = cols.left[1]
+        patches: dict[tuple[int, int], list[tuple[int, np.ndarray]]] = {}  # by patch shape: one median each
         for p in pts:
             cx = cols.centre_x(p)
             base = cols.base_y(p)
@@ -236,7 +238,11 @@ def _board_colours(lab: np.ndarray, cols: Columns, tri_frac: float) -> dict[str,
                 y = base + sign * f * tri_h
                 patch = lab[int(max(0, y - 1)):int(max(0, y + 2)), int(max(0, cx - 0.06 * pw)):int(cx + 0.06 * pw) + 1]
                 if patch.size:
-                    samples[p % 2].append(np.median(patch.reshape(-1, 3), axis=0))
+                    patches.setdefault(patch.shape[:2], []).append((p % 2, patch.reshape(-1, 3)))
+        for group in patches.values():
+            meds = np.median(np.stack([patch for _, patch in group]), axis=1)
+            for (parity, _), med in zip(group, meds):
+                samples[parity].append(med)
         for parity in (0, 1):
             out[f"{row}{parity}"] = _mode_colour(samples[parity])
         mid = (cols.top + cols.bottom) / 2
@@ -340,7 +346,7 @@ def _base_shifts(stacks: dict[int, list[Disc]], cols: Columns, r: float) -> dict
         us = [u for u in us if abs(u) < 1.5]
         if len(us) < SHIFT_VOTERS:
             continue
-        mid = float(np.median(us))
+        mid = float(statistics.median(us))
         agree = [u for u in us if abs(u - mid) <= SHIFT_AGREE]
         if abs(mid) >= SHIFT_MIN and len(agree) >= SHIFT_SHARE * len(us):
             out[row] = float(np.mean(agree)) * 2 * r
@@ -412,7 +418,7 @@ def stack_total(whole: list[float], half: list[float], first_row: Optional[int] 
         # at the row's own spacing (players leave gaps)
         ws = sorted(whole)
         steps = [b - a for a, b in zip(ws, ws[1:]) if 0.8 < b - a < 1.45]
-        pitch = float(np.clip(np.median(steps), 1.0, 1.35)) if steps else 1.0
+        pitch = float(np.clip(statistics.median(steps), 1.0, 1.35)) if steps else 1.0
         reach = int(round(max(whole) / pitch)) + 1
         if 0 < reach - row <= 1:
             row = reach
@@ -494,7 +500,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
     mask = _search_mask(lab.shape[:2], geometry, scale, min(radii))
     discs, r, (gx, gy) = find_discs(lab, radii, mask, min_rim=RIM_ABSOLUTE)
     strong = sorted((d.rim for d in discs), reverse=True)[:10]
-    ref = float(np.median(strong)) if strong else 0.0
+    ref = float(statistics.median(strong)) if strong else 0.0
     floor = max(RIM_ABSOLUTE, RIM_RELATIVE * ref)
     rejected: list[dict[str, Any]] = []
 
@@ -539,19 +545,12 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
                                             d.x - (cols.centre_x(p) - half_w), 1.1 * d.r)
     empty = learn_empty(bands, clear_masks)
     empty_runs: dict[int, float] = {}
-    empty_colour: dict[int, tuple[float, float, float]] = {}
     unlikes: dict[int, np.ndarray] = {}
     if empty is not None:
         for p, band in bands.items():
             unlike = empty.unlike(band, "top" if p >= 13 else "bottom", p % 2)
             unlikes[p] = unlike
-            run = run_from_base(occupied_rows(unlike), slot0, 0.25 * slot0)
-            empty_runs[p] = run
-            if run:
-                inside = band[:int(run)][unlike[:int(run)]]
-                if len(inside):
-                    med = np.median(inside, axis=0)
-                    empty_colour[p] = (float(med[0]), float(med[1]), float(med[2]))
+            empty_runs[p] = run_from_base(occupied_rows(unlike), slot0, 0.25 * slot0)
 
     by_place: dict[Any, list[Disc]] = {"bar": on_bar}
     trays = [tuple(v * scale for v in t) for t in geometry.trays]
@@ -642,7 +641,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
     colour_ref = {}
     for sign in (1, -1):
         rims = sorted((d.rim for d, _ in accepted if lightness[id(d)] == (sign > 0)), reverse=True)[:5]
-        colour_ref[sign] = float(np.median(rims)) if rims else ref
+        colour_ref[sign] = float(statistics.median(rims)) if rims else ref
     light = CheckerColour.learn([d.lab for d, place in accepted
                                  if lightness[id(d)] and d.rim >= CLEAR_RIM * colour_ref[1]])
     dark = CheckerColour.learn([d.lab for d, place in accepted
@@ -672,8 +671,8 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
         ys = sorted(d.y for d in chain)
         steps += [(b - a) / (2 * r) for a, b in zip(ys, ys[1:]) if 0.7 < (b - a) / (2 * r) < 1.3]
     r_rim = r  # the size the discs were found at (the reader looks for that size in later frames)
-    if len(steps) >= SPACING_MIN_STEPS and np.median(steps) < SPACING_SHRINK:
-        r = r * float(np.median(steps)) / ROW_SPACING
+    if len(steps) >= SPACING_MIN_STEPS and statistics.median(steps) < SPACING_SHRINK:
+        r = r * float(statistics.median(steps)) / ROW_SPACING
     slot = 2 * r * ROW_SPACING
     cols.base_shift = _base_shifts(stacks, cols, r)
     half_len = (cols.bottom - cols.top) / 2
@@ -693,7 +692,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
         # checkers of one row may be laid with gaps: measure the row's own spacing where two or more show
         ws = sorted(cols.from_base(p, d.y) for d in chain)
         steps = [b - a for a, b in zip(ws, ws[1:]) if 1.6 * r < b - a < 2.9 * r]
-        pitch = float(np.clip(np.median(steps), 2 * r * ROW_SPACING, 2 * r * 1.35)) if steps else slot
+        pitch = float(np.clip(statistics.median(steps), 2 * r * ROW_SPACING, 2 * r * 1.35)) if steps else slot
         run_n = int(round(run_px / pitch - RUN_SLACK)) if run_px >= RUN_MIN * slot else 0
         if empty is not None:
             # a checker colour run over a triangle of nearly that colour: only as far as the column differs from
@@ -715,8 +714,9 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
                 continue
         # one point's checkers sit on its centre line, one above the other; discs scattered sideways about a
         # column are grain, a print or the edges of a neighbour's stack
-        xs = np.array([d.x for d in chain])
-        if len(chain) >= 2 and float(np.median(np.abs(xs - np.median(xs)))) > SCATTER * pwp:
+        xs = [d.x for d in chain]
+        mid_x = statistics.median(xs)
+        if len(chain) >= 2 and statistics.median([abs(x - mid_x) for x in xs]) > SCATTER * pwp:
             for d in chain:
                 reject(d, "scattered")
             continue
@@ -727,7 +727,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
         while len(chain) >= 3:
             far = max(chain, key=lambda d: cols.from_base(p, d.y))
             rest = [d for d in chain if d is not far]
-            off_line = abs(far.x - float(np.median([d.x for d in rest]))) > OUTLIER_X * pwp
+            off_line = abs(far.x - statistics.median([d.x for d in rest])) > OUTLIER_X * pwp
             if not off_line:
                 break
             reject(far, "off the stack's end")
