@@ -58,6 +58,7 @@ def test_a_tilted_face_is_cocked_only_when_the_die_is_big_enough_to_measure_it()
     assert tilted_face(0.75, 30.0)  # a 40 degree lean on a 30 px die
     assert not tilted_face(0.75, 8.0)  # the same shape on an 8 px die is within the pips' noise
     assert tilted_face(0.80, 40.0) and not tilted_face(0.80, 12.0)
+    assert not tilted_face(0.70, 12.0)  # pips of 2-3 px give no usable face shape
 
 
 def test_a_face_squashed_beyond_any_lean_counts_only_with_its_pips_squashed_alike():

@@ -62,7 +62,9 @@ def judge_flat(cues: dict) -> bool:
 STEEPEST_LEAN = 0.7  # foreshortening of a die leaning 45 degrees: below it a squashed face must prove itself
 PIP_AGREEMENT = 0.5  # share of a tilted face's squash its pips must show too (small pips blur towards round)
 MIN_FLAT_ON_BOARD = 0.86  # face foreshortening left after undoing the board's perspective (renders: flat >= 0.88)
-FACE_NOISE_PX = 1.5  # ... less this many pixels over the die's edge: pip centres are good to about half a pixel
+MIN_FACE_EDGE_PX = 14.0  # smaller dice: pips of 2-3 px, whose centres give no usable face shape (a real 11 px
+# flat die measured 0.77)
+FACE_NOISE_PX = 0.5  # ... less this many pixels over the die's edge: pip centres are good to about half a pixel
 
 
 def pips_agree(face_foreshortening: float, pip_elongation: float) -> bool:
@@ -86,9 +88,12 @@ def plausible_tilt(face_foreshortening: float, pip_elongation: float) -> bool:
 def tilted_face(foreshortening_on_board: float, edge_px: float) -> bool:
     """A face whose shape, seen through the board's perspective, is a tilted square: a cocked die.
 
-    Why the noise allowance: pip centres are found to about half a pixel, so the measured shape of a 12 px die
-    scatters far more than a 30 px die's (real photos: flat dice of 11-17 px measured 0.78-0.91).
+    Why the noise allowance: pip centres are found to about half a pixel, so the measured shape of a small die
+    scatters more than a 30 px die's; below MIN_FACE_EDGE_PX it says nothing (real photos: flat dice of 11-17 px
+    measured 0.77-0.91). Chosen on renders seed 6161 and the real photos: no flat die called cocked on either.
     """
+    if edge_px < MIN_FACE_EDGE_PX:
+        return False
     allowance = FACE_NOISE_PX / edge_px if edge_px > 0 else 0.0
     return foreshortening_on_board < MIN_FLAT_ON_BOARD - allowance
 
