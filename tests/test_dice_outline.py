@@ -66,3 +66,32 @@ def test_a_ones_pip_is_a_disc_not_a_points_tip():
                         [-side / 2, side / (2 * math.sqrt(3))]]) + 30
         assert _round_pip(*_blob_pip(disc))
         assert not _round_pip(*_blob_pip(tri))
+
+
+def test_a_five_is_never_read_as_the_four_of_its_corners():
+    """A 4 fitted to a 5's corner pips is refused: the 5's centre pip lies where a 4 is plain."""
+    from tests.test_dice import draw_die
+    from vision.dice import _other_faces_pips_plain
+    from vision.dice_layout import LAYOUTS, fit_layout
+
+    for value, want in ((5, False), (4, True)):
+        img = cv2.cvtColor(draw_die(value, edge=60, angle=15), cv2.COLOR_BGR2GRAY)
+        rot = np.array([[np.cos(np.radians(15)), -np.sin(np.radians(15))],
+                        [np.sin(np.radians(15)), np.cos(np.radians(15))]])
+        corners = (LAYOUTS[4] * 0.55 * 30) @ rot.T + (120, 100)  # where draw_die put the corner pips
+        fit = fit_layout(corners)
+        assert fit is not None and fit.value == 4
+        assert _other_faces_pips_plain(fit, img, level=235.0, contrast=200.0) is want
+
+
+def test_faint_side_face_pips_do_not_join_a_top_face():
+    """Pips of one face share ink and light: a group with one far fainter pip is no face."""
+    from vision.dice import _evaluate_group
+
+    img = np.full((120, 120), 230, np.uint8)
+    images = face_images(img)
+    step = 7.0
+    pips = [Pip(60 + step * u, 60 + step * v, 16.0, 4.5, 1.1, 0.0, c, 230.0, True)
+            for (u, v), c in zip([(-1, -1), (1, -1), (-1, 1), (1, 1)], (200.0, 195.0, 190.0, 60.0))]
+    why: list[str] = []
+    assert _evaluate_group(pips, pips, images, why=why) is None and why == ["r17"]

@@ -38,6 +38,7 @@ STEP_PER_PIP = (0.9, 3.6)  # grid step / pip diameter on real dice
 STEP_PER_DIE = (0.2, 0.36)  # grid step / die edge
 SCALE_RATIO = 1.45  # between successive scales when the die size is unknown
 MIN_DIE_PX = 11.0
+PIP_CONTRAST_SPREAD = 0.5  # the faintest pip of a face against its strongest
 WINDOW_HALF = 1.8  # die edges round a first-scale group that the second scale reads (a face's rays reach ~1.6)
 SPLIT_ZOOM = 1.5  # a scale enlarging the image this much sees pips of a few source pixels: their shapes are noise
 
@@ -134,6 +135,33 @@ def _face_is_bare(fit: LayoutFit, gray: np.ndarray, level: float, contrast: floa
         return False
     vals = gray[ys[ok], xs[ok]].astype(float)
     return bool(np.mean(np.abs(vals - level) <= 0.3 * contrast) >= 0.9)
+
+
+# where another face has a pip and this one is plain (one orientation of the 6 or of its columns' middles):
+# a 5 read as 4 for a centre pip left out, a 6 as 4, a 3 as 2, is a wrong value, the worst a referee can do
+OTHER_FACES_PIPS = {
+    2: np.array([[0, 0], [1, -1], [-1, 1]], float),
+    3: np.array([[1, -1], [-1, 1]], float),
+    4: np.array([[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]], float),
+    5: np.array([[1, 0], [-1, 0], [0, 1], [0, -1]], float),
+    6: np.array([[0, 0], [0, 1], [0, -1]], float),
+}
+_SPOT = np.array([[0, 0], [0.2, 0], [-0.2, 0], [0, 0.2], [0, -0.2]])  # a pip's core, in grid steps
+
+
+def _other_faces_pips_plain(fit: LayoutFit, gray: np.ndarray, level: float, contrast: float) -> bool:
+    """Each place where a face with more pips has one is plain face here, every one of them (the bare-face test
+    forgives a tenth of its samples, one of which may be exactly the pip that tells a 5 from a 4)."""
+    spots = OTHER_FACES_PIPS.get(fit.value)
+    if spots is None:
+        return True
+    pts = (spots[:, None, :] + _SPOT[None, :, :]).reshape(-1, 2) @ fit.affine.T + fit.center
+    xs, ys = np.round(pts[:, 0]).astype(int), np.round(pts[:, 1]).astype(int)
+    ok = (xs >= 0) & (ys >= 0) & (xs < gray.shape[1]) & (ys < gray.shape[0])
+    if not ok.all():
+        return True  # off the image: the bare-face test decides
+    vals = gray[ys, xs].astype(float).reshape(len(spots), len(_SPOT))
+    return bool((np.abs(vals.mean(axis=1) - level) <= 0.4 * contrast).all())
 
 
 def _drop_side_faces(dice: list[FaceCandidate]) -> list[FaceCandidate]:
@@ -306,6 +334,10 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
         fit = LayoutFit(1, pts[0].copy(), np.eye(2) * step, 0.0, step)
         conf = 0.7
     else:
+        if min(p.contrast for p in group) < PIP_CONTRAST_SPREAD * max(p.contrast for p in group):
+            if why is not None:
+                why.append("r17")
+            return None  # one face's pips are one ink under one light: a far fainter one is on a side face
         if max(p.elongation for p in group) > 2.3:
             if why is not None:
                 why.append("r4")
@@ -337,6 +369,10 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
         conf = 1.0 - fit.residual / (MAX_RESIDUAL * 1.6)
         if n == 2:
             conf = 0.7
+    if not _other_faces_pips_plain(fit, images.gray, level, contrast):
+        if why is not None:
+            why.append("r16")
+        return None
     if not _face_is_bare(fit, images.gray, level, contrast):
         if why is not None:
             why.append("r11")
