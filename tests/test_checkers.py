@@ -107,8 +107,8 @@ def _score(points, label) -> tuple[int, int]:
 
 
 def test_counting_on_renders_with_the_renderers_geometry(renders):
-    """Measured 89.7% of points on 40 held-out renders (seeds 100-139), 88.6% on these five, with the geometry
-    the renderer knows."""
+    """Measured 93.3% of points on 40 held-out renders (seeds 100-139), 97.2% on these five, with the geometry
+    the renderer knows (89.7% and 88.6% before the empty-board model, the colour split and the row start)."""
     right = total = 0
     for image, label in renders:
         geometry = _label_geometry(image, label)
@@ -116,24 +116,26 @@ def test_counting_on_renders_with_the_renderers_geometry(renders):
         r, t = _score(count.points, label)
         right, total = right + r, total + t
     assert total > 0
-    assert right / total >= 0.82, f"{right}/{total} points right"
+    assert right / total >= 0.92, f"{right}/{total} points right"
 
 
 def test_full_reader_on_renders(renders):
-    """Board finder + counting end to end: measured 84.6% of points on 40 held-out renders, 89.5% on these."""
+    """Board finder + counting end to end: measured 91.6% of points on 40 held-out renders (seed 4242), 95.4% on
+    these (84.6% and 89.5% before); the floor leaves room for the board finder's own changes."""
     right = total = 0
     for image, label in renders:
         obs = Reader(read_dice=False).read(image)
         assert obs.board.found
         r, t = _score(obs.points, label)
         right, total = right + r, total + t
-    assert right / total >= 0.8, f"{right}/{total} points right"
+    assert right / total >= 0.88, f"{right}/{total} points right"
 
 
 # -------------------------------------------------------------------------------------------------- real photos
 @pytest.mark.skipif(not REAL.is_dir(), reason=f"real board photos not found at {REAL}")
 def test_full_reader_on_the_real_photos():
-    """Measured 80.9% of visible points on the 7 real board photos (r18 has no board)."""
+    """Measured 90.7% of visible points on the 7 real board photos (r18 has no board; 80.9% before); the floor
+    leaves room for the board finder's own changes."""
     right = total = 0
     for label_path in sorted(REAL.glob("r*.json")):
         label = json.loads(label_path.read_text())
@@ -145,4 +147,4 @@ def test_full_reader_on_the_real_photos():
         r, t = _score(obs.points, label)
         right, total = right + r, total + t
     assert total >= 150
-    assert right / total >= 0.75, f"{right}/{total} visible points right"
+    assert right / total >= 0.85, f"{right}/{total} visible points right"
