@@ -269,6 +269,10 @@ class GameTracker:
             played = self._missed_play(view, ref, obs)
             if played is not None:
                 return played
+        if st.phase == "opening" and not obs.dice:
+            played = self._missed_opening(view, ref, obs)
+            if played is not None:
+                return played
         offs = ({ref.board.off[0]}, {ref.board.off[1]})
         best: list[tuple[int, Board]] = []
         for c, b in repairs(view, ref, offs):
@@ -300,13 +304,19 @@ class GameTracker:
                     if result != before:
                         by_board.setdefault(seating.board(result, roller), set()).add((high, low))
         found = decide(view, list(by_board), ref)
-        if found.kind != "legal" or found.board is None or len(by_board[found.board]) != 1:
+        if found.board is None or found.board not in by_board or len(by_board[found.board]) != 1:
             return None
         dice = list(next(iter(by_board[found.board])))
         self._settle_last_play(ref.board, obs)
-        self._emit("roll", player=roller, dice=dice, inferred=True)
         after = seating.position(found.board, roller)
-        legal = self._play_event(roller, dice, before, after)
+        legal: Optional[bool] = None
+        if found.kind == "legal":
+            self._emit("roll", player=roller, dice=dice, inferred=True)
+            legal = self._play_event(roller, dice, before, after)
+        else:  # likely that play, but a misread could hide another: go on from it, judge nothing
+            self._emit("warning", code="unsure_reading", player=roller,
+                       message=f"{roller}'s roll was not read and the board is not clear; his play is not judged: "
+                               "please check the board")
         st.last_play = {"player": roller, "dice": dice, "before": before.position_id(),
                         "after_board": _board_json(found.board), "legal": legal}
         self._believe(found.board, obs)
@@ -443,7 +453,6 @@ class GameTracker:
         sig = dice_signature(obs.dice)
         if not obs.dice:
             st.handled = None
-            self._missed_opening(obs, board)
             return
         if _as_list(sig) == st.handled or len(obs.dice) != 2:
             return
@@ -470,38 +479,42 @@ class GameTracker:
         st.dice = roll_values([light, dark])
         st.before = Position.start().position_id()
 
-    def _missed_opening(self, obs: Observation, board: Board) -> None:
-        """The opening roll was not seen (a die hidden by a hand or misread) but its play is on the board with
-        the dice lifted: the play tells the roll when exactly one player and one non-double roll lead to it.
-        The play is then judged legal by construction, so nothing illegal can hide here; an ambiguous or
-        impossible board waits (it may be a misread, or the board being rearranged)."""
+    def _missed_opening(self, view: View, ref: Reference, obs: Observation) -> Optional[Board]:
+        """The opening roll was not read (a die hidden or missed) but its play is on the board with the dice
+        lifted: the play tells the roll when exactly one player and one non-double roll lead there (weighed with
+        the read-error model like any play). The play is then legal by construction, so nothing illegal can hide
+        here; an ambiguous board waits (it may be a misread, or the board being rearranged)."""
         st, seating = self.state, self.seating
         assert seating is not None
-        if is_start(board, seating) or any(board.missing):
-            return
         from rules.moves import legal_results
 
         start = Position.start()
-        found = []
+        by_board: dict[Board, set[tuple[str, int, int]]] = {}
         for mover in COLOURS:
             for high in range(2, 7):
                 for low in range(1, high):
                     for result in legal_results(start, high, low):
-                        seen = seating.board(result, mover)
-                        if seen.same_checkers(board) or self._close_to(obs, seen):
-                            found.append((mover, high, low, result, seen))
-        if len(found) != 1:
-            return
-        mover, high, low, after, board = found[0]
+                        by_board.setdefault(seating.board(result, mover), set()).add((mover, high, low))
+        found = decide(view, list(by_board), ref)
+        if found.board is None or found.board not in by_board or len(by_board[found.board]) != 1:
+            return None
+        mover, high, low = next(iter(by_board[found.board]))
         values = {mover: high, other(mover): low}
-        self._emit("opening_roll", light=values["light"], dark=values["dark"], first=mover, inferred=True)
-        st.dice, st.before = [high, low], start.position_id()
-        legal = self._play_event(mover, st.dice, start, after)
-        st.last_play = {"player": mover, "dice": [high, low], "before": st.before,
-                        "after_board": _board_json(board), "legal": legal}
-        self._believe(board, obs)
+        after = seating.position(found.board, mover)
+        legal: Optional[bool] = None
+        if found.kind == "legal":
+            self._emit("opening_roll", light=values["light"], dark=values["dark"], first=mover, inferred=True)
+            legal = self._play_event(mover, [high, low], start, after)
+        else:  # likely that play, but a misread could hide another: go on from it, judge nothing
+            self._emit("warning", code="unsure_reading", player=mover,
+                       message=f"the opening roll was not read and the board is not clear; {mover}'s opening play "
+                               "is not judged: please check the board")
+        st.last_play = {"player": mover, "dice": [high, low], "before": start.position_id(),
+                        "after_board": _board_json(found.board), "legal": legal}
+        self._believe(found.board, obs)
         st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
         st.handled, st.doubt, st.confirm = None, 0, None
+        return found.board
 
     def _reroll_reason(self, dice: list[DieReading], need_half: Optional[str]) -> Optional[str]:
         if any(d.half is None for d in dice):
