@@ -8,8 +8,9 @@ and answers ``None`` rather than a doubtful value; ``dice_flat`` judges flatness
 against the board's perspective and the camera's angle).
 
 Without hints every die size from ~13 px to a fifth of the image is tried (``bgref dice``); the board reader passes
-the playing-area mask, the expected die edge (read at it and two scales below until ``dice_scale`` has learnt the
-view's real die edge, then at two scales around that edge) and, ideally, the board homography (needed for most
+the playing-area mask, the expected die edge (read at five scales from 0.6 to 1.2 of it until ``dice_scale`` has
+learnt the view's real die edge, then at two scales around that edge, the second only in windows round the first's
+pips: ``dice_windows``) and, ideally, the board homography (needed for most
 cocked dice).
 """
 
@@ -39,6 +40,7 @@ STEP_PER_DIE = (0.2, 0.36)  # grid step / die edge
 SCALE_RATIO = 1.45  # between successive scales when the die size is unknown
 MIN_DIE_PX = 11.0
 PIP_CONTRAST_SPREAD = 0.5  # the faintest pip of a face against its strongest
+GUESS_SHARES = (0.59, 0.7, 0.83, 1.0, 1.2)  # of the guessed die edge, read while the real one is not learnt
 WINDOW_HALF = 1.8  # die edges round a first-scale group that the second scale reads (a face's rays reach ~1.6)
 SPLIT_ZOOM = 1.5  # a scale enlarging the image this much sees pips of a few source pixels: their shapes are noise
 
@@ -348,6 +350,10 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
                 if why is not None:
                     why.append("r12")
                 return None
+            if bounded and not (_round_pip(a, images) and _round_pip(b, images)):
+                if why is not None:
+                    why.append("r15")
+                return None  # two gaps between three checkers: two small triangles
         fit = fit_layout(pts)
         if fit is None or fit.residual > MAX_RESIDUAL:
             if why is not None:
@@ -528,11 +534,12 @@ def _faces_in_group(group: list[Pip], pips: list[Pip], images: FaceImages, bound
 
 def _scales(gray: np.ndarray, die_size_px: Optional[float]) -> list[float]:
     if die_size_px:
-        # the calibration's guess is 0.45 checker diameters; dice are 0.3-0.5 of a checker on real boards, down to
-        # 0.2 on some (small dice, big checkers): the guess and two scales below it (0.35, 0.26) cover that; one
-        # above (0.58, no real die) read nothing more on renders and cost a third. Scales below the smallest die
-        # readable are left out.
-        return [s for s in (die_size_px / 1.7, die_size_px / 1.3, die_size_px) if s >= MIN_DIE_PX] or [die_size_px]
+        # the calibration's guess is 0.45 checker diameters; dice are 0.3-0.5 of a checker on most boards, 0.25 on
+        # some (small dice, big checkers) and 0.55 on others: scales a step of 1.2 apart from 0.26 to 0.54 checker
+        # diameters cover that, and a face read in pieces at one scale is often whole at the next (sampling of
+        # pips a few pixels across), so the steps are close (real photos: 12 -> 15 of 18 dice with 5 scales
+        # instead of 3). Scales below the smallest die readable are left out.
+        return [s for s in (die_size_px * k for k in GUESS_SHARES) if s >= MIN_DIE_PX] or [die_size_px]
     top = min(gray.shape[:2]) / 2.5
     out = []
     s = MIN_DIE_PX * 1.2
