@@ -42,6 +42,7 @@ MAX_START_DOUBT = 4  # the start has four tall stacks, each of which may be doub
 MAX_KNOCKED = 2  # more checkers missing than this is a misread, not checkers knocked off the board
 MISSING_READS = 2  # agreeing readings with a checker missing before warning that one was knocked off
 DOUBT_READS = 2  # how many fresh readings to wait for before saying a play cannot be judged
+STALL_READS = 4  # such readings before going on from the likeliest board
 ONE_DIE_READS = 3  # readings showing one die only before a re-roll is called (the reader may miss a die)
 
 
@@ -83,6 +84,7 @@ class State:
     doubt: int = 0
     unseen_play: Optional[str] = None  # who moved while waiting for his roll (the roll unseen)
     one_die_reads: int = 0
+    stalled: int = 0  # readings in a row that no event explains and show no clear whole board
     opponent_lost: bool = False  # the last reading lacks an opponent's checker (knocked off, or unseen)
     one_die: bool = False  # the roll was seen with one die only: the play tells the other
     seen: Optional[list] = None  # per point, the counts read while ``board`` stood: the reader's steady misreads
@@ -223,6 +225,7 @@ class GameTracker:
     def _believe(self, board: Board, obs: Optional[Observation]) -> None:
         """``board`` is now the truth; the reading that showed it keeps the reader's steady misreads of it."""
         self.state.board = _board_json(board)
+        self.state.stalled = 0
         view = View.of(obs) if obs is not None else None
         if view is None or None in view.points:
             self.state.seen = None
@@ -248,6 +251,7 @@ class GameTracker:
         if not obs.board.found or len(view.points) != 24:
             return None
         if cost(view, ref.board, ref) < HARD:
+            self.state.stalled = 0
             if None not in view.points:
                 seen = self.state.seen if self.state.seen and len(self.state.seen) == 24 else [[] for _ in range(24)]
                 # a count one off what stands joins the counts read for it (a tall stack read 4 and 5 in turn);
@@ -257,29 +261,29 @@ class GameTracker:
                                    for v, n, b in zip(seen, view.points, ref.board.points)]
             return ref.board
         st = self.state
-        if any(self._lost(view, ref)):
-            # checkers missing while nobody moves: a checker knocked off falls while a hand moves checkers (told
-            # in the moving phase); now it is the reader missing one (a lone checker, a shadow). The belief stands
-            return ref.board
         if obs.dice and st.phase == "awaiting":
             # dice are down and checkers moved: a roll read late, its play under way. The board before it stands
             # (the play is judged from it once the dice are lifted)
             return ref.board
         if st.phase == "awaiting" and not obs.dice and st.offered_by is None:
-            played = self._missed_play(view, ref, obs)
-            if played is not None:
+            played = self._missed_play(view, ref, obs)  # a play whose roll was never read (it may explain a
+            if played is not None:                      # checker the reader misses on a stack it moved onto)
                 return played
         if st.phase == "opening" and not obs.dice:
             played = self._missed_opening(view, ref, obs)
             if played is not None:
                 return played
+        if any(self._lost(view, ref)):
+            # checkers missing while nobody moves: a checker knocked off falls while a hand moves checkers (told
+            # in the moving phase); now it is the reader missing one (a lone checker, a shadow). The belief stands
+            return ref.board
         offs = ({ref.board.off[0]}, {ref.board.off[1]})
         best: list[tuple[int, Board]] = []
         for c, b in repairs(view, ref, offs):
             if c == 0:  # a whole board as read: a board that adds up only if the reader erred is no news
                 best.append((c, b))
         if len({b for _, b in best}) != 1:
-            return None
+            return self._stalled(view, ref, obs)
         if st.phase == "awaiting" and st.turn is not None and self.seating is not None:
             mine = self.seating.position(best[0][1], st.turn).player
             if mine != self.seating.position(ref.board, st.turn).player:
@@ -287,26 +291,52 @@ class GameTracker:
         self._believe(best[0][1], obs)
         return best[0][1]
 
+    def _stalled(self, view: View, ref: Reference, obs: Observation) -> Optional[Board]:
+        """The board has changed in a way no event explains and no whole board reads clearly. Waiting a few
+        readings may clear it; if not, go on from the likeliest board the reading shows (said as a warning,
+        never an alarm) rather than wait forever or judge later plays from a board that is gone. Whose turn it
+        is may then be unknown: the next roll tells it."""
+        st = self.state
+        st.stalled += 1
+        if st.stalled < STALL_READS:
+            self.needs_reread = True
+            return None
+        offs = ({ref.board.off[0]}, {ref.board.off[1]})
+        found = min(((c, b) for c, b in repairs(view, ref, offs) if c < HARD), key=lambda cb: cb[0], default=None)
+        if found is None:
+            return None
+        st.stalled = 0
+        self._emit("warning", code="resync", message="lost track of the board (readings unclear); going on from "
+                   "what is seen: please check the board")
+        self._believe(found[1], obs)
+        if st.phase == "opening":
+            st.phase, st.turn, st.last_play = "awaiting", None, None
+        elif st.phase == "awaiting":
+            st.turn, st.last_play = None, None
+        return found[1]
+
     def _missed_play(self, view: View, ref: Reference, obs: Observation) -> Optional[Board]:
         """The player on roll has played and his roll was not read (dice missed by the reader): when the board is
         a legal result of exactly one roll, that roll and play are told (legal by construction: nothing illegal can
         hide here). Anything else is left to the caller (no verdict on a guess)."""
         st, seating = self.state, self.seating
-        assert seating is not None and st.turn is not None
-        roller = st.turn
+        assert seating is not None
         from rules.moves import legal_results
 
-        before = seating.position(ref.board, roller)
-        by_board: dict[Board, set[tuple[int, int]]] = {}
-        for high in range(1, 7):
-            for low in range(1, high + 1):
-                for result in legal_results(before, high, low):
-                    if result != before:
-                        by_board.setdefault(seating.board(result, roller), set()).add((high, low))
+        by_board: dict[Board, set[tuple[str, int, int]]] = {}
+        for who in [st.turn] if st.turn else list(COLOURS):  # whose turn may be unknown after a re-sync
+            start = seating.position(ref.board, who)
+            for high in range(1, 7):
+                for low in range(1, high + 1):
+                    for result in legal_results(start, high, low):
+                        if result != start:
+                            by_board.setdefault(seating.board(result, who), set()).add((who, high, low))
         found = decide(view, list(by_board), ref)
         if found.board is None or found.board not in by_board or len(by_board[found.board]) != 1:
             return None
-        dice = list(next(iter(by_board[found.board])))
+        roller, high, low = next(iter(by_board[found.board]))
+        dice = [high, low]
+        before = seating.position(ref.board, roller)
         self._settle_last_play(ref.board, obs)
         after = seating.position(found.board, roller)
         legal: Optional[bool] = None
@@ -527,7 +557,13 @@ class GameTracker:
 
     def _on_awaiting(self, obs: Observation, board: Board) -> None:
         st, seating = self.state, self.seating
-        assert seating is not None and st.turn is not None
+        assert seating is not None
+        if st.turn is None:  # lost track of whose turn it is (see _stalled): the next roll tells it
+            halves = {d.half for d in obs.dice}
+            if len(obs.dice) != 2 or len(halves) != 1 or seating.roller_of_half(halves.pop()) is None:
+                return
+            st.turn = seating.roller_of_half(obs.dice[0].half)
+        assert st.turn is not None
         roller = st.turn
         board = self._believed(board, obs)
         if self._cube_action(obs, board):
