@@ -145,6 +145,25 @@ def test_undercounted_stacks_on_the_right_points_still_read_as_the_start():
         match_start(counts)
 
 
+def test_short_stacks_on_exactly_the_right_points_read_as_the_start_while_most_checkers_show():
+    counts = start_counts("bottom-left")
+    for i in range(24):
+        if abs(counts[i]) == 5:
+            counts[i] = 3 if counts[i] > 0 else -2  # stacks piled up in perspective: lower checkers hidden
+    s = match_start(counts)
+    assert s.light_home == "bottom-left" and s.mismatch == 10
+    counts[counts.index(3)] = 1  # too few checkers left to tell a start from a half-set-up board
+    with pytest.raises(NotStartPosition):
+        match_start(counts)
+    counts = start_counts("bottom-left")
+    for i in range(24):
+        if abs(counts[i]) == 5:
+            counts[i] = 3 if counts[i] > 0 else -2
+    counts[counts.index(2)] = 3  # a stack taller than the start's is no misread: with the rest short, refused
+    with pytest.raises(NotStartPosition):
+        match_start(counts)
+
+
 def test_not_the_starting_position_says_what_was_seen():
     counts = start_counts("bottom-right")
     counts[7] -= 1  # 8/5 6/5: the opening 31 played
