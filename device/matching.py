@@ -239,8 +239,11 @@ def diff_points(view: View, board: Board, ref: Optional[Reference], short: bool 
 
 
 def decide(view: View, allowed: Iterable[Board], ref: Optional[Reference],
-           offs: Optional[tuple[set[int], set[int]]] = None) -> Verdict:
-    """Weigh the boards the game allows against the whole boards the reading may show (see the module doc)."""
+           offs: Optional[tuple[set[int], set[int]]] = None, mover: int = 0) -> Verdict:
+    """Weigh the boards the game allows against the whole boards the reading may show (see the module doc).
+    ``mover``: the sign (+1 light, -1 dark) of the player whose play is judged: where the reader is blind to one
+    of his own stacks (reads it wildly off, every time), a reading that adds up may still hide his play, so no
+    illegal call is made on it."""
     legal = list(dict.fromkeys(allowed))
     legal_set = set(legal)
     if offs is None:
@@ -272,7 +275,9 @@ def decide(view: View, allowed: Iterable[Board], ref: Optional[Reference],
             for b in best]
     sure_miss = (bool(sure) and all(n == 1 for n in sure) and illegal_cost <= SOFT
                  and not any(blind(i, view, ref) for i in range(24)))
-    if illegal_board is not None and illegal_cost < HARD and (
+    blind_to_mover = mover != 0 and ref is not None and any(
+        blind(i, view, ref) and ref.board.points[i] * mover > 0 for i in range(24))
+    if illegal_board is not None and illegal_cost < HARD and not blind_to_mover and (
             legal_cost >= HARD or (sure_miss and illegal_cost < legal_cost)):
         return Verdict("illegal", illegal_board, legal_cost, illegal_cost, where)
     # not sure: go on from the likelier of the two (the next readings re-sync the belief)

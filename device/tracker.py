@@ -726,7 +726,7 @@ class GameTracker:
             for result in legal_results(before, roll[0], roll[1]):
                 by_board.setdefault(seating.board(result, mover), set()).add(roll)
         boards = list(by_board)
-        found = decide(view, boards, ref)
+        found = decide(view, boards, ref, mover=1 if mover == "light" else -1)
         if (quick or st.opponent_lost) and found.kind != "legal":
             # the opponent has rolled and may be moving already, or one of his checkers is off the board (said
             # already) or unseen: judge the mover's checkers only
