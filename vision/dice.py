@@ -442,8 +442,8 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
                                small.shape)
         if mosaic is None:
             return []
-        small = mosaic.cut(small)
         small_mask = mosaic.cut(small_mask if small_mask is not None else np.ones(small.shape, np.uint8), False)
+        small = mosaic.cut(small)
     images = face_images(small)
     if color is not None and mask is not None and color.ndim == 3:
         images.color_src, images.scale = color, f
@@ -617,11 +617,12 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         mask = mask[oy:oy + image_bgr.shape[0], ox:ox + image_bgr.shape[1]]
     gray = _gray(image_bgr)
     cands: list[FaceCandidate] = []
-    if learnt and len(scales) == 2:
-        # the learnt edge: read whole at it, then the scale below only round the groups of pips found there
+    if learnt and len(scales) > 1:
+        # the learnt edge: read whole at it, then the scales below only round the groups of pips found there
         seeds: list = []
-        cands.extend(_read_scale(gray, scales[1], mask, image_bgr, seeds=seeds))
-        cands.extend(_read_scale(gray, scales[0], mask, image_bgr, windows=seeds))
+        cands.extend(_read_scale(gray, max(scales), mask, image_bgr, seeds=seeds))
+        for s in sorted(scales, reverse=True)[1:]:
+            cands.extend(_read_scale(gray, s, mask, image_bgr, windows=seeds))
     else:
         for s in scales:
             cands.extend(_read_scale(gray, s, mask, image_bgr))
