@@ -77,7 +77,7 @@ def _median_masked(lab: np.ndarray, valid: np.ndarray, axis: int) -> np.ndarray:
 MIN_STEP = 3.0  # Lab units per px: the weakest median colour step along a side that counts as an edge
 RELATIVE_STEP = 0.15  # ... and at least this share of the side's strongest step (frame-to-table edges are weaker
 # than field-to-frame edges, so this stays low)
-TILTS = (-4, -2, 0, 2, 4)  # px of tilt over a side's length tried (the playing area is only approximate)
+TILTS = (-3, 0, 3)  # px of tilt over a side's length tried (the playing area is only approximate)
 
 
 def _edge_strength(lab: np.ndarray, valid: np.ndarray, axis: int, span: slice) -> np.ndarray:
