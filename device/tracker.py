@@ -29,14 +29,13 @@ from typing import Any, Callable, Optional
 from device.events import make_event
 from device.seating import COLOURS, HOMES, Board, Seating, is_start, other
 from device.matching import HARD, SOFT as SOFT_MISREAD, Reference, Verdict, View, cost, decide, face_value, repairs
-from device.matching import low_confidence_points as _low_confidence_points
+from device.matching import LOW_CONFIDENCE, low_confidence_points as _low_confidence_points  # noqa: F401
 from device.stability import cube_side
 from rules.position import CHECKERS, Position
 from vision.observation import DieReading, Observation
 
 log = logging.getLogger(__name__)
 
-LOW_CONFIDENCE = 0.6  # a point read with less confidence than this may hide a misread
 MAX_SNAP_POINTS = 3  # a reading this close to the expected board (on unsure points only) is taken as it
 MAX_START_DOUBT = 4  # the start has four tall stacks, each of which may be doubtful; the other 20 points must match
 MAX_KNOCKED = 2  # more checkers missing than this is a misread, not checkers knocked off the board
