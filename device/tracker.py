@@ -29,7 +29,7 @@ from typing import Any, Callable, Optional
 from device.events import make_event
 from device.seating import COLOURS, HOMES, Board, Seating, is_start, other
 from device.matching import HARD, SOFT as SOFT_MISREAD, Reference, Verdict, View, cost, decide, face_value, repairs
-from device.matching import LOW_CONFIDENCE, low_confidence_points as _low_confidence_points  # noqa: F401
+from device.matching import low_confidence_points as _low_confidence_points
 from device.stability import cube_side
 from rules.position import CHECKERS, Position
 from vision.observation import DieReading, Observation
