@@ -617,12 +617,21 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         mask = mask[oy:oy + image_bgr.shape[0], ox:ox + image_bgr.shape[1]]
     gray = _gray(image_bgr)
     cands: list[FaceCandidate] = []
+    seeds: list = []  # centres of pip groups from the scales read whole: where the others read (dice_windows)
     if learnt and len(scales) > 1:
         # the learnt edge: read whole at it, then the scales below only round the groups of pips found there
-        seeds: list = []
         cands.extend(_read_scale(gray, max(scales), mask, image_bgr, seeds=seeds))
         for s in sorted(scales, reverse=True)[1:]:
             cands.extend(_read_scale(gray, s, mask, image_bgr, windows=seeds))
+    elif mask is not None and len(scales) > 2:
+        # the guess's five scales: the smallest and the middle one read whole (a small die's pips are seen there),
+        # the others only round the groups of pips those found (first frames: ~20% faster, the same dice read)
+        whole = sorted(scales)[0:3:2]
+        for s in whole:
+            cands.extend(_read_scale(gray, s, mask, image_bgr, seeds=seeds))
+        for s in scales:
+            if s not in whole:
+                cands.extend(_read_scale(gray, s, mask, image_bgr, windows=seeds))
     else:
         for s in scales:
             cands.extend(_read_scale(gray, s, mask, image_bgr))
