@@ -192,26 +192,26 @@ def _align(half: tuple[float, float], discs: list[Disc]) -> tuple[float, float]:
     close_y = np.abs(ys[:, None] - ys[None, :]) < 1.4 * r
     np.fill_diagonal(close_y, False)
 
-    def fit(a: float, w: float) -> float:
-        u = (xs - a) / w - 0.5
+    def fits(a: np.ndarray, w: np.ndarray) -> np.ndarray:
+        """The fit of each placement (left edge a[k], point width w[k]), all at once."""
+        u = (xs[None, :] - a[:, None]) / w[:, None] - 0.5
         col = np.round(u)
         off = np.abs(u - col)
         inside = (col >= 0) & (col <= 5)
-        total = float(np.sum(np.where(inside, rims * np.maximum(0.0, 1.0 - off / 0.3), 0.0)))
+        total = np.sum(np.where(inside, rims[None, :] * np.maximum(0.0, 1.0 - off / 0.3), 0.0), axis=1)
         # two discs side by side cannot be one point's: such a reading merges neighbouring points
-        clash = close_y & (col[:, None] == col[None, :]) & inside[:, None]
-        return total - float(np.sum(np.where(clash, np.minimum(rims[:, None], rims[None, :]), 0.0))) / 2
+        clash = close_y[None] & (col[:, :, None] == col[:, None, :]) & inside[:, :, None]
+        return total - np.sum(np.where(clash, np.minimum(rims[:, None], rims[None, :])[None], 0.0), axis=(1, 2)) / 2
 
-    base = fit(x0, pw)
+    centre = x0 + 3 * pw
+    placements = [(x0, pw)] + [(centre - 3 * (pw * sc) + sh * (pw * sc), pw * sc)
+                               for sc in ALIGN_SCALES for sh in ALIGN_SHIFTS]
+    scores = fits(np.array([a for a, _ in placements]), np.array([w for _, w in placements]))
+    base = float(scores[0])
     best = (base, x0, pw)
-    for sc in ALIGN_SCALES:
-        w = pw * sc
-        centre = x0 + 3 * pw
-        for sh in ALIGN_SHIFTS:
-            a = centre - 3 * w + sh * w
-            f = fit(a, w)
-            if f > best[0] + 1e-9:
-                best = (f, a, w)
+    for f, (a, w) in zip(scores[1:], placements[1:]):
+        if f > best[0] + 1e-9:
+            best = (float(f), a, w)
     if best[0] > 1.1 * base:
         return best[1], best[2]
     return half
