@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from device.errors import DeviceError
+from device.event_score import EventList, demo_lines, load_expected
 from device.pipeline import TextPrinter, load_calibration, make_reader, recording_lens
 from device.referee import Referee
 from device.sources import FolderSource
@@ -50,75 +51,7 @@ def find_video(folder: Path = SAMPLES) -> Path:
 
 def _expected(folder: Path) -> Optional[list[dict[str, Any]]]:
     path = folder / "events.jsonl"
-    if not path.is_file():
-        return None
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-
-
-class _Collector:
-    def __init__(self) -> None:
-        self.events: list[dict[str, Any]] = []
-
-    def publish(self, event: dict[str, Any]) -> None:
-        self.events.append(event)
-
-    def frame(self, image: Any, observation: Any) -> None:
-        pass
-
-
-MATCH_FIELDS = ("player", "dice", "legal", "play", "first", "light", "dark", "action", "value", "winner")
-
-
-def match_events(got: list[dict[str, Any]], expected: list[dict[str, Any]], window: int = 3,
-                 late: int = 30) -> tuple[list[tuple[dict, dict]], list[tuple[dict, dict]], list[dict]]:
-    """Each expected event paired with the referee's event of the same type and content: (on time: 0-``window``
-    frames after the frame a perfect referee could decide it, late: up to ``late`` frames off, missed)."""
-    used: set[int] = set()
-    on_time, late_pairs, missed = [], [], []
-    for want in expected:
-        same = [i for i, e in enumerate(got) if i not in used and e["type"] == want["type"]
-                and all(e.get(k) == want[k] for k in MATCH_FIELDS if k in want and k in e)
-                and (want["type"] != "warning" or e.get("code") == want.get("code"))]
-        now = [i for i in same if 0 <= got[i]["frame"] - want["frame"] <= window]
-        near = [i for i in same if abs(got[i]["frame"] - want["frame"]) <= late]
-        if now:
-            used.add(now[0])
-            on_time.append((want, got[now[0]]))
-        elif near:
-            used.add(near[0])
-            late_pairs.append((want, got[near[0]]))
-        else:
-            missed.append(want)
-    return on_time, late_pairs, missed
-
-
-def summary(got: list[dict[str, Any]], expected: Optional[list[dict[str, Any]]]) -> list[str]:
-    """What the referee caught, and how that compares with what the recording holds."""
-    illegal = [e for e in got if e["type"] == "play" and e.get("legal") is False]
-    rerolls = [e for e in got if e["type"] == "reroll"]
-    plays = [e for e in got if e["type"] == "play"]
-    lines = [f"{len(plays)} plays judged: {len(illegal)} illegal, {len(rerolls)} re-rolls called"]
-    for e in illegal:
-        lines.append(f"  frame {e['frame']}: {e['player']} {'-'.join(map(str, e['dice']))}: {e.get('reason')}")
-    if expected is not None:
-        want_illegal = [e for e in expected if e["type"] == "play" and e.get("legal") is False]
-        want_rerolls = [e for e in expected if e["type"] == "reroll"]
-        caught = sum(1 for w in want_illegal if any(abs(g["frame"] - w["frame"]) <= 3 for g in illegal))
-        caught_r = sum(1 for w in want_rerolls if any(abs(g["frame"] - w["frame"]) <= 3 for g in rerolls))
-        false_alarms = sum(1 for g in illegal if not any(abs(g["frame"] - w["frame"]) <= 3 for w in want_illegal))
-        lines.append(f"the recording holds {len(want_illegal)} illegal plays and {len(want_rerolls)} re-rolls: "
-                     f"caught {caught} and {caught_r}; false alarms {false_alarms}")
-        on_time, late, missed = match_events(got, expected)
-        lag = sorted(g["frame"] - w["frame"] for w, g in on_time + late if w["type"] == "play")
-        lines.append(f"events as recorded: {len(on_time)}/{len(expected)} within 3 frames, {len(late)} late, "
-                     f"{len(missed)} missed" + (f"; play verdicts {lag} frames after the dice were lifted"
-                                                if lag else ""))
-        for w, g in late:
-            lines.append(f"  late:   frame {w['frame']} {w['type']} {w.get('player') or ''} (said at {g['frame']})")
-        for w in missed:
-            lines.append(f"  missed: frame {w['frame']} {w['type']} {w.get('player') or ''} "
-                         f"{w.get('reason') or w.get('code') or ''}".rstrip())
-    return lines
+    return load_expected(path) if path.is_file() else None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -131,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     calibration, seat = load_calibration(args.calibration)
     lens = None if getattr(args, "no_lens", False) else recording_lens(video)
     source = FolderSource(folder, labels=args.oracle)
-    collector = _Collector()
+    collector = EventList()
     if args.json:
         from device.events import EventWriter
 
@@ -147,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     frames = referee.run()
     seconds = time.perf_counter() - start
     if not args.json:
-        for line in summary(collector.events, _expected(folder)):
+        for line in demo_lines(collector.events, _expected(folder)):
             print(line)
         print(f"{frames} frames in {seconds:.1f} s ({frames / max(seconds, 1e-9):.0f} frames/s, "
               f"{referee.stabiliser.reads} read)")
