@@ -7,6 +7,12 @@ A board is symmetric: its left and right frame widths (trays included) are equal
 we pick the pair of edges, one on each side, that are strong, equally far out, and the farthest out among the
 strong ones (the outer edge against the table, not the inner edges of trays). A side that runs off the image
 ends at the image border: a photo cropped tight to the frame.
+
+``outer_frame_lines`` (what ``find_board`` uses) refines that choice: each side's edges are found as straight
+lines that may slant (``vision.board_lines``), and the outer frame is the edge with the table beyond it and the
+board inside it, the table's colour read where the strips run out onto a plain surface that two sides agree
+on. Where no edge shows the table beyond it (a tight crop, clutter all round, a frame the colour of the table),
+the column-profile reading above stands.
 """
 
 from __future__ import annotations
