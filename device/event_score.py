@@ -2,9 +2,10 @@
 
 Shared by `bgref demo` and `bgref replay --expect`, so players, tournament directors and tests judge any recording
 the same way: each expected event is on time (0-3 frames after the frame a perfect referee could decide it), late
-(said up to 30 frames off) or missed; each alarm the referee sounds (an illegal play, a re-roll) that the expected
-list does not hold is a false alarm, as bad as a missed illegal play; "not judged" warnings are counted apart
-(honest, but a play nobody checked); and play verdicts are timed from the frame the dice were lifted.
+(said up to 30 frames off) or missed; each alarm the referee sounds (an illegal play, a re-roll, an alert warning
+such as a roll out of turn) that the expected list does not hold is a false alarm, as bad as a missed illegal
+play; "not judged" warnings are counted apart (honest, but a play nobody checked); and play verdicts are timed
+from the frame the dice were lifted.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from device.errors import DeviceError
-from device.events import EVENT_TYPES
+from device.events import EVENT_TYPES, is_alert
 
 # the fields that make two events the same event (absent fields are not compared)
 MATCH_FIELDS = ("player", "dice", "legal", "play", "first", "light", "dark", "action", "value", "winner")
@@ -48,8 +49,9 @@ def kind(event: Event) -> str:
 
 
 def is_alarm(event: Event) -> bool:
-    """An alarm stops the game: an illegal play or a re-roll call."""
-    return event.get("type") == "reroll" or (event.get("type") == "play" and event.get("legal") is False)
+    """An alarm stops the game: an illegal play, a re-roll call, or a warning that sounds the alert (a roll out
+    of turn, a checker knocked off the board)."""
+    return is_alert(event)
 
 
 def load_expected(path: str | Path) -> list[Event]:
@@ -125,7 +127,7 @@ class Score:
     on_time: list[tuple[Event, Event]]
     late: list[tuple[Event, Event]]
     missed: list[Event]
-    false_alarms: list[Event]  # illegal plays and re-rolls the expected list does not hold
+    false_alarms: list[Event]  # illegal plays, re-rolls and alert warnings the expected list does not hold
     not_judged: list[Event]  # "not judged" / "not sure" / re-sync warnings
     play_lag: list[int] = field(default_factory=list)  # frames from the dice lifted to each play verdict
 
@@ -213,7 +215,7 @@ def _brief(event: Event) -> str:
 def score(got: list[Event], expected: list[Event], window: int = ON_TIME, late: int = LATE) -> Score:
     """Score the referee's events ``got`` against ``expected``.
 
-    A false alarm is an illegal play or re-roll the referee called that matches no expected event by content,
+    A false alarm is an alarm (illegal play, re-roll, alert warning) that matches no expected event by content,
     and has no expected alarm of its kind left unmatched within ``late`` frames either (an illegal play caught
     at the right moment with a dice value misread is a miss of details, not a false alarm)."""
     on_time, late_pairs, missed = match_events(got, expected, window, late)

@@ -115,11 +115,12 @@ def test_a_right_alarm_with_a_misread_detail_is_a_miss_not_a_false_alarm():
     got = [{"frame": 11, "type": "reroll", "player": "dark", "reason": "cocked"},  # who rolled misread
            {"frame": 36, "type": "play", "player": "dark", "dice": [5, 5], "legal": False, "play": None},
            {"frame": 80, "type": "play", "player": "light", "dice": [2, 1], "legal": False, "play": None},
-           {"frame": 90, "type": "warning", "code": "unsure_reading", "message": "not judged"}]
+           {"frame": 90, "type": "warning", "code": "unsure_reading", "message": "not judged"},
+           {"frame": 95, "type": "warning", "code": "wrong_player", "alert": True, "message": "out of turn"}]
     result = score(got, want)
     assert [w["frame"] for w in result.missed] == [10]
     assert [(w["frame"], g["frame"]) for w, g in result.late] == [(30, 36)] and result.play_lag == [6]
-    assert [e["frame"] for e in result.false_alarms] == [80]
+    assert [e["frame"] for e in result.false_alarms] == [80, 95]  # an alert warning sounds at the table too
     assert [e["frame"] for e in result.not_judged] == [90]
     assert all(is_alarm(e) for e in result.false_alarms)
 
