@@ -11,7 +11,7 @@ import pytest
 
 from calibration.geometry import BoardGeometry, standard_layout
 from vision.observation import DieReading
-from vision.reader import Reader, dice_area, die_half, pip_polarity, with_stray_die
+from vision.reader import Reader, dice_area, die_half, lies_on_field, pip_polarity, with_stray_die
 
 REAL = Path(__file__).resolve().parents[2] / "shared" / "real"
 
@@ -105,3 +105,20 @@ def test_real_photos_show_no_die_off_the_board_and_no_flat_die_called_cocked():
                     cocked.append(label_path.stem)
     assert flat_read >= 6  # the photos' dice are found at all (else this would test nothing)
     assert stray == [] and cocked == []
+
+
+def test_a_die_on_field_coloured_ground_is_not_off_the_board():
+    """A board found too small leaves part of the field outside its playing area: a die there is on the field."""
+    geo = _geometry()
+    img = np.zeros((1080, 1920, 3), np.uint8)
+    img[:] = (40, 70, 120)  # brown table
+    outline = geo.to_image(np.array([[0, 0], [880, 0], [880, 480], [0, 480]], dtype=np.float64))
+    cv2.fillConvexPoly(img, np.round(outline).astype(np.int32), (60, 60, 60))  # grey frame
+    x0, y0, x1, y1 = geo.playing_area
+    field = geo.to_image(np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64))
+    cv2.fillConvexPoly(img, np.round(field).astype(np.int32), (60, 140, 60))  # green field
+    d = geo.checker_diameter_px
+    on_table = _image_at(geo, 880 + 1.2 * d, 240)
+    assert not lies_on_field(img, geo, on_table, 20.0)
+    cv2.circle(img, (int(on_table[0]), int(on_table[1])), 60, (60, 140, 60), -1)  # the field went on past the edge
+    assert lies_on_field(img, geo, on_table, 20.0)

@@ -33,6 +33,7 @@ UNCHANGED_PIXELS_ALLOWED = 1
 CHECK_EVERY = 15  # frames between drift checks of a calibrated geometry
 DRIFT_MIN_SCORE = 0.5  # check_geometry score below which the board is searched for again
 OFF_BOARD_REACH = 2.0  # checker diameters of table beyond the outer frame searched for dice that left the board
+FIELD_COLOUR_TIE = 2.0  # Lab units within which a die's surroundings match the field as well as the table
 STRAY_MIN_GAP = 1.5  # die edges between the die on the board and a die off it (closer: the same die seen twice)
 ON_FIELD_SLACK = 0.75  # die edges past the playing area's edge a die still counts as on it (see die_half)
 
@@ -165,6 +166,39 @@ def with_stray_die(dice: list[DieReading], image: Optional[np.ndarray] = None, d
         return on
     near = min(off, key=lambda d: float(np.hypot(d.center[0] - on[0].center[0], d.center[1] - on[0].center[1])))
     return sorted(on + [near], key=lambda d: (d.center[0], d.center[1]))
+
+
+def lies_on_field(image: np.ndarray, geo: BoardGeometry, center: list[float], die_px: float) -> bool:
+    """Whether what surrounds a die looks more like the playing area than like what lies round it (frame, trays,
+    table), by nearest colour among samples of both.
+
+    Why: a board found a little too small (a render's right quarter cut off) puts dice on the field outside its
+    playing area; a die there is no die off the board, and calling it one voids a good roll.
+    """
+    w, h = geo.rect_size
+    m = OFF_BOARD_REACH * geo.checker_diameter_px
+    x0, y0, x1, y1 = geo.playing_area
+    field = np.array([[x, y] for x in np.linspace(x0, x1, 24)[1:-1] for y in np.linspace(y0, y1, 12)[1:-1]])
+    grid = np.array([[x, y] for x in np.linspace(-m, w + m, 30) for y in np.linspace(-m, h + m, 20)])
+    inside = (grid[:, 0] >= x0) & (grid[:, 0] <= x1) & (grid[:, 1] >= y0) & (grid[:, 1] <= y1)
+    angles = np.linspace(0, 2 * np.pi, 16, endpoint=False)
+    ring = np.concatenate([np.c_[center[0] + r * np.cos(angles), center[1] + r * np.sin(angles)]
+                           for r in (1.0 * die_px, 1.4 * die_px)])
+
+    def lab_at(points: np.ndarray) -> np.ndarray:
+        xy = np.round(points).astype(int)
+        ok = (xy[:, 0] >= 0) & (xy[:, 1] >= 0) & (xy[:, 0] < image.shape[1]) & (xy[:, 1] < image.shape[0])
+        px = image[xy[ok, 1], xy[ok, 0]].reshape(-1, 1, 3)
+        return cv2.cvtColor(px, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32) if len(px) else np.zeros((0, 3))
+
+    on, off, around = lab_at(geo.to_image(field)), lab_at(geo.to_image(grid[~inside])), lab_at(ring)
+    if len(on) == 0 or len(off) == 0 or len(around) == 0:
+        return False
+    d_on = np.linalg.norm(around[:, None, :] - on[None, :, :], axis=2).min(axis=1)
+    d_off = np.linalg.norm(around[:, None, :] - off[None, :, :], axis=2).min(axis=1)
+    # a colour found both on the field and off it (a board found too small; a table like the field) counts as
+    # field: then a die there is not called off the board (a miss at worst, never a voided good roll)
+    return bool(np.mean(d_on <= d_off + FIELD_COLOUR_TIE) > 0.5)
 
 
 def pip_polarity(image: np.ndarray, center: list[float], die_px: float) -> int:
@@ -359,6 +393,7 @@ class Reader:
         except VisionError as exc:
             log.debug("dice: %s", exc)
             return []
+        dice = [die for die in dice if die.half is not None or not lies_on_field(image, geo, die.center, die_px)]
         return with_stray_die(dice, image, die_px)
 
     def _board_to_image(self, geo: BoardGeometry) -> np.ndarray:
