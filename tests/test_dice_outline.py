@@ -95,3 +95,13 @@ def test_faint_side_face_pips_do_not_join_a_top_face():
             for (u, v), c in zip([(-1, -1), (1, -1), (-1, 1), (1, 1)], (200.0, 195.0, 190.0, 60.0))]
     why: list[str] = []
     assert _evaluate_group(pips, pips, images, why=why) is None and why == ["r17"]
+
+
+def test_a_face_seen_as_flat_as_a_side_face_gives_no_value():
+    """A face squashed to half (a flat die's side face, or a cocked die's top) is reported as a die, without a value;
+    squashed to 0.8 (a top face under a tilted camera) its value is read."""
+    from tests.test_dice import draw_die
+
+    for squash, want in ((0.5, None), (0.8, 5)):
+        dice = find_dice(draw_die(5, edge=44, angle=25, squash=squash))
+        assert [d.value for d in dice] == [want]

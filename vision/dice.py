@@ -40,6 +40,9 @@ STEP_PER_DIE = (0.2, 0.36)  # grid step / die edge
 SCALE_RATIO = 1.45  # between successive scales when the die size is unknown
 MIN_DIE_PX = 11.0
 PIP_CONTRAST_SPREAD = 0.5  # the faintest pip of a face against its strongest
+MIN_FACE_FORESHORTENING = 0.55  # a face seen flatter is a flat die's side face (a camera 30 degrees off vertical
+# sees side faces at ~0.5, top faces at ~0.87) or a cocked die's top: the die is reported, its value is not (a side 6
+# was read for a top 2)
 GUESS_SHARES = (0.59, 0.7, 0.83, 1.0, 1.2)  # of the guessed die edge, read while the real one is not learnt
 WINDOW_HALF = 1.8  # die edges round a first-scale group that the second scale reads (a face's rays reach ~1.6)
 SPLIT_ZOOM = 1.5  # a scale enlarging the image this much sees pips of a few source pixels: their shapes are noise
@@ -646,6 +649,9 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
     dice = []
     for c in found:
         value = c.value if c.confidence >= MIN_CONFIDENCE else None
+        slant = c.tilt.get("foreshortening")
+        if slant is not None and slant < MIN_FACE_FORESHORTENING:
+            value = None
         flat = c.flat
         if board_to_image is not None and flat:
             flat = flat_on_board(c.tilt, c.center, np.asarray(board_to_image, float), c.size, shape)
