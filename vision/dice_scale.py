@@ -7,7 +7,8 @@ the guess find (renders, one scale: recall 0.77 vs 0.78, fewer false dice). It i
 apart (0.85 and 1.0 of it): how the fitted pip grid relates to the die's edge depends on the dice (real dice: the
 grid overstates it; small dice with close pips: understates), and on dice of ~15 px the scales that read a face
 come in patches, so one scale alone missed one of two dice on most rolls of the sample
-game (single scale: 54% of its dice found; two: 64%, all values right). The learnt edge is kept per view (image
+game (single scale: 54% of its dice found; two: 64%, all values right); the second scale reads only windows round
+the first's pips (``dice_windows``), so it costs about half a whole read. The learnt edge is kept per view (image
 size, playing-area box, guess), so another board or camera starts afresh; while a view shows no confident die,
 every few reads look at the guess's scales again, so a wrong edge heals.
 """
