@@ -51,6 +51,19 @@ class EmptyColumns:
         return (np.einsum("ijk,ijk->ij", out, out) > UNLIKE ** 2) & self.known[(row, parity)]
 
 
+def unlike_all(empty: "EmptyColumns", bands: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
+    """``EmptyColumns.unlike`` of every point's band, in one pass over all 24."""
+    pts = sorted(bands)
+    keys = [("top" if p >= 13 else "bottom", p % 2) for p in pts]
+    stack = np.stack([bands[p] for p in pts])
+    lo = np.stack([empty.ranges[k][0] for k in keys])
+    hi = np.stack([empty.ranges[k][1] for k in keys])
+    known = np.stack([empty.known[k] for k in keys])
+    out = np.maximum(lo - stack, 0.0) + np.maximum(stack - hi, 0.0)
+    far = (np.einsum("pijk,pijk->pij", out, out) > UNLIKE ** 2) & known
+    return {p: far[i] for i, p in enumerate(pts)}
+
+
 def column_band(lab: np.ndarray, cx: float, base_y: float, toward: float, width: int, length: int) -> np.ndarray:
     """The band of ``lab`` centred on ``cx``, from the base outward (row 0 at the base), ``width`` px wide."""
     h, w = lab.shape[:2]
@@ -76,14 +89,18 @@ def _median_views(samples: np.ndarray, valid: Optional[np.ndarray]) -> tuple[np.
         med = (np.partition(samples, k, axis=0)[k] if n % 2
                else np.partition(samples, (k - 1, k), axis=0)[k - 1:k + 1].mean(axis=0))
         return med, np.full(samples.shape[1:3], n >= MIN_VIEWS)
-    data = np.where(valid[..., None], samples, np.nan)
-    data.sort(axis=0)  # NaN (excluded views) sort last
     count = valid.sum(axis=0)
-    lo = np.maximum(count - 1, 0) // 2
-    hi = np.maximum(count, 1) // 2
-    idx_lo = np.broadcast_to(lo[None, ..., None], (1, *data.shape[1:]))
-    idx_hi = np.broadcast_to(np.minimum(hi, n - 1)[None, ..., None], (1, *data.shape[1:]))
-    med = (np.take_along_axis(data, idx_lo, axis=0)[0] + np.take_along_axis(data, idx_hi, axis=0)[0]) / 2
+    med, _ = _median_views(samples, None)
+    some_out = count < n
+    if some_out.any():
+        # only where a view is left out: a sort with the left-out views as NaN (sorted last)
+        data = np.where(valid[:, some_out][..., None], samples[:, some_out], np.nan)
+        data.sort(axis=0)
+        c = count[some_out]
+        lo = np.maximum(c - 1, 0) // 2
+        hi = np.minimum(np.maximum(c, 1) // 2, n - 1)
+        cols = np.arange(data.shape[1])
+        med[some_out] = (data[lo, cols] + data[hi, cols]) / 2
     known = count >= MIN_VIEWS
     return np.where(known[..., None], med, 0.0).astype(np.float32), known
 

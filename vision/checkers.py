@@ -24,7 +24,8 @@ import numpy as np
 from calibration.geometry import BoardGeometry
 from vision.checker_discs import Disc, arc_score, find_discs
 from vision.checker_colours import ColourSplit, split_colours
-from vision.checker_empty import disc_mask, disc_share, learn_empty, occupied_rows, point_bands, run_from_base
+from vision.checker_empty import (disc_mask, disc_share, learn_empty, occupied_rows, point_bands, run_from_base,
+                                  unlike_all)
 from vision.checker_occlusion import covered_points, skin_mask
 from vision.checker_runs import CheckerColour, run_length
 
@@ -547,9 +548,8 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
     empty_runs: dict[int, float] = {}
     unlikes: dict[int, np.ndarray] = {}
     if empty is not None:
-        for p, band in bands.items():
-            unlike = empty.unlike(band, "top" if p >= 13 else "bottom", p % 2)
-            unlikes[p] = unlike
+        unlikes = unlike_all(empty, bands)
+        for p, unlike in unlikes.items():
             empty_runs[p] = run_from_base(occupied_rows(unlike), slot0, 0.25 * slot0)
 
     by_place: dict[Any, list[Disc]] = {"bar": on_bar}
