@@ -125,7 +125,7 @@ class Score:
 
     expected: int
     on_time: list[tuple[Event, Event]]
-    late: list[tuple[Event, Event]]
+    late: list[tuple[Event, Event]]  # said 4-30 frames after the deciding frame, or up to 30 before it
     missed: list[Event]
     false_alarms: list[Event]  # illegal plays, re-rolls and alert warnings the expected list does not hold
     not_judged: list[Event]  # "not judged" / "not sure" / re-sync warnings
@@ -175,7 +175,7 @@ class Score:
     def lines(self) -> list[str]:
         """The summary for people: one line per kind of event, then what went wrong, frame by frame."""
         out = [f"expected events: {len(self.on_time)}/{self.expected} on time (0-{ON_TIME} frames), "
-               f"{len(self.late)} late, {len(self.missed)} missed"]
+               f"{len(self.late)} late or early (up to {LATE} frames off), {len(self.missed)} missed"]
         for name, row in self.by_kind().items():
             out.append(f"  {name:<13} {row['on_time']:>3} on time {row['late']:>3} late {row['missed']:>3} missed")
         out.append(f"false alarms: {len(self.false_alarms)}")
