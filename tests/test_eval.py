@@ -82,3 +82,25 @@ def test_eval_command_on_a_folder(tmp_path, capsys):
     (tmp_path / "c.json").write_text(json.dumps({"image": "c.jpg", "board": {"found": False}}))
     assert main(["eval", str(tmp_path)]) == 2
     assert "c.jpg" in capsys.readouterr().out
+
+
+def test_confident_wrong_points_and_flagged_errors_are_counted():
+    truth = [0] * 24
+    truth[0], truth[5], truth[12] = 2, -5, 9
+    got = list(truth)
+    got[0] = 1  # wrong and sure of it: a false alarm in the making
+    got[5] = -6  # wrong but flagged
+    got[7] = None  # not sure at all: flagged
+    conf = [1.0] * 24
+    conf[5], conf[12], conf[20] = 0.4, 0.5, 0.59  # 13 and 21 are right but flagged
+    s = score_image(_read(got, bar={"light": 1, "dark": 0}, off={"light": 0, "dark": 3},
+                          extra={"point_confidence": conf}), _label(truth), (100, 80))
+    assert (s.points_confident_wrong, s.points_wrong_flagged, s.points_right_flagged) == (1, 2, 2)
+    assert s.confident_wrong_points == [1]
+    table = summarise([s])
+    assert (table["points_wrong"], table["confident_wrong"], table["errors_flagged"]) == (3, 1, 2)
+    assert table["confident_wrong_share"] == pytest.approx(1 / 24)
+    assert table["right_flagged_share"] == pytest.approx(2 / 21)
+    # a reading without confidences is taken at its word: every wrong number is a confident one
+    plain = score_image(_read(got, bar={"light": 1, "dark": 0}, off={"light": 0, "dark": 3}), _label(truth), (100, 80))
+    assert (plain.points_confident_wrong, plain.points_wrong_flagged) == (2, 1)

@@ -20,6 +20,9 @@ from vision.observation import Observation
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
 DIE_MATCH_FRACTION = 0.06  # a read die matches a labelled one within this fraction of the image diagonal
+# a point read with less confidence than this is flagged "may be misread" (device.matching.LOW_CONFIDENCE: the
+# referee trusts a point at or above it as proof of an illegal play, so a confident wrong count is a false alarm)
+FLAG_BELOW = 0.6
 
 
 @dataclass
@@ -76,6 +79,10 @@ class ImageScore:
     points_right: int = 0
     points_unsure: int = 0  # read as None (not sure) on a scored point
     wrong_points: list[int] = field(default_factory=list)
+    points_confident_wrong: int = 0  # wrong though read with confidence >= FLAG_BELOW: what makes false alarms
+    points_wrong_flagged: int = 0  # wrong (or None) and flagged below FLAG_BELOW: the referee knows to doubt them
+    points_right_flagged: int = 0  # right but flagged: the referee cannot judge them
+    confident_wrong_points: list[int] = field(default_factory=list)
     bar_scored: bool = False
     bar_right: bool = False
     off_scored: int = 0
@@ -127,19 +134,28 @@ def score_image(read: Observation, label: dict[str, Any], image_size: tuple[int,
         score.corner_error_px = corner_error(read.board.corners, (label.get("board") or {}).get("corners"))
     truth_points = label.get("points")
     occluded = set(int(p) for p in label.get("occluded_points") or [])
+    confidence = point_confidence(read)
     if truth_points:
         for i, truth in enumerate(truth_points):
             if (i + 1) in occluded or truth is None:
                 continue
             score.points_scored += 1
             got = read.points[i] if read.board.found else None
+            flagged = got is None or confidence[i] < FLAG_BELOW
             if got is None:
                 score.points_unsure += 1
                 score.wrong_points.append(i + 1)
             elif int(got) == int(truth):
                 score.points_right += 1
+                score.points_right_flagged += int(flagged)
+                continue
             else:
                 score.wrong_points.append(i + 1)
+            if flagged:
+                score.points_wrong_flagged += 1
+            else:
+                score.points_confident_wrong += 1
+                score.confident_wrong_points.append(i + 1)
     truth_bar = label.get("bar")
     if truth_bar is not None and label.get("bar_scored", True) is not False:
         score.bar_scored = True
@@ -153,6 +169,15 @@ def score_image(read: Observation, label: dict[str, Any], image_size: tuple[int,
             score.off_right += int(got is not None and int(got) == int(truth_off[colour]))
     _score_dice(score, read, label, image_size)
     return score
+
+
+def point_confidence(read: Observation) -> list[float]:
+    """The reader's per-point confidence (``extra["point_confidence"]``); 1.0 for every point when it gives none
+    (a reading that does not say it may be wrong is taken at its word, as the referee does)."""
+    conf = read.extra.get("point_confidence") if isinstance(read.extra, dict) else None
+    if not isinstance(conf, (list, tuple)) or len(conf) != len(read.points):
+        return [1.0] * len(read.points)
+    return [1.0 if c is None else float(c) for c in conf]
 
 
 def _score_dice(score: ImageScore, read: Observation, label: dict[str, Any], image_size: tuple[int, int]) -> None:
@@ -212,6 +237,7 @@ def summarise(scores: list[ImageScore], worst: int = 5) -> dict[str, Any]:
         "point_accuracy": _ratio(sum(s.points_right for s in ok), sum(s.points_scored for s in ok)),
         "points_scored": sum(s.points_scored for s in ok),
         "points_unsure": sum(s.points_unsure for s in ok),
+        **_flag_summary(ok),
         "boards_exact": _ratio(sum(s.board_exact for s in boards), len(boards)),
         "boards_scored": len(boards),
         "bar_accuracy": _ratio(sum(s.bar_right for s in ok), sum(s.bar_scored for s in ok)),
@@ -226,9 +252,31 @@ def summarise(scores: list[ImageScore], worst: int = 5) -> dict[str, Any]:
         "seconds_per_image_mean": None if not times else sum(times) / len(times),
         "worst": [
             {"image": s.image, "mistakes": s.mistakes, "wrong_points": s.wrong_points,
+             "confident_wrong_points": s.confident_wrong_points,
              "bar_right": s.bar_right if s.bar_scored else None, "found_right": s.found_right}
             for s in worst_list if s.mistakes > 0
         ],
+    }
+
+
+def _flag_summary(ok: list[ImageScore]) -> dict[str, Any]:
+    """How honest the per-point confidence is: confident wrong points (count and share of the scored points), the
+    share of wrong points that were flagged, and the share of right points flagged (the referee judges those
+    points not at all)."""
+    scored = sum(s.points_scored for s in ok)
+    right = sum(s.points_right for s in ok)
+    wrong = scored - right
+    confident_wrong = sum(s.points_confident_wrong for s in ok)
+    flagged = sum(s.points_wrong_flagged for s in ok)
+    right_flagged = sum(s.points_right_flagged for s in ok)
+    return {
+        "points_wrong": wrong,
+        "confident_wrong": confident_wrong,
+        "confident_wrong_share": _ratio(confident_wrong, scored),
+        "errors_flagged": flagged,
+        "errors_flagged_share": _ratio(flagged, wrong),
+        "right_flagged": right_flagged,
+        "right_flagged_share": _ratio(right_flagged, right),
     }
 
 
@@ -263,7 +311,8 @@ def evaluate(dirs: Iterable[str | Path], reader_factory: Optional[Callable[[], A
     table = summarise(scores, worst=worst)
     table["per_image"] = [
         {"image": s.image, "points_right": s.points_right, "points_scored": s.points_scored,
-         "wrong_points": s.wrong_points, "board_exact": s.board_exact, "found_right": s.found_right,
+         "wrong_points": s.wrong_points, "confident_wrong_points": s.confident_wrong_points,
+         "right_flagged": s.points_right_flagged, "board_exact": s.board_exact, "found_right": s.found_right,
          "bar_right": s.bar_right if s.bar_scored else None, "dice_right": s.dice_right,
          "dice_labelled": s.dice_labelled, "corner_error_px": s.corner_error_px, "seconds": round(s.seconds, 4)}
         for s in scores if s.error is None
@@ -282,6 +331,11 @@ def format_table(table: dict[str, Any]) -> str:
         f"board found right       {pct(table['board_found_accuracy'])}",
         f"points right            {pct(table['point_accuracy'])} of {table['points_scored']}"
         f" (not sure: {table['points_unsure']})",
+        f"confident wrong points  {table['confident_wrong']} ({pct(table['confident_wrong_share'])} of points;"
+        f" confidence >= {FLAG_BELOW})",
+        f"errors flagged          {table['errors_flagged']} of {table['points_wrong']}"
+        f" ({pct(table['errors_flagged_share'])})",
+        f"right points flagged    {table['right_flagged']} ({pct(table['right_flagged_share'])} of right points)",
         f"boards exactly right    {pct(table['boards_exact'])} of {table['boards_scored']}",
         f"bar right               {pct(table['bar_accuracy'])}",
         f"off right               {pct(table['off_accuracy'])}",
@@ -301,5 +355,6 @@ def format_table(table: dict[str, Any]) -> str:
         lines.append("worst images:")
         for w in table["worst"]:
             lines.append(f"  {w['image']}: {w['mistakes']} mistakes, wrong points {w['wrong_points']}"
+                         + (f" (confident: {w['confident_wrong_points']})" if w.get("confident_wrong_points") else "")
                          + ("" if w["found_right"] else ", board found wrong"))
     return "\n".join(lines)
