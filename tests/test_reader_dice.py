@@ -11,7 +11,7 @@ import pytest
 
 from calibration.geometry import BoardGeometry, standard_layout
 from vision.observation import DieReading
-from vision.reader import Reader, dice_area, die_half, lies_on_field, pip_polarity, with_stray_die
+from vision.reader import Reader, dice_area, die_half, lies_on_field, one_reading_per_die, pip_polarity, with_stray_die
 
 REAL = Path(__file__).resolve().parents[2] / "shared" / "real"
 
@@ -122,3 +122,15 @@ def test_a_die_on_field_coloured_ground_is_not_off_the_board():
     assert not lies_on_field(img, geo, on_table, 20.0)
     cv2.circle(img, (int(on_table[0]), int(on_table[1])), 60, (60, 140, 60), -1)  # the field went on past the edge
     assert lies_on_field(img, geo, on_table, 20.0)
+
+
+def test_one_die_read_twice_is_one_die_and_two_touching_dice_stay_two():
+    top = DieReading(4, True, [500.0, 300.0], "left")
+    side = DieReading(5, False, [510.0, 306.0], "left")  # a side face turned up, 12 px away: the same die
+    merged = one_reading_per_die([top, side], 24.0)
+    assert len(merged) == 1 and merged[0].flat is False and merged[0].value is None
+    assert merged[0].center == [500.0, 300.0] and merged[0].half == "left"
+    touching = DieReading(3, True, [500.0 + 0.32 / 0.45 * 24.0, 300.0], "left")  # smallest dice, side by side
+    assert len(one_reading_per_die([top, touching], 24.0)) == 2
+    same = one_reading_per_die([top, DieReading(4, True, [504.0, 301.0], "left")], 24.0)
+    assert [(d.value, d.flat) for d in same] == [(4, True)]

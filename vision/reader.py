@@ -34,6 +34,8 @@ CHECK_EVERY = 15  # frames between drift checks of a calibrated geometry
 DRIFT_MIN_SCORE = 0.5  # check_geometry score below which the board is searched for again
 OFF_BOARD_REACH = 2.0  # checker diameters of table beyond the outer frame searched for dice that left the board
 FIELD_COLOUR_TIE = 2.0  # Lab units within which a die's surroundings match the field as well as the table
+SAME_DIE_GAP = 0.65  # reader die edges (0.45 checker diameters) within which two readings are one die: below
+# the smallest real die (0.3 diameters), so two dice touching stay two
 STRAY_MIN_GAP = 1.5  # die edges between the die on the board and a die off it (closer: the same die seen twice)
 ON_FIELD_SLACK = 0.75  # die edges past the playing area's edge a die still counts as on it (see die_half)
 
@@ -139,6 +141,27 @@ def die_half(geo: BoardGeometry, center: list[float], die_edge: float) -> Option
     if not (x0 - slack <= rx <= x1 + slack and y0 - slack <= ry <= y1 + slack):
         return None
     return "left" if rx < (geo.bar[0] + geo.bar[2]) / 2 else "right"
+
+
+def one_reading_per_die(dice: list[DieReading], die_px: float) -> list[DieReading]:
+    """Readings closer than SAME_DIE_GAP die edges merged into one: two dice cannot overlap.
+
+    Why: the finder can read one die twice, its top face and a side face turned up (on renders, cocked dice
+    leaning on a checker, 10-25 px apart). Reported as two dice they make three dice of a roll, or a cocked
+    reading beside a flat one. The merged die is flat only if every reading was, keeps the value they agree
+    on (None, unsure, when they do not) and the half of the first reading on the board.
+    """
+    merged: list[DieReading] = []
+    for die in sorted(dice, key=lambda d: d.half is None):  # readings on the board first
+        twin = next((m for m in merged if np.hypot(m.center[0] - die.center[0], m.center[1] - die.center[1])
+                     < SAME_DIE_GAP * die_px), None)
+        if twin is None:
+            merged.append(DieReading(die.value, die.flat, list(die.center), die.half))
+            continue
+        twin.flat = twin.flat and die.flat
+        if twin.value != die.value:
+            twin.value = None
+    return sorted(merged, key=lambda d: (d.center[0], d.center[1]))
 
 
 def with_stray_die(dice: list[DieReading], image: Optional[np.ndarray] = None, die_px: float = 0.0
@@ -394,7 +417,7 @@ class Reader:
             log.debug("dice: %s", exc)
             return []
         dice = [die for die in dice if die.half is not None or not lies_on_field(image, geo, die.center, die_px)]
-        return with_stray_die(dice, image, die_px)
+        return with_stray_die(one_reading_per_die(dice, die_px), image, die_px)
 
     def _board_to_image(self, geo: BoardGeometry) -> np.ndarray:
         """The board's homography for the dice flatness cues, kept while the geometry is (a lens fit costs ~1 ms)."""
