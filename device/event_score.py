@@ -225,8 +225,8 @@ def score(got: list[Event], expected: list[Event], window: int = ON_TIME, late: 
     for e in got:
         if not is_alarm(e) or id(e) in matched:
             continue
-        twin = next((w for w in missed_alarms if kind(w) == kind(e) and abs(e["frame"] - w["frame"]) <= late),
-                    None)
+        twin = next((w for w in missed_alarms if kind(w) == kind(e) and abs(e["frame"] - w["frame"]) <= late
+                     and (e["type"] != "warning" or w.get("code") == e.get("code"))), None)
         if twin is not None:
             missed_alarms.remove(twin)  # the alarm was right; its details differ (counted as that event missed)
             continue

@@ -111,6 +111,7 @@ def test_an_alarm_far_from_where_the_list_has_it_is_both_missed_and_false(record
 
 def test_a_right_alarm_with_a_misread_detail_is_a_miss_not_a_false_alarm():
     want = [{"frame": 10, "type": "reroll", "player": "light", "reason": "cocked"},
+            {"frame": 85, "type": "warning", "code": "checker_missing", "alert": True, "message": "knocked off?"},
             {"frame": 30, "type": "play", "player": "dark", "dice": [5, 5], "legal": False, "play": None}]
     got = [{"frame": 11, "type": "reroll", "player": "dark", "reason": "cocked"},  # who rolled misread
            {"frame": 36, "type": "play", "player": "dark", "dice": [5, 5], "legal": False, "play": None},
@@ -118,7 +119,7 @@ def test_a_right_alarm_with_a_misread_detail_is_a_miss_not_a_false_alarm():
            {"frame": 90, "type": "warning", "code": "unsure_reading", "message": "not judged"},
            {"frame": 95, "type": "warning", "code": "wrong_player", "alert": True, "message": "out of turn"}]
     result = score(got, want)
-    assert [w["frame"] for w in result.missed] == [10]
+    assert [w["frame"] for w in result.missed] == [10, 85]  # another alert near a missed one is no stand-in
     assert [(w["frame"], g["frame"]) for w, g in result.late] == [(30, 36)] and result.play_lag == [6]
     assert [e["frame"] for e in result.false_alarms] == [80, 95]  # an alert warning sounds at the table too
     assert [e["frame"] for e in result.not_judged] == [90]
