@@ -97,25 +97,30 @@ def match_events(got: list[Event], expected: list[Event], window: int = ON_TIME,
     """Each expected event paired with the referee's event of the same type and content: (on time: 0-``window``
     frames after the frame a perfect referee could decide it, late: up to ``late`` frames off, missed).
 
-    Greedy in the expected order, each of the referee's events used once: a recording's events are in frame
-    order and the same event (a roll of 3-1) is rarely expected twice within ``late`` frames."""
+    On-time pairs are taken first for every expected event, then the nearest of what is left: a roll of 3-1 the
+    referee missed must not take the next 3-1 said on time from its own expected event. Each of the referee's
+    events is used once; the lists come back in the expected order."""
     used: set[int] = set()
-    on_time: list[tuple[Event, Event]] = []
-    late_pairs: list[tuple[Event, Event]] = []
-    missed: list[Event] = []
-    for want in expected:
-        same = [i for i, e in enumerate(got) if i not in used and _same(e, want)]
-        now = [i for i in same if 0 <= got[i]["frame"] - want["frame"] <= window]
-        near = sorted((i for i in same if abs(got[i]["frame"] - want["frame"]) <= late),
-                      key=lambda i: abs(got[i]["frame"] - want["frame"]))
+    pair: dict[int, int] = {}
+    for w, want in enumerate(expected):
+        now = [i for i, e in enumerate(got) if i not in used and _same(e, want)
+               and 0 <= e["frame"] - want["frame"] <= window]
         if now:
             used.add(now[0])
-            on_time.append((want, got[now[0]]))
-        elif near:
+            pair[w] = now[0]
+    on_time_keys = set(pair)
+    for w, want in enumerate(expected):
+        if w in pair:
+            continue
+        near = sorted((i for i, e in enumerate(got) if i not in used and _same(e, want)
+                       and abs(e["frame"] - want["frame"]) <= late),
+                      key=lambda i: abs(got[i]["frame"] - want["frame"]))
+        if near:
             used.add(near[0])
-            late_pairs.append((want, got[near[0]]))
-        else:
-            missed.append(want)
+            pair[w] = near[0]
+    on_time = [(want, got[pair[w]]) for w, want in enumerate(expected) if w in on_time_keys]
+    late_pairs = [(want, got[pair[w]]) for w, want in enumerate(expected) if w in pair and w not in on_time_keys]
+    missed = [want for w, want in enumerate(expected) if w not in pair]
     return on_time, late_pairs, missed
 
 

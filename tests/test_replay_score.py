@@ -126,6 +126,14 @@ def test_a_right_alarm_with_a_misread_detail_is_a_miss_not_a_false_alarm():
     assert all(is_alarm(e) for e in result.false_alarms)
 
 
+def test_a_missed_event_does_not_take_the_next_like_event_said_on_time():
+    want = [{"frame": 10, "type": "roll", "player": "light", "dice": [3, 1]},
+            {"frame": 30, "type": "roll", "player": "light", "dice": [3, 1]}]
+    result = score([{"frame": 31, "type": "roll", "player": "light", "dice": [3, 1]}], want)
+    assert [(w["frame"], g["frame"]) for w, g in result.on_time] == [(30, 31)]
+    assert [w["frame"] for w in result.missed] == [10] and not result.late
+
+
 @pytest.mark.parametrize("content,where", [("{\"frame\": 1, \"type\": \"roll\"}\n{oops\n", ":2: not valid JSON"),
                                            ("[1, 2]\n", ":1: not an event"),
                                            ("{\"frame\": -3, \"type\": \"roll\"}\n", ":1: \"frame\""),
