@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import statistics
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 import cv2
 import numpy as np
@@ -24,6 +24,8 @@ import numpy as np
 from calibration.geometry import BoardGeometry
 from vision.checker_discs import Disc, arc_score, find_discs
 from vision.checker_colours import ColourSplit, split_colours
+from vision.checker_dice import DieSpot, spoiled
+from vision.checker_doubt import DOUBTFUL_CONFIDENCE, doubts
 from vision.checker_empty import (disc_mask, disc_share, learn_empty, occupied_rows, point_bands, run_from_base,
                                   unlike_all)
 from vision.checker_occlusion import covered_points, skin_mask
@@ -92,6 +94,7 @@ class CheckerCount:
     runs: dict[int, tuple[int, float]] = field(default_factory=dict)  # colour run per point: (sign, diameters)
     empty_runs: dict[int, float] = field(default_factory=dict)  # unlike the empty board from the base (diameters)
     warnings: list[str] = field(default_factory=list)
+    cues: dict[int, dict[str, Any]] = field(default_factory=dict)  # per point, what the confidence was judged on
 
 
 def _working_view(rect_bgr: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray, float, np.ndarray]:
@@ -490,8 +493,11 @@ def borne_off(points: list[Optional[int]], bar: dict[str, int]) -> dict[str, Opt
     return {"light": 15 - light if light <= 15 else None, "dark": 15 - dark if dark <= 15 else None}
 
 
-def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCount:
-    """Read the rectified view ``rect_bgr`` (``geometry.rect_size``) into counts per point, bar and off."""
+def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence[DieSpot] = ()) -> CheckerCount:
+    """Read the rectified view ``rect_bgr`` (``geometry.rect_size``) into counts per point, bar and off.
+
+    ``dice``: the dice read in this view (``checker_dice.dice_in_view``): a disc on a die is dropped and a point
+    with a die against its checkers is counted with low confidence."""
     lab, scale, small = _working_view(rect_bgr, geometry)
     pw = (geometry.point_width(1) + geometry.point_width(12)) / 2 * scale
     if geometry.checker_diameter:
@@ -516,6 +522,11 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
     # faint discs in a regular row of three or more stay: dark checkers on a dark board rim faintly beside
     # white ones, and nothing else on a board repeats at exactly the checkers' pitch
     discs = [d for d in discs if d.rim >= floor or id(d) in rows]
+    spots = [s.scaled(scale) for s in dice]
+    on_die = [d for d in discs if any(s.covers(d.x, d.y) for s in spots)]
+    for d in on_die:
+        reject(d, "on a die")
+    discs = [d for d in discs if d not in on_die]
 
     cols = _columns(geometry, scale)
     cols.slack = EDGE_SLACK * r
@@ -678,6 +689,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
     half_len = (cols.bottom - cols.top) / 2
     confidence = [1.0] * 24
     run_debug: dict[int, tuple[int, float]] = {}
+    cues: dict[int, dict[str, Any]] = {}
     for p in range(1, 25):
         chain = stacks.get(p, [])
         row = "top" if p >= 13 else "bottom"
@@ -699,6 +711,9 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
             # the empty board (a black triangle under a black checker is no row of them)
             run_n = min(run_n, int(round(empty_runs.get(p, 0.0) / pitch - RUN_SLACK)))
         run_debug[p] = (run_sign, round(run_px / slot, 2))
+        cue: dict[str, Any] = {"run_n": run_n, "run_sign": run_sign, "empty": round(empty_runs.get(p, 0.0) / slot, 2),
+                               "tip": round(geometry.triangle_frac * 2 * half_len / slot, 2)}
+        cues[p] = cue
         if not chain:
             continue  # a colour run alone is no checker: the triangle may share the colour
         # every checker has one of the two colours the clear discs taught; grain or a print that happens to be
@@ -743,6 +758,11 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
         whole, half = stack_layers(along, r)
         sign = chain_sign
         n = stack_total(whole, half, first_row=run_n if run_n and run_sign == chain_sign else None)
+        if spoiled([(d.x, d.y) for d in chain], r, spots):
+            cue["die"] = True
+        cue.update(us=[round(u / (2 * r), 2) for u, _ in sorted(along)],
+                   rims=[round(rim / colour_ref[chain_sign], 2) for _, rim in sorted(along)],
+                   whole=len(whole), half=len(half), disc_n=stack_total(whole, half), n=n, sign=sign)
         points[p - 1] = sign * min(MAX_PER_POINT, n)
         if chain:
             mixed = sum(1 for v in votes if v != sign) / len(votes)
@@ -753,6 +773,18 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
             confidence[p - 1] = 0.5
         if not half and layer_doubt(along, r):
             confidence[p - 1] = min(confidence[p - 1], DOUBTFUL)
+    for rd in rejected:  # what was dropped on each point: (why, diameters from the base, share of the strong rim)
+        rp = cols.point_of(rd["x"] * scale, rd["y"] * scale)
+        if rp is not None and rd["why"] != "weak":
+            u = cols.from_base(rp, rd["y"] * scale) / (2 * r)
+            cues[rp].setdefault("rejected", []).append((rd["why"], round(u, 2), round(rd["rim"] / max(ref, 1e-6), 2)))
+    # the situations where the count may be wrong though every disc looked clear (checker_doubt): the referee
+    # must not take such a count as proof of an illegal play
+    for p, cue in cues.items():
+        why = doubts(cue)
+        if why:
+            cue["doubts"] = why
+            confidence[p - 1] = min(confidence[p - 1], DOUBTFUL_CONFIDENCE)
     # a hand over a point: no count at all rather than a guess
     known = [*colours.values(), None if light is None else light.lab, None if dark is None else dark.lab]
     # hands are big: half resolution is plenty and four times cheaper
@@ -781,4 +813,5 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry) -> CheckerCoun
                         radius_px=r_rim / scale, rejected=rejected,
                         levels={"strong": round(ref, 1), "floor": round(floor, 1),
                                 **{f"start_{row}": round(v / scale, 1) for row, v in cols.base_shift.items()}},
-                        runs=run_debug, empty_runs={p: round(v / slot, 2) for p, v in empty_runs.items() if v})
+                        runs=run_debug, cues=cues,
+                        empty_runs={p: round(v / slot, 2) for p, v in empty_runs.items() if v})
