@@ -19,6 +19,7 @@ import cv2
 import numpy as np
 
 from calibration.geometry import BoardGeometry
+from vision.checker_dice import dice_in_view
 from vision.checkers import WORK_POINT_WIDTH, count_checkers
 from vision.errors import VisionError
 from vision.image import check_image as _check_image
@@ -366,12 +367,13 @@ class Reader:
             work = dataclasses.replace(work, checker_diameter=2 * self._radius * scale, _maps=work._maps)
             self._work = (geo, work, scale)
         rect = rectify(image, work)
-        counts = count_checkers(rect, work)
+        dice = self._dice(image, geo) if self.read_dice else []
+        # a die among the checkers is no checker, and the point it lies on is counted with doubt
+        counts = count_checkers(rect, work, dice=dice_in_view(dice, work))
         counts.radius_px /= scale
         if self.calibrated and counts.radius_px > 0:
             self._radius = counts.radius_px
         warnings.extend(counts.warnings)
-        dice = self._dice(image, geo) if self.read_dice else []
         # the cube is turned only before a roll (double, take): while dice lie on the board it is left as read
         cube = self._last_cube if dice else self._cube(image, geo)
         self._last_cube = cube
