@@ -17,7 +17,7 @@ import numpy as np
 
 DIE_EDGE = 0.45  # a die's edge in checker diameters (16 mm dice, 36-40 mm checkers)
 ON_DIE = 0.8  # a disc whose centre lies within this many die edges of a die's centre is the die
-NEAR_STACK = 0.6  # a die this many die edges (plus a checker radius) from a point's checker spoils its count
+NEAR_STACK = 1.0  # a die centre this many die edges past a checker's radius (half a die apart) spoils its count
 
 
 @dataclass(frozen=True)

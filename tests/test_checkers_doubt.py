@@ -1,0 +1,82 @@
+"""When the checker counter doubts its count (checker_doubt) and how dice among the checkers are handled
+(checker_dice): a confident wrong count is a false alarm for the referee, a doubted right one is a point it cannot
+judge, so both directions are checked."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from calibration.geometry import BoardGeometry
+from vision.checker_dice import DIE_EDGE, DieSpot, dice_in_view, spoiled
+from vision.checker_doubt import doubts
+from vision.observation import DieReading
+
+
+def _stack(n: int, **kw):
+    """The cue of a tidy row of ``n`` touching checkers from the base, every rim clear."""
+    cue = {"run_n": n, "run_sign": 1, "sign": 1, "empty": float(n), "tip": 4.5, "n": n, "disc_n": n, "whole": n,
+           "half": 0, "us": [0.5 + k for k in range(n)], "rims": [1.0] * n}
+    cue.update(kw)
+    return cue
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5])
+def test_a_tidy_row_of_up_to_five_is_not_doubted(n):
+    assert doubts(_stack(n)) == []
+
+
+def test_a_tall_stack_may_hide_checkers_under_its_second_layer():
+    assert "more than a row" in doubts(_stack(6))
+    assert "second layer" in doubts(_stack(5, half=2, us=[0.5, 1.0, 1.5, 2.0, 2.5]))
+
+
+def test_a_count_the_columns_runs_disagree_with_is_doubted():
+    assert "unlike-board run longer" in doubts(_stack(2, empty=4.2))  # something runs on well past two checkers
+    assert doubts(_stack(3, empty=2.6)) == []  # a shaded last checker ends the run a little early
+    assert "colour run disagrees" in doubts(_stack(2, run_n=5))
+
+
+def test_a_stack_without_its_base_checker_is_doubted():
+    assert "no base checker" in doubts(_stack(2, us=[1.5, 2.5]))
+
+
+def test_a_lone_disc_that_is_faint_or_off_the_base_is_doubted_a_clear_one_at_the_base_is_not():
+    assert "faint lone disc" in doubts(_stack(1, rims=[0.2]))
+    assert "faint lone disc" in doubts(_stack(1, us=[0.85]))
+    assert doubts(_stack(1, rims=[0.9], us=[0.48])) == []
+
+
+def test_an_empty_point_is_doubted_only_for_a_clear_dropped_disc_or_a_colour_run():
+    empty = {"run_n": 0, "run_sign": 0, "empty": 0.0, "tip": 4.5}
+    assert doubts(empty) == []
+    assert doubts({**empty, "rejected": [("as on the empty board", 0.5, 0.15), ("unlinked", 3.0, 0.2)]}) == []
+    assert doubts({**empty, "rejected": [("unlinked", 3.9, 0.76)]}) == ["clear disc dropped"]
+    assert doubts({**empty, "rejected": [("on a die", 2.0, 0.2)]}) == ["clear disc dropped"]
+    assert doubts({**empty, "run_n": 1, "run_sign": -1}) == ["colour run at the base"]
+
+
+def test_a_die_on_a_point_covers_the_disc_found_on_it_and_spoils_the_stack_beside_it():
+    die = DieSpot(100.0, 50.0, 9.0)
+    assert die.covers(103.0, 52.0)  # the die's own outline found as a rim
+    assert not die.covers(100.0, 50.0 + 20.0)  # a checker one diameter away is none of the die
+    r = 10.0
+    against = DieSpot(100.0, 46.0, 9.0)  # lying against the outer checker of a stack at y 10, 30
+    assert spoiled([(100.0, 30.0), (100.0, 10.0)], r, [against])
+    assert not spoiled([(100.0, 10.0)], r, [against])  # a checker further in is not touched
+    assert not spoiled([(160.0, 30.0), (160.0, 10.0)], r, [against])  # two points away
+    assert not spoiled([(100.0, 30.0)], r, [])
+
+
+def test_dice_in_view_maps_image_centres_into_the_rectified_view():
+    # a board seen square-on at half scale: image px = rectified px / 2 + (40, 20)
+    rect = (800, 500)
+    corners = np.array([[40, 20], [440, 20], [440, 270], [40, 270]], np.float64)
+    geo = BoardGeometry.from_corners(corners, (40, 30, 760, 470), (380, 30, 420, 470), (40, 30, 380, 470),
+                                     (420, 30, 760, 470), rect_size=rect, checker_diameter=50.0)
+    dice = [DieReading(3, True, [140.0, 70.0], "left"), DieReading(5, True, [600.0, 70.0], None)]
+    spots = dice_in_view(dice, geo)
+    assert len(spots) == 1  # the die off the board lies on no point
+    assert spots[0].x == pytest.approx(200.0, abs=0.5) and spots[0].y == pytest.approx(100.0, abs=0.5)
+    assert spots[0].edge == pytest.approx(DIE_EDGE * 50.0)
+    assert dice_in_view([], geo) == []
