@@ -103,7 +103,11 @@ class Referee:
                 self._warn("board found again", frame, code="board_back")
             self._no_board = 0
         if obs.board.found:
-            obs = self.tracker.settle(obs)
+            try:
+                obs = self.tracker.settle(obs)
+            except Exception as exc:  # a tracker fault must never stop the daemon: the reading is taken as read
+                log.warning("frame %d: settling the reading failed (%s: %s); taken as read", frame.index,
+                            type(exc).__name__, exc)
         self._last_obs = obs
         return obs
 
@@ -144,7 +148,14 @@ class Referee:
                         log.exception("publisher %r failed on a frame", pub)
             if accepted is None:
                 return
-            events = self.tracker.feed(accepted.observation, accepted.frame, accepted.t)
+            try:
+                events = self.tracker.feed(accepted.observation, accepted.frame, accepted.t)
+            except Exception as exc:  # GameTracker.feed never raises; another tracker might: the daemon goes on
+                log.warning("frame %d: the game tracker failed (%s: %s); reading dropped", accepted.frame,
+                            type(exc).__name__, exc)
+                events = self.tracker.warn(f"the referee failed on this reading ({type(exc).__name__}); it goes "
+                                           "on: please check the board", accepted.frame, accepted.t,
+                                           code="referee_fault")
             if any(e.get("type") == "setup" for e in events):
                 self._lock_board()
             if self.tracker.needs_reread:

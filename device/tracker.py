@@ -22,6 +22,7 @@ Events are dicts (see device/events.py); the tracker does no I/O, so the referee
 
 from __future__ import annotations
 
+import copy
 import logging
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Optional
@@ -43,6 +44,7 @@ MISSING_READS = 2  # agreeing readings with a checker missing before warning tha
 DOUBT_READS = 2  # how many fresh readings to wait for before saying a play cannot be judged
 STALL_READS = 4  # such readings before going on from the likeliest board
 ONE_DIE_READS = 3  # readings showing one die only before a re-roll is called (the reader may miss a die)
+MAX_FAULTS = 3  # readings in a row the tracker fails on before it drops what it was in the middle of
 
 
 def dice_signature(dice: list[DieReading]) -> tuple:
@@ -90,6 +92,7 @@ class State:
     confirm: Optional[list] = None  # the board of an illegal call waiting for one more agreeing reading
     early_roll: Optional[list] = None
     alerts: int = 0
+    faults: int = 0  # readings in a row the tracker failed on (a bug): see GameTracker.feed
 
 
 def _board_json(board: Board) -> list:
@@ -151,6 +154,47 @@ class GameTracker:
 
     # ----------------------------------------------------------------------------------------------- feed
     def feed(self, obs: Observation, frame: int, t: float) -> list[dict[str, Any]]:
+        """The events this accepted reading decides. Never raises: a fault of the tracker's own (a bug) must not stop
+        a referee in the middle of a match, so the reading is dropped as if unseen (the state as it was before it),
+        a warning is said, and the game goes on with the next reading (see ``_fault``)."""
+        saved = copy.deepcopy(self.state)
+        try:
+            out = self._feed(obs, frame, t)
+        except Exception as exc:  # noqa: BLE001 - any fault here is ours, and the daemon must go on
+            log.warning("frame %d: the game tracker failed on this reading (%s: %s); reading dropped", frame,
+                        type(exc).__name__, exc)
+            log.debug("the tracker's fault", exc_info=True)
+            self.state = saved
+            return self._fault(exc, frame, t)
+        self.state.faults = 0
+        return out
+
+    def _fault(self, exc: Exception, frame: int, t: float) -> list[dict[str, Any]]:
+        """The tracker failed on a reading. Said once per run of failures; if it fails on several readings in a
+        row, what it was in the middle of is what fails: drop it (a pending verdict, a roll being played) and go
+        on from the believed board with the turn told by the next roll, as after a lost track."""
+        self._frame, self._t, self._out = frame, t, []
+        self.needs_reread = False
+        st = self.state
+        st.faults += 1
+        if st.faults == 1:
+            self._emit("warning", code="referee_fault", message=f"the referee failed on this reading "
+                       f"({type(exc).__name__}: {exc}); it goes on: please check the board")
+        if st.faults >= MAX_FAULTS:
+            st.faults = 0
+            st.last_play, st.confirm, st.early_roll, st.offered_by, st.unseen_play = None, None, None, None, None
+            st.dice, st.before, st.handled, st.doubt, st.stalled = None, None, None, 0, 0
+            st.one_die, st.one_die_reads, st.opponent_lost = False, 0, False
+            st.missing_seen, st.missing_warned = 0, False
+            if st.board and st.light_home and st.phase != "setup":
+                st.phase, st.turn = "awaiting", None
+            else:
+                st.phase, st.turn = "setup", None
+            self._emit("warning", code="resync", message="the referee lost track after failing on several "
+                       "readings; going on from the board it believes: please check the board")
+        return self._out
+
+    def _feed(self, obs: Observation, frame: int, t: float) -> list[dict[str, Any]]:
         self._frame, self._t, self._out = frame, t, []
         self.needs_reread = False
         board = Board.from_observation(obs)
@@ -657,7 +701,24 @@ class GameTracker:
             # a mover corrects his own checkers; the opponent's changing before his roll is a misread (or a
             # hit taken back, which goes unjudged rather than risk a false alarm)
             return
-        self._play_event(mover, last["dice"], before, after, corrected=True)
+        dice = list(last["dice"])
+        if len(dice) != 2:
+            # the roll was read with one die only (its play not judged): the corrected board may tell the other
+            # die when exactly one roll with the die seen leads there (then it is legal); a play is never called
+            # illegal on a guessed die
+            dice = self._told_roll(before, dice, after) or []
+            if not dice:
+                return
+        self._play_event(mover, dice, before, after, corrected=True)
+
+    @staticmethod
+    def _told_roll(before: Position, seen: list[int], after: Position) -> Optional[list[int]]:
+        """The roll, with the dice ``seen``, of which ``after`` is a legal result, if exactly one such roll."""
+        from rules.moves import legal_results
+
+        rolls = {tuple(roll_values([*seen, v])) for v in range(1, 7)} if len(seen) == 1 else set()
+        told = [roll for roll in rolls if after in legal_results(before, roll[0], roll[1])]
+        return list(told[0]) if len(told) == 1 else None
 
     def _cube_action(self, obs: Observation, board: Board) -> bool:
         """Cube actions seen on the board.
