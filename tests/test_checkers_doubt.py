@@ -31,20 +31,22 @@ def test_a_tall_stack_may_hide_checkers_under_its_second_layer():
     assert "second layer" in doubts(_stack(5, half=2, us=[0.5, 1.0, 1.5, 2.0, 2.5]))
 
 
-def test_a_count_the_columns_runs_disagree_with_is_doubted():
-    assert "unlike-board run longer" in doubts(_stack(2, empty=4.2))  # something runs on well past two checkers
-    assert doubts(_stack(3, empty=2.6)) == []  # a shaded last checker ends the run a little early
-    assert "colour run disagrees" in doubts(_stack(2, run_n=5))
+def test_a_colour_run_longer_than_the_counted_discs_is_doubted_a_shorter_one_is_not():
+    assert "colour run longer" in doubts(_stack(2, run_n=5))  # rims hidden in a packed stack
+    assert doubts(_stack(5, run_n=3)) == []  # shade ends a run early; five clear discs stand
+    assert doubts(_stack(2, run_n=5, run_sign=-1)) == []  # a run of the other colour is the triangle's
 
 
-def test_a_stack_without_its_base_checker_is_doubted():
-    assert "no base checker" in doubts(_stack(2, us=[1.5, 2.5]))
+def test_a_stack_without_its_base_checker_is_doubted_against_where_its_row_starts():
+    assert "no base checker" in doubts(_stack(2, us=[1.5, 2.5], row_base=0.5))
+    assert doubts(_stack(2, us=[1.5, 2.5], row_base=1.4)) == []  # every stack of the row starts there
 
 
 def test_a_lone_disc_that_is_faint_or_off_the_base_is_doubted_a_clear_one_at_the_base_is_not():
     assert "faint lone disc" in doubts(_stack(1, rims=[0.2]))
-    assert "faint lone disc" in doubts(_stack(1, us=[0.85]))
-    assert doubts(_stack(1, rims=[0.9], us=[0.48])) == []
+    assert "faint lone disc" in doubts(_stack(1, us=[0.85], row_base=0.5))
+    assert doubts(_stack(1, rims=[0.9], us=[0.48], row_base=0.5)) == []
+    assert doubts(_stack(1, rims=[0.9], us=[0.75], row_base=0.72)) == []  # a frameless board: all start there
 
 
 def test_an_empty_point_is_doubted_only_for_a_clear_dropped_disc_or_a_colour_run():
@@ -52,7 +54,7 @@ def test_an_empty_point_is_doubted_only_for_a_clear_dropped_disc_or_a_colour_run
     assert doubts(empty) == []
     assert doubts({**empty, "rejected": [("as on the empty board", 0.5, 0.15), ("unlinked", 3.0, 0.2)]}) == []
     assert doubts({**empty, "rejected": [("unlinked", 3.9, 0.76)]}) == ["clear disc dropped"]
-    assert doubts({**empty, "rejected": [("on a die", 2.0, 0.2)]}) == ["clear disc dropped"]
+    assert doubts({**empty, "rejected": [("on a die", 2.0, 0.9)]}) == []  # the die explains the disc
     assert doubts({**empty, "run_n": 1, "run_sign": -1}) == ["colour run at the base"]
 
 

@@ -2,9 +2,9 @@
 
 Why: a die is a bright or dark square about half a checker across, with a rounded outline and pips; the rim finder
 (``checker_discs``) takes it for a checker often enough (a die on an empty point read as one checker, with full
-confidence), and a die lying against a stack breaks its colour run. The reader already knows where the dice are,
-so a disc centred on a die is no checker, and a point with a die on or beside its checkers is counted but flagged
-as possibly misread: the referee then never treats that count as proof of an illegal play.
+confidence). The reader already knows where the dice are, so a disc centred on a die is no checker. Whether a die
+lies against a point's checkers is recorded with the point's cues (``CheckerCount.cues[p]["die"]``) but does not
+lower its confidence: measured, that doubted six right counts for one wrong one.
 """
 
 from __future__ import annotations

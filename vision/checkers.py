@@ -496,8 +496,8 @@ def borne_off(points: list[Optional[int]], bar: dict[str, int]) -> dict[str, Opt
 def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence[DieSpot] = ()) -> CheckerCount:
     """Read the rectified view ``rect_bgr`` (``geometry.rect_size``) into counts per point, bar and off.
 
-    ``dice``: the dice read in this view (``checker_dice.dice_in_view``): a disc on a die is dropped and a point
-    with a die against its checkers is counted with low confidence."""
+    ``dice``: the dice read in this view (``checker_dice.dice_in_view``): a disc on a die is no checker.
+    ``confidence`` is lowered to ``checker_doubt.DOUBTFUL_CONFIDENCE`` where the count may be wrong (see there)."""
     lab, scale, small = _working_view(rect_bgr, geometry)
     pw = (geometry.point_width(1) + geometry.point_width(12)) / 2 * scale
     if geometry.checker_diameter:
@@ -766,13 +766,24 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         points[p - 1] = sign * min(MAX_PER_POINT, n)
         if chain:
             mixed = sum(1 for v in votes if v != sign) / len(votes)
-            weakest = min(d.rim for d in chain) / max(ref, 1e-6)
+            # against its own colour's typical rim: dark checkers on a dark board rim fainter than light ones
+            # everywhere, which says nothing about one stack's count
+            weakest = min(d.rim for d in chain) / max(colour_ref[chain_sign], 1e-6)
             confidence[p - 1] = float(max(0.0, min(1.0, (1 - 2 * mixed) * min(1.0, 2 * weakest)
                                                    * (0.5 + 0.5 * separation))))
+            cue.update(mixed=round(mixed, 2), weakest=round(weakest, 2), separation=round(separation, 2),
+                       layer_doubt=bool(not half and layer_doubt(along, r)))
         else:
             confidence[p - 1] = 0.5
         if not half and layer_doubt(along, r):
             confidence[p - 1] = min(confidence[p - 1], DOUBTFUL)
+    # where each row's stacks start (diameters from the found edge): a base checker missing from one point shows
+    # against its neighbours, whatever the board's own offset (a frameless paper board, an edge found a bit off)
+    for pts in (range(1, 13), range(13, 25)):
+        starts = [cues[p]["us"][0] for p in pts if cues[p].get("us")]
+        if len(starts) >= 2:
+            for p in pts:
+                cues[p]["row_base"] = round(float(statistics.median(starts)), 2)
     for rd in rejected:  # what was dropped on each point: (why, diameters from the base, share of the strong rim)
         rp = cols.point_of(rd["x"] * scale, rd["y"] * scale)
         if rp is not None and rd["why"] != "weak":
