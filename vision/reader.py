@@ -368,7 +368,7 @@ class Reader:
             self._work = (geo, work, scale)
         rect = rectify(image, work)
         dice = self._dice(image, geo) if self.read_dice else []
-        # a die among the checkers is no checker, and the point it lies on is counted with doubt
+        # a disc found on a die is no checker (vision.checker_dice)
         counts = count_checkers(rect, work, dice=dice_in_view(dice, work))
         counts.radius_px /= scale
         if self.calibrated and counts.radius_px > 0:
