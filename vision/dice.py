@@ -122,6 +122,7 @@ def _color_extent(images: FaceImages, center: np.ndarray, dark: bool, step: floa
     return _ray_stop(off, c, 4.5 * step)
 
 
+FACE_LEVEL_SPREAD = 0.35  # of the pips' contrast: the plain face's median grey off the level under the pips
 _GRID = np.array([[u, v] for u in np.linspace(-1.45, 1.45, 7) for v in np.linspace(-1.45, 1.45, 7)])
 
 
@@ -139,7 +140,13 @@ def _face_is_bare(fit: LayoutFit, gray: np.ndarray, level: float, contrast: floa
     if ok.mean() < 0.8:
         return False
     vals = gray[ys[ok], xs[ok]].astype(float)
-    return bool(np.mean(np.abs(vals - level) <= 0.3 * contrast) >= 0.9)
+    # the face's own level, from the samples: the bare level under a pip of a small or translucent die is its
+    # brightest (or darkest) surround, and the face shades off it by more than a faint pip's 0.3 contrast (amber dice
+    # of ~14 px failed at most scales); it must still be the pips' face
+    face = float(np.median(vals))
+    if abs(face - level) > FACE_LEVEL_SPREAD * contrast:
+        return False
+    return bool(np.mean(np.abs(vals - face) <= 0.3 * contrast) >= 0.9)
 
 
 # where another face has a pip and this one is plain (one orientation of the 6 or of its columns' middles):
