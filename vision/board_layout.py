@@ -381,6 +381,53 @@ def _checker_discs(lab: np.ndarray, pw: float) -> np.ndarray:
     return c[near_edge]
 
 
+END_WEIGHT = 0.5  # score gained per unit of end-point evidence (a triangle just inside each end, none outside)
+
+
+def _slot_amplitudes(slant: np.ndarray, x0: float, pw: float, count: int) -> np.ndarray:
+    """Triangle evidence of `count` point-wide slots from x0: the slant profile's one-period wave per slot.
+
+    A triangle's sides lean opposite ways, so each point's slot carries one full period of the slant signal;
+    the bar, a tray or the frame carries none (their sides are upright), and checkers add up to about zero."""
+    n = len(slant)
+    out = np.zeros(count)
+    for k in range(count):
+        a = x0 + k * pw
+        xs = np.arange(int(np.floor(a)), int(np.ceil(a + pw)))
+        xs = xs[(xs >= 0) & (xs < n)]
+        if len(xs) < 3:
+            continue
+        t = (xs + 0.5 - a) / pw
+        w = np.sin(2 * np.pi * np.clip(t, 0, 1))
+        out[k] = float(slant[xs] @ w) / max(1.0, pw)
+    return out
+
+
+def _end_evidence(slant: np.ndarray, a: int, L1: int, b: int, L2: int, checkers_x: np.ndarray = np.zeros(0)
+                  ) -> float:
+    """How well the ends of two halves sit on the ends of the triangle rows (about -1..1).
+
+    The point waves fit a half shifted by a whole point almost as well as the right one (the pattern is
+    periodic): only the ends tell them apart. At each end a point must stand just inside and none just outside
+    (the bar, a tray, the frame); measured against the typical point of the same halves so it needs no scale."""
+    pw1, pw2 = L1 / 6, L2 / 6
+    left = _slot_amplitudes(slant, a - pw1, pw1, 8)  # slot outside, 6 points, slot into the bar
+    right = _slot_amplitudes(slant, b - pw2, pw2, 8)
+    typical = float(np.median(np.concatenate([left[1:7], right[1:7]])))
+    if typical <= 1e-9:
+        return 0.0
+    # an end point with checkers on it may hide its triangle: no evidence either way, so it counts as typical
+    ins = []
+    for x0, pw, amp in ((a, pw1, left[1]), (a + 5 * pw1, pw1, left[6]), (b, pw2, right[1]), (b + 5 * pw2, pw2, right[6])):
+        covered = bool(np.any(np.abs(checkers_x - (x0 + 0.5 * pw)) < 0.3 * pw))
+        ins.append(max(amp, typical) if covered else amp)
+    inside = float(np.mean(ins))
+    bar_mid = (a + L1 + b) / 2
+    bar = _slot_amplitudes(slant, bar_mid - (pw1 + pw2) / 4, (pw1 + pw2) / 2, 1)[0]
+    outside = (max(left[0], 0) + max(right[7], 0) + 2 * max(bar, 0)) / 4
+    return float(np.clip((inside - outside) / typical, -1.5, 1.5))
+
+
 def _settle_bar(lab: np.ndarray, combined: dict[int, np.ndarray], u1: int, L1: int, u2: int, L2: int, s: float,
                 n: int, look_for_checkers: bool = True) -> tuple[int, int, float]:
     """Settle a one-point ambiguity: a half shifted by one point width can fit the wave almost as well when its
@@ -419,6 +466,11 @@ def _settle_bar(lab: np.ndarray, combined: dict[int, np.ndarray], u1: int, L1: i
             out += int(np.sum(np.abs(x - centre) < 0.22 * pw))
         return STRAY_WEIGHT * min(out, 6)
 
+    slant = np.add(*_slant_profiles(lab))  # both long sides: a triangle is there if either side shows it
+
+    def ends(a: int, b: int) -> float:
+        return END_WEIGHT * _end_evidence(slant, a, L1, b, L2, checker_discs()[:, 0])
+
     options = []
     p1, p2 = int(round(L1 / 6)), int(round(L2 / 6))
     for d1 in (-p1, 0, p1):
@@ -428,7 +480,7 @@ def _settle_bar(lab: np.ndarray, combined: dict[int, np.ndarray], u1: int, L1: i
                     a < 0 or b + L2 > n or b < a + L1 or b - (a + L1) > 0.25 * L2 + 1):
                 continue
             ss = s if (d1 == 0 and d2 == 0) else float(combined[L1][a] + combined[L2][b]) - asym(a, b)
-            options.append((ss + asym(a, b) + 2 * BAR_WEIGHT * ends_bonus(a, b), a, b, ss))
+            options.append((ss + asym(a, b) + 2 * BAR_WEIGHT * ends_bonus(a, b) + ends(a, b), a, b, ss))
     top = max(o[0] for o in options)
     close = [o for o in options if o[0] >= top - STRAY_WEIGHT * 6]  # checkers can only decide between these
     if len(close) == 1:
