@@ -414,7 +414,9 @@ class Reader:
                                  board_to_image=homography)
                 for die in wide:
                     die.half = die_half(geo, die.center, 0.45 * d)
-                dice += [die for die in wide if die.half is None]
+                # the wide search also reads dice on the field that the field's own mask cut short (a die on
+                # the field's edge); one_reading_per_die keeps one reading per die
+                dice += [die for die in wide if die.half is None or die.value is not None]
         except VisionError as exc:
             log.debug("dice: %s", exc)
             return []
