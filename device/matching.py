@@ -94,6 +94,13 @@ def blind(i: int, view: View, ref: Optional[Reference]) -> bool:
             and abs(seen - ref.board.points[i]) > 1)
 
 
+def tall_short(seen: Optional[int], value: int) -> bool:
+    """A stack of ``TALL`` or more read one short: the reader's commonest miscount (the top checkers overlap), and
+    one it may make in one reading and not the next, so the short count is not a sure one even though it is
+    no longer tall itself (a 5-stack read 4 is as doubtful as one read 5)."""
+    return seen is not None and abs(value) >= TALL and seen * value > 0 and abs(seen) == abs(value) - 1
+
+
 def point_cost(i: int, view: View, value: int, ref: Optional[Reference], lone: int = LONE) -> int:
     """Misreads needed for point ``i`` (0-based) to hold ``value`` when the reader saw ``view.points[i]``."""
     seen = view.points[i]
@@ -104,12 +111,12 @@ def point_cost(i: int, view: View, value: int, ref: Optional[Reference], lone: i
         if ref.board.points[i] == value:
             return 0
         held = ref.board.points[i]
-        if (i + 1 in view.unsure or blind(i, view, ref)) and _same_side(held, value):
+        if (i + 1 in view.unsure or blind(i, view, ref) or tall_short(seen, value)) and _same_side(held, value):
             return PINNED  # a change the reader does not show where it cannot count (unsure, or blind there)
         return lone if seen == 0 and abs(value) == 1 else HARD
     if seen == value:
         return 0
-    if i + 1 in view.unsure and _same_side(seen, value):
+    if (i + 1 in view.unsure or tall_short(seen, value)) and _same_side(seen, value):
         return SOFT
     if seen == 0 and abs(value) == 1:
         return lone  # a lone checker not found (a reader's commonest confident miss: small, low contrast)
@@ -271,7 +278,8 @@ def decide(view: View, allowed: Iterable[Board], ref: Optional[Reference],
     # no reason to doubt an illegal board that is a cheaper explanation and needs misreads only where it was unsure
     # (one such miss: a reading with more is too poor to weigh one explanation against the other)
     sure = [sum(abs(view.bar[k] - b.bar[k]) for k in (0, 1))
-            + sum(1 for p in diff_points(view, b, ref, short) if p not in view.unsure and not blind(p - 1, view, ref))
+            + sum(1 for p in diff_points(view, b, ref, short) if p not in view.unsure and not blind(p - 1, view, ref)
+                  and not tall_short(view.points[p - 1], b.points[p - 1]))
             for b in best]
     sure_miss = (bool(sure) and all(n == 1 for n in sure) and illegal_cost <= SOFT
                  and not any(blind(i, view, ref) for i in range(24)))

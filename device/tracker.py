@@ -30,6 +30,7 @@ from typing import Any, Callable, Optional
 from device.events import make_event
 from device.seating import COLOURS, HOMES, Board, Seating, is_start, other
 from device.matching import HARD, SOFT as SOFT_MISREAD, Reference, Verdict, View, cost, decide, face_value, repairs
+from device.matching import tall_short
 from device.matching import low_confidence_points as _low_confidence_points
 from device.stability import cube_side
 from rules.position import CHECKERS, Position
@@ -906,7 +907,7 @@ class GameTracker:
                 if r is None or r == v or (ref is not None and ref.steady(i, view.points[i])
                                            and v == max(0, ref.board.points[i] * sign)):
                     continue
-                misread += SOFT_MISREAD if i + 1 in view.unsure else HARD
+                misread += SOFT_MISREAD if i + 1 in view.unsure or tall_short(view.points[i], board.points[i]) else HARD
             misread += HARD * abs(seen_mine[1] - cand[1])
             if misread < HARD:
                 fits.append((misread, board))
