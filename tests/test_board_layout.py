@@ -64,3 +64,16 @@ def test_points_stay_put_when_the_corners_move_a_little(amp):
         geo = geometry_from_corners(board.image, board.corners + rng.uniform(-amp, amp, (4, 2)))
         found = geo.to_image(np.array([geo.point_base(p) for p in range(1, 25)]))
         assert np.linalg.norm(found - truth, axis=1).max() < pw / 3
+
+
+def test_a_clear_board_is_not_flagged_as_ambiguous():
+    from vision.board import rectify
+
+    style = SynthStyle()
+    top, layout = draw_top_down(None, style)
+    board = place(top, layout, turn_deg=3, tilt=0.05, style=style, seed=2)
+    geo = geometry_from_corners(board.image, board.corners)
+    from vision.board_layout import find_layout
+
+    lay = find_layout(rectify(board.image, geo))
+    assert lay is not None and not lay.shift_ambiguous and lay.shift_margin > 0.1

@@ -35,6 +35,8 @@ class Layout:
     triangle_frac: float
     score: float  # 0..1: how clearly the point pattern is there (both halves, both long sides)
     middle_score: float  # the same pattern in the middle rows (high for chessboards, low for boards)
+    shift_margin: float = 1.0  # how much better the chosen halves fit than a whole point either way
+    shift_ambiguous: bool = False  # shift_margin below SHIFT_MARGIN: points may be off by one (warn the user)
 
 
 def _lab_profile(lab: np.ndarray, y0: int, y1: int) -> np.ndarray:
@@ -231,7 +233,7 @@ def find_layout(rectified_bgr: np.ndarray, refine: bool = True, search_width: in
     if best is None:
         return None
     s, u1, L1, u2, L2 = best
-    u1, u2, s = _settle_bar(lab, combined, u1, L1, u2, L2, s, n, look_for_checkers=refine)
+    u1, u2, s, margin = _settle_bar(lab, combined, u1, L1, u2, L2, s, n, look_for_checkers=refine)
     score = float(s / 2)
     # the middle rows must not carry the same pattern (chessboards, tiled floors)
     mid = _lab_profile(lab, int(0.42 * h), int(0.58 * h))
@@ -298,6 +300,8 @@ def find_layout(rectified_bgr: np.ndarray, refine: bool = True, search_width: in
         triangle_frac=tri,
         score=score,
         middle_score=middle,
+        shift_margin=float(margin),
+        shift_ambiguous=bool(refine and margin < SHIFT_MARGIN),
     )
 
 
@@ -381,6 +385,7 @@ def _checker_discs(lab: np.ndarray, pw: float) -> np.ndarray:
     return c[near_edge]
 
 
+SHIFT_MARGIN = 0.05  # a layout winning by less than this over a one-point shift is flagged as ambiguous
 END_WEIGHT = 0.5  # score gained per unit of end-point evidence (a triangle just inside each end, none outside)
 
 
@@ -429,7 +434,7 @@ def _end_evidence(slant: np.ndarray, a: int, L1: int, b: int, L2: int, checkers_
 
 
 def _settle_bar(lab: np.ndarray, combined: dict[int, np.ndarray], u1: int, L1: int, u2: int, L2: int, s: float,
-                n: int, look_for_checkers: bool = True) -> tuple[int, int, float]:
+                n: int, look_for_checkers: bool = True) -> tuple[int, int, float, float]:
     """Settle a one-point ambiguity: a half shifted by one point width can fit the wave almost as well when its
     end point is hidden under checkers (it then swallows the bar or a tray strip instead). Points exist only
     near the long edges, but the frame, the trays and the bar have sides that run the full height: so each
@@ -484,9 +489,11 @@ def _settle_bar(lab: np.ndarray, combined: dict[int, np.ndarray], u1: int, L1: i
     top = max(o[0] for o in options)
     close = [o for o in options if o[0] >= top - STRAY_WEIGHT * 6]  # checkers can only decide between these
     if len(close) == 1:
-        return close[0][1], close[0][2], close[0][3]
-    best = max(((o[0] - stray(o[1], o[2]),) + o[1:] for o in close), key=lambda o: o[0])
-    return best[1], best[2], best[3]
+        rest = [o[0] for o in options if o is not close[0]]
+        return close[0][1], close[0][2], close[0][3], (close[0][0] - max(rest)) if rest else 1.0
+    ranked = sorted(((o[0] - stray(o[1], o[2]),) + o[1:] for o in close), key=lambda o: -o[0])
+    best = ranked[0]
+    return best[1], best[2], best[3], best[0] - ranked[1][0]
 
 
 def _refine_half(lab: np.ndarray, x0: float, x1: float, H: int, step: float) -> tuple[float, float]:
