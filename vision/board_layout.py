@@ -385,6 +385,7 @@ def _checker_discs(lab: np.ndarray, pw: float) -> np.ndarray:
     return c[near_edge]
 
 
+GAP_WEIGHT = 0.5  # end evidence lost when a half's weakest uncovered middle point shows no triangle at all
 SHIFT_MARGIN = 0.05  # a layout winning by less than this over a one-point shift is flagged as ambiguous
 END_WEIGHT = 0.5  # score gained per unit of end-point evidence (a triangle just inside each end, none outside)
 
@@ -430,7 +431,14 @@ def _end_evidence(slant: np.ndarray, a: int, L1: int, b: int, L2: int, checkers_
     bar_mid = (a + L1 + b) / 2
     bar = _slot_amplitudes(slant, bar_mid - (pw1 + pw2) / 4, (pw1 + pw2) / 2, 1)[0]
     outside = (max(left[0], 0) + max(right[7], 0) + 2 * max(bar, 0)) / 4
-    return float(np.clip((inside - outside) / typical, -1.5, 1.5))
+    # a half that swallowed the bar or a tray has a gap among its middle points: its weakest open point shows it
+    middle = []
+    for x0, pw, amps in ((a, pw1, left), (b, pw2, right)):
+        for k in range(2, 6):
+            covered = bool(np.any(np.abs(checkers_x - (x0 + (k - 0.5) * pw)) < 0.3 * pw))
+            middle.append(typical if covered else min(float(amps[k]), typical))
+    gap = 1.0 - max(0.0, min(middle)) / typical
+    return float(np.clip((inside - outside) / typical - GAP_WEIGHT * gap, -1.5, 1.5))
 
 
 def _settle_bar(lab: np.ndarray, combined: dict[int, np.ndarray], u1: int, L1: int, u2: int, L2: int, s: float,
