@@ -55,3 +55,21 @@ def test_translucent_amber_face_read_though_it_shades_off_the_pips_level(index, 
     faces = read_scale(gray, die_px, np.full(crop.shape[:2], 255, np.uint8), crop)  # one scale: no other to rescue it
     near = [f for f in faces if np.hypot(f.center[0] - 60, f.center[1] - 60) < 6]
     assert [d.value for d in near] == [value]
+
+
+@pytest.mark.parametrize("index", [7, 80, 128])
+@pytest.mark.parametrize("cut", [-3, 3])  # the mask's rim 3 px left / right of the die's centre, the centre inside
+def test_die_across_the_mask_rim_is_read_whole(index, cut):
+    """A die on the field's rim (against the bar, the frame) has pips beyond the mask: they are looked for a half
+    die out, and the die counts when its centre is in the mask (before, its face was read in pieces or not at all)."""
+    image, label = _frame(index)
+    for want in label["dice"]:
+        x, y = want["center"]
+        mask = np.zeros(image.shape[:2], np.uint8)
+        if cut < 0:
+            mask[:, int(round(x)) + cut:] = 255
+        else:
+            mask[:, :int(round(x)) + cut] = 255
+        dice = find_dice(image, mask=mask, die_size_px=15.3, memory=None)
+        near = [d for d in dice if np.hypot(d.center[0] - x, d.center[1] - y) < 8]
+        assert [d.value for d in near] == [want["value"]]

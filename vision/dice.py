@@ -420,10 +420,28 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
     return fit, float(np.clip(conf, 0.0, 1.0)), ext
 
 
+MASK_REACH = 0.5  # die edges: a die on the mask's edge (the field's rim, the bar's side) has pips beyond it
+
+
+def _widened(mask: np.ndarray, die_px: float) -> np.ndarray:
+    """``mask`` widened by MASK_REACH die edges, once a frame (a square reach: a separable dilation costs ~1 ms at
+    full size, an elliptic one ~7 ms)."""
+    r = max(1, int(round(MASK_REACH * die_px)))
+    return cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_RECT, (2 * r + 1, 2 * r + 1)))
+
+
+def _inside(mask: np.ndarray, xy: np.ndarray) -> bool:
+    x, y = int(round(float(xy[0]))), int(round(float(xy[1])))
+    return 0 <= y < mask.shape[0] and 0 <= x < mask.shape[1] and bool(mask[y, x])
+
+
 def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
                 color: Optional[np.ndarray] = None, seeds: Optional[list] = None,
-                windows: Optional[list] = None) -> list[FaceCandidate]:
+                windows: Optional[list] = None, reach: Optional[np.ndarray] = None) -> list[FaceCandidate]:
     """All die faces found with the image resized so a die of ``die_px`` becomes NORM_DIE pixels.
+
+    ``reach``: the mask widened (``_widened``): pips are looked for there, and a face counts when its centre is in
+    ``mask``.
 
     ``seeds``: a list that gets the centre of every group of pips that could be (part of) a die face, in the
     pixels of ``gray``. ``windows``: such centres; only windows round them are read (``vision.dice_windows``).
@@ -440,9 +458,13 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
         if color is not None:
             color = color[oy:by + bh + pad, ox:bx + bw + pad]
         mask = mask[oy:oy + gray.shape[0], ox:ox + gray.shape[1]]
+        if reach is not None:
+            reach = reach[oy:oy + gray.shape[0], ox:ox + gray.shape[1]]
     f = NORM_DIE / die_px
     small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR)
-    small_mask = None
+    small_mask = centres = None
+    if mask is not None and reach is not None:  # pips are looked for in ``reach``, faces kept with centres in mask
+        centres, mask = mask, reach
     if mask is not None:
         small_mask = (cv2.resize(mask, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_NEAREST) > 0)
         small_mask = small_mask.astype(np.uint8)
@@ -472,6 +494,8 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
         found = _faces_in_group(group, pips, images, bounded=bounded, enlarged=f >= SPLIT_ZOOM)
         for g, (fit, conf, ext) in found:
             back = mosaic.offset_at(*fit.center) if mosaic is not None else 0.0  # mosaic -> whole scaled image
+            if centres is not None and not _inside(centres, (fit.center + back) / f):
+                continue
             cues = tilt_cues(fit, g, pips)
             cues["affine"] = fit.affine / f if fit.value >= 4 else None
             cues["side_xy"] = (cues["side_xy"] + back) / f + shift
@@ -626,25 +650,26 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         image_bgr = image_bgr[oy:by + bh + pad, ox:bx + bw + pad]
         mask = mask[oy:oy + image_bgr.shape[0], ox:ox + image_bgr.shape[1]]
     gray = _gray(image_bgr)
+    reach = _widened(mask, max(scales)) if mask is not None else None
     cands: list[FaceCandidate] = []
     seeds: list = []  # centres of pip groups from the scales read whole: where the others read (dice_windows)
     if learnt and len(scales) > 1:
         # the learnt edge: read whole at it, then the scales below only round the groups of pips found there
-        cands.extend(_read_scale(gray, max(scales), mask, image_bgr, seeds=seeds))
+        cands.extend(_read_scale(gray, max(scales), mask, image_bgr, seeds=seeds, reach=reach))
         for s in sorted(scales, reverse=True)[1:]:
-            cands.extend(_read_scale(gray, s, mask, image_bgr, windows=seeds))
+            cands.extend(_read_scale(gray, s, mask, image_bgr, windows=seeds, reach=reach))
     elif mask is not None and len(scales) > 2:
         # the guess's five scales: the smallest and the middle one read whole (a small die's pips are seen there),
         # the others only round the groups of pips those found (first frames: ~20% faster, the same dice read)
         whole = sorted(scales)[0:3:2]
         for s in whole:
-            cands.extend(_read_scale(gray, s, mask, image_bgr, seeds=seeds))
+            cands.extend(_read_scale(gray, s, mask, image_bgr, seeds=seeds, reach=reach))
         for s in scales:
             if s not in whole:
-                cands.extend(_read_scale(gray, s, mask, image_bgr, windows=seeds))
+                cands.extend(_read_scale(gray, s, mask, image_bgr, windows=seeds, reach=reach))
     else:
         for s in scales:
-            cands.extend(_read_scale(gray, s, mask, image_bgr))
+            cands.extend(_read_scale(gray, s, mask, image_bgr, reach=reach))
     for c in cands:
         c.center = c.center + (ox, oy)
         c.pip_xy = c.pip_xy + (ox, oy)
