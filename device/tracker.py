@@ -848,6 +848,19 @@ class GameTracker:
                                    "please check the board")
             after_board = found.board or self._likeliest(view, ref, boards)
             after = seating.position(after_board, mover)
+            if ref is not None and (ref.board not in by_board or st.one_die) and (
+                    cost(view, ref.board, ref) <= min(found.legal_cost, HARD - 1)):
+                # the board before the roll explains the reading as well as any play: maybe nothing moved (the
+                # roll did not count: a cocked die, one die off the board). Like a roll not played, the next roll
+                # tells: the same player again is a re-roll said after the fact (never "wrong player"); the
+                # opponent's roll judges nothing here (the play was not judged)
+                st.last_play = {"player": mover, "dice": list(st.dice), "before": st.before,
+                                "after_board": _board_json(ref.board), "legal": None, "pass_pending": True,
+                                "one_die": st.one_die, "unsure": True}
+                self._believe(ref.board, obs)
+                st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
+                st.handled, st.doubt, st.confirm, st.one_die, st.one_die_reads = remaining, 0, None, False, 0
+                return
         st.last_play = {"player": mover, "dice": list(st.dice), "before": st.before,
                         "after_board": _board_json(after_board), "legal": legal}
         self._believe(after_board, obs)
@@ -953,7 +966,7 @@ class GameTracker:
             st.last_play, st.turn = None, mover
             return mover
         last["settled"] = True
-        if len(last["dice"]) == 2:
+        if len(last["dice"]) == 2 and not last.get("unsure"):
             before = Position.from_position_id(last["before"])
             self._play_event(mover, last["dice"], before, before)
         return None

@@ -37,9 +37,15 @@ class Scenes:
         self.frame = 0
         self.events: list[dict[str, Any]] = []
 
-    def show(self, position: Position, mover: str, dice: tuple = ()) -> list[dict[str, Any]]:
+    def show(self, position: Position, mover: str, dice: tuple = (), unsure: dict[int, int] | None = None
+             ) -> list[dict[str, Any]]:
+        """``unsure``: geometric points read as the given counts, with low confidence."""
         self.frame += 5
-        out = self.tracker.feed(scene(SEATING, position, mover, dice), self.frame, self.frame / 10)
+        unsure = unsure or {}
+        obs = scene(SEATING, position, mover, dice, confidence=[0.3 if p in unsure else 0.95 for p in range(1, 25)])
+        for point, count in unsure.items():
+            obs.points[point - 1] = count
+        out = self.tracker.feed(obs, self.frame, self.frame / 10)
         self.events.extend(out)
         return out
 
@@ -63,6 +69,25 @@ def test_a_one_die_play_not_judged_then_corrected_is_not_judged_on_a_guessed_die
     assert s.events[-1]["type"] == "roll" and s.events[-1]["player"] == "light"
     corrected = [e for e in s.events if e.get("corrected")]
     assert all(e["legal"] is True and e["dice"] == [5, 1] for e in corrected)
+
+
+def test_a_roll_seen_with_one_die_lifted_with_nothing_clearly_moved_then_rolled_again_is_a_late_reroll():
+    s = Scenes(GameTracker())
+    s.show(START, "light")
+    s.show(START, "light", (die(3, "right"), die(1, "left")))
+    after = _play(START, (3, 1), "8/5 6/5")
+    s.show(after, "light")
+    dark = after.swap()
+    for _ in range(5):
+        s.show(dark, "dark", (die(5, "left"),))  # the other die is cocked and never read
+    for _ in range(DOUBT_READS + 2):  # the dice are lifted; nothing moved, one point is read unclearly
+        s.show(dark, "dark", unsure={4: 2})
+    s.show(dark, "dark", (die(6, "left"), die(2, "left")))  # dark rolls again
+    kinds = [(e["type"], e.get("player"), e.get("code")) for e in s.events]
+    assert ("warning", "dark", "wrong_player") not in kinds
+    assert kinds[-2:] == [("reroll", "dark", None), ("roll", "dark", None)]
+    assert s.events[-2].get("late") and s.events[-1]["dice"] == [6, 2]
+    assert not any(e["type"] == "play" and e["player"] == "dark" for e in s.events)
 
 
 # ------------------------------------------------------------------------- a fault inside the tracker's step
