@@ -6,6 +6,12 @@ of exactly 3 periods over the half's width; its phase is fixed by the half's edg
 Correlating the column profile with that wave for every (start, width) finds both halves at once, and with them
 the bar between them and the trays outside. Everything is measured, nothing assumed about the colours.
 
+The waves are periodic, so a half shifted by a whole point fits them almost as well as the right one: the
+choice between such shifts (``_settle_bar``) rests on what only the ends show: a triangle just inside each end
+and none just outside (per-point slant evidence), upright edges of the bar and trays, no gap inside a half, and
+checkers standing where a missed end point would be. ``Layout.shift_margin`` says by how much the winner beat
+the best shifted reading; below ``SHIFT_MARGIN`` the layout is ``shift_ambiguous`` and readers should warn.
+
 A chessboard also alternates, but in every row band and with flipping phase; a backgammon board alternates only
 near the long edges and is plain (or holds checkers) in the middle: the score requires that.
 """
@@ -424,7 +430,8 @@ def _end_evidence(slant: np.ndarray, a: int, L1: int, b: int, L2: int, checkers_
         return 0.0
     # an end point with checkers on it may hide its triangle: no evidence either way, so it counts as typical
     ins = []
-    for x0, pw, amp in ((a, pw1, left[1]), (a + 5 * pw1, pw1, left[6]), (b, pw2, right[1]), (b + 5 * pw2, pw2, right[6])):
+    end_slots = ((a, pw1, left[1]), (a + 5 * pw1, pw1, left[6]), (b, pw2, right[1]), (b + 5 * pw2, pw2, right[6]))
+    for x0, pw, amp in end_slots:
         covered = bool(np.any(np.abs(checkers_x - (x0 + 0.5 * pw)) < 0.3 * pw))
         ins.append(max(amp, typical) if covered else amp)
     inside = float(np.mean(ins))
@@ -446,7 +453,10 @@ def _settle_bar(lab: np.ndarray, combined: dict[int, np.ndarray], u1: int, L1: i
     """Settle a one-point ambiguity: a half shifted by one point width can fit the wave almost as well when its
     end point is hidden under checkers (it then swallows the bar or a tray strip instead). Points exist only
     near the long edges, but the frame, the trays and the bar have sides that run the full height: so each
-    half is also tried one point either way, and ends on full-height edges earn a bonus."""
+    half is also tried one point either way, and ends on full-height edges earn a bonus, as do ends where the
+    per-point triangle evidence starts and stops (``_end_evidence``).
+
+    Returns (u1, u2, score, margin): margin = how far the winner is ahead of the best other reading."""
     edges = _upright_edges(lab)
     pw = (L1 + L2) / 12
     found: list[np.ndarray] = []
