@@ -10,6 +10,8 @@ board the game allows (the legal results of a roll, or the standing position whi
   misread of an untouched stack (read 4 when it holds 5, every time) carries over; a change there that the reading
   does not show costs two if the point is unsure (a tall stack counted short again), else it is a hard misread;
 * any other point the reader was unsure of (low confidence, unseen, or a tall stack) may be off: one soft misread;
+  so may a stack of five or more read one short, even though the short count is not tall itself (the reader
+  counts a 5-stack 4 in one reading and 5 in the next, on a pixel of jitter);
   a lone checker read as none on a point the reader was sure of costs two (the commonest confident miss);
 * a point read with confidence that differs is a hard misread: an illegal play shows there.
 

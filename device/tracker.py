@@ -18,6 +18,9 @@ After an illegal play the game goes on from what is on the board (the position a
 opponent rolls; a correction made before that roll is judged again).
 
 Events are dicts (see device/events.py); the tracker does no I/O, so the referee can store them before announcing.
+``feed`` never raises: a fault of the tracker's own drops that reading (the state as before it) with a
+"referee_fault" warning, and after a few in a row it drops what it was in the middle of and goes on like after a
+lost track, so a bug never stops a referee in the middle of a match.
 """
 
 from __future__ import annotations
