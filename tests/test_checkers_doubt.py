@@ -4,10 +4,17 @@ judge, so both directions are checked."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import cv2
 import numpy as np
 import pytest
 
 from calibration.geometry import BoardGeometry
+from vision.board import rectify
+from vision.checkers import count_checkers
+from vision.reader import Reader, work_geometry
 from vision.checker_dice import DIE_EDGE, DieSpot, dice_in_view, spoiled
 from vision.checker_doubt import doubts
 from vision.observation import DieReading
@@ -82,3 +89,24 @@ def test_dice_in_view_maps_image_centres_into_the_rectified_view():
     assert spots[0].x == pytest.approx(200.0, abs=0.5) and spots[0].y == pytest.approx(100.0, abs=0.5)
     assert spots[0].edge == pytest.approx(DIE_EDGE * 50.0)
     assert dice_in_view([], geo) == []
+
+
+REAL = Path(__file__).resolve().parents[2] / "shared" / "real"
+
+
+def test_a_die_on_an_empty_point_of_a_real_board_is_no_checker():
+    """r15 (a wooden board, two black dice): the 3 lies on the empty point 8, whose round outline read as a checker
+    with full confidence before the reader passed its dice to the counter."""
+    if not (REAL / "r15.jpg").is_file():
+        pytest.skip(f"real board photos not found at {REAL}")
+    label = json.loads((REAL / "r15.json").read_text())
+    image = cv2.imread(str(REAL / "r15.jpg"))
+    reader = Reader()
+    obs = reader.read(image)
+    assert label["points"][7] == 0
+    assert obs.points[7] == 0
+    assert any(die.half is not None for die in obs.dice), "the die on point 8 was not found (the dice reader)"
+    work, _ = work_geometry(reader.last_geometry)
+    counts = count_checkers(rectify(image, work), work, dice=dice_in_view(obs.dice, work))
+    assert any(r["why"] == "on a die" for r in counts.rejected)
+    assert counts.points[7] == 0 and counts.confidence[7] >= 0.6  # the die explains the disc: no doubt left
