@@ -2,16 +2,17 @@
 
 Pipeline (one job per module): ``dice_pips`` finds pip blobs at a normalised scale and groups those that share an
 unbroken face; ``dice_layout`` fits each group to the six canonical layouts; this module checks that a fitted face
-really is a die face (plain between its pips, no stray pip of the same face inside or beside it, and on a board a
-lone pip or pair needs a compact die outline around it), merges the readings of several scales, drops side faces
-and answers ``None`` rather than a doubtful value; ``dice_flat`` judges flatness (face shape and side-face pips
-against the board's perspective and the camera's angle).
+really is a die face (plain between its pips around the face's own median grey, which on small and translucent dice
+lies well off the bare level under the pips; no stray pip of the same face inside or beside it; on a board a lone
+pip or pair needs a compact die outline around it), merges the readings of several scales, drops side faces and
+answers ``None`` rather than a doubtful value; ``dice_flat`` judges flatness (face shape and side-face pips against
+the board's perspective and the camera's angle).
 
 Without hints every die size from ~13 px to a fifth of the image is tried (``bgref dice``); the board reader passes
-the playing-area mask, the expected die edge (read at five scales from 0.6 to 1.2 of it until ``dice_scale`` has
+the playing-area mask (pips are looked for half a die beyond it, and a face counts when its centre lies in it: a die
+on the field's rim), the expected die edge (read at five scales from 0.6 to 1.2 of it until ``dice_scale`` has
 learnt the view's real die edge, then at two scales around that edge, the second only in windows round the first's
-pips: ``dice_windows``) and, ideally, the board homography (needed for most
-cocked dice).
+pips: ``dice_windows``) and, ideally, the board homography (needed for most cocked dice).
 """
 
 from __future__ import annotations
