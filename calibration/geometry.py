@@ -107,6 +107,9 @@ class BoardGeometry:
     checker_diameter: Optional[float] = None  # measured diameter in rectified px (None: estimated from points)
     edge_reference: Optional[dict[str, Any]] = None  # samples for check_geometry (drift), see vision.board
     score: Optional[float] = None  # how well the board pattern fitted when found (0-1)
+    # how clearly the found halves beat a one-point shift (vision.board_layout.Layout.shift_margin; None: not
+    # found here, e.g. loaded from a file); below vision.board_layout.SHIFT_MARGIN the points may be off by one
+    layout_margin: Optional[float] = field(default=None, compare=False)
     _maps: Optional[tuple[np.ndarray, np.ndarray]] = field(default=None, repr=False, compare=False)
 
     # ----------------------------------------------------------------------------------------------- building

@@ -77,3 +77,4 @@ def test_a_clear_board_is_not_flagged_as_ambiguous():
 
     lay = find_layout(rectify(board.image, geo))
     assert lay is not None and not lay.shift_ambiguous and lay.shift_margin > 0.1
+    assert geo.layout_margin is not None and geo.layout_margin > 0.1  # the geometry carries it to the reader

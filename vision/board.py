@@ -68,7 +68,7 @@ def _geometry_from_layout(corners: np.ndarray, layout: Layout, rect_size: tuple[
     return BoardGeometry.from_corners(
         corners, layout.playing_area, layout.bar, layout.left_half, layout.right_half, layout.trays,
         rect_size=rect_size, image_size=image_size, intrinsics=intrinsics,
-        triangle_frac=layout.triangle_frac, score=layout.score)
+        triangle_frac=layout.triangle_frac, score=layout.score, layout_margin=layout.shift_margin)
 
 
 def geometry_from_corners(image: np.ndarray, corners, intrinsics: Optional[Intrinsics] = None,
