@@ -45,3 +45,26 @@ def test_no_cube_on_plain_field_or_blank_face():
 def test_mask_must_be_an_array():
     with pytest.raises(TypeError):
         read_cube(draw_cube(2), mask="not a mask")  # type: ignore[arg-type]
+
+
+def draw_key(text: str, scale: float, edge: int = 70, face=(40, 40, 40), ink=(230, 230, 230)) -> np.ndarray:
+    """A keyboard key seen from above: a dark square on a light desk with a small light label, like "Fn"."""
+    img = np.zeros((480, 640, 3), np.uint8)
+    img[:] = (180, 185, 190)
+    img[200:200 + edge, 300:300 + edge] = face
+    (w, h), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_DUPLEX, scale, 2)
+    cv2.putText(img, text, (300 + (edge - w) // 2, 200 + (edge + h) // 2), cv2.FONT_HERSHEY_DUPLEX, scale, ink, 2,
+                cv2.LINE_AA)
+    return cv2.GaussianBlur(img, (3, 3), 0.7)
+
+
+@pytest.mark.parametrize("text", ["8", "2", "64"])
+def test_small_label_in_a_square_is_no_cube(text):
+    """A key's or a card's small label in a square outline is not a cube's number (a false "double" otherwise)."""
+    assert read_cube(draw_key(text, 0.45)) is None
+
+
+def test_faint_number_is_no_cube():
+    """A number barely darker than its face (a watermark, a shadow's shape) is not printed ink."""
+    assert read_cube(draw_cube(8, face=(200, 200, 200), ink=(175, 175, 175))) is None
+    assert read_cube(draw_cube(8, face=(200, 200, 200), ink=(60, 60, 60))).value == 8

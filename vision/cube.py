@@ -4,6 +4,13 @@ Why template matching: the cube shows one or two large glyphs, not pips. The fac
 minority polarity) cut out, and compared with the candidate numbers drawn in several of OpenCV's fonts at the four
 quarter turns. Only a clear winner is reported; a logo face (the cube at 64 in the middle) is not recognised. Best
 effort: measured accuracy is low on real photos (see the dice report).
+
+Why so much evidence before a reading: the referee turns a change of cube value into a "double" event, so a cube
+read where there is none is a false alarm, worse than a cube missed. Squares with a small mark in them are common
+(keyboard keys, score cards, tiles, a die's face with pips). A cube's number is printed large, so the glyph must span
+a good part of the face (MIN_GLYPH_SPAN), stand out from a plain face (MIN_CONTRAST), and the same value must win
+when the outline is read a little smaller and a little larger (SCALE_CHECKS): a chance match to one crop does not
+survive a change of crop, a printed number does.
 """
 
 from __future__ import annotations
@@ -22,6 +29,10 @@ _FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_CO
 _GLYPH = 48  # side of the normalised glyph image
 MIN_SCORE = 0.72  # IoU of ink and template
 MIN_MARGIN = 0.08
+MIN_GLYPH_SPAN = 0.35  # the glyph's longer side as a fraction of the face's inner side (cubes measured 0.40-0.79)
+MIN_CONTRAST = 40.0  # grey levels between ink and face: a cube's number is printed bold
+SCALE_CHECKS = (0.9, 1.05)  # the outline read again shrunk and grown about its centre must give the same value
+SCALE_MIN_SCORE = 0.6  # ... ranked first at this IoU at least
 
 
 def _norm_glyph(ink: np.ndarray) -> Optional[np.ndarray]:
@@ -55,6 +66,21 @@ def _templates() -> list[tuple[int, np.ndarray]]:
 
 def read_cube_face(patch: np.ndarray) -> tuple[Optional[int], float]:
     """Value printed on a rectified square cube face (grey or BGR), with an IoU score; (None, score) if unsure."""
+    ranked = _rank_face(patch)
+    if not ranked:
+        return None, 0.0
+    (best, score), (_, second) = ranked[0], ranked[1]
+    if score < MIN_SCORE or score - second < MIN_MARGIN:
+        return None, score
+    return best, score
+
+
+def _face_glyph(patch: np.ndarray) -> Optional[np.ndarray]:
+    """The face's ink (its minority polarity) that could be a printed number, or None when there is no such ink.
+
+    Ink touching the face's rim is dropped (edges, shadows). A glyph shorter than MIN_GLYPH_SPAN of the face or
+    fainter than MIN_CONTRAST against the face is no cube's number.
+    """
     gray = patch if patch.ndim == 2 else cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
     gray = cv2.resize(gray, (64, 64), interpolation=cv2.INTER_AREA)
     inner = gray[6:58, 6:58]
@@ -71,22 +97,31 @@ def read_cube_face(patch: np.ndarray) -> tuple[Optional[int], float]:
         if not touches and max(w, h) >= 0.25 * side and area >= 12:
             keep |= labels == i
     if not keep.any() or keep.mean() > 0.35:
-        return None, 0.0
+        return None
+    ys, xs = np.nonzero(keep)
+    if max(np.ptp(ys), np.ptp(xs)) + 1 < MIN_GLYPH_SPAN * side:
+        return None  # a small mark in a square (a key's label, a pip) is not a cube's number
+    if abs(float(inner[keep].mean()) - float(inner[~ink].mean())) < MIN_CONTRAST:
+        return None
+    return keep
+
+
+def _rank_face(patch: np.ndarray) -> list[tuple[int, float]]:
+    """Every cube value with its best IoU over fonts and quarter turns, best first; empty when there is no glyph."""
+    keep = _face_glyph(patch)
+    if keep is None:
+        return []
     scores: dict[int, float] = {}
     for k in range(4):
         glyph = _norm_glyph(np.rot90(keep, k))
         if glyph is None:
-            return None, 0.0
+            return []
         for value, tmpl in _templates():
             inter = np.logical_and(glyph, tmpl).sum()
             union = np.logical_or(glyph, tmpl).sum()
             iou = float(inter / union) if union else 0.0
             scores[value] = max(scores.get(value, 0.0), iou)
-    ranked = sorted(scores.items(), key=lambda kv: -kv[1])
-    (best, score), (_, second) = ranked[0], ranked[1]
-    if score < MIN_SCORE or score - second < MIN_MARGIN:
-        return None, score
-    return best, score
+    return sorted(scores.items(), key=lambda kv: -kv[1])
 
 
 def _square_candidates(gray: np.ndarray, mask: Optional[np.ndarray], lo: float, hi: float) -> list[np.ndarray]:
@@ -109,6 +144,33 @@ def _square_candidates(gray: np.ndarray, mask: Optional[np.ndarray], lo: float, 
     return out
 
 
+def _scaled(box: np.ndarray, factor: float) -> np.ndarray:
+    """The outline shrunk or grown about its centre."""
+    centre = box.mean(axis=0)
+    return centre + (box - centre) * factor
+
+
+def _rectify(gray: np.ndarray, box: np.ndarray) -> np.ndarray:
+    """The face inside a four-cornered outline as a 64 px square."""
+    dst = np.array([[0, 63], [0, 0], [63, 0], [63, 63]], np.float32)
+    return cv2.warpPerspective(gray, cv2.getPerspectiveTransform(box.astype(np.float32), dst), (64, 64))
+
+
+def _read_outline(gray: np.ndarray, box: np.ndarray) -> tuple[Optional[int], float]:
+    """Rectify the face inside a four-cornered outline and read it."""
+    return read_cube_face(_rectify(gray, box))
+
+
+def _same_glyph(gray: np.ndarray, box: np.ndarray, value: int) -> bool:
+    """Whether ``value`` still ranks first, at a fair score, in this (shrunk or grown) outline.
+
+    The cross-check need not be as sure as the reading itself (a tighter crop clips the glyph's rim a little), but
+    another value winning, or no glyph at all, means the first reading was a chance match.
+    """
+    ranked = _rank_face(_rectify(gray, box))
+    return bool(ranked) and ranked[0][0] == value and ranked[0][1] >= SCALE_MIN_SCORE
+
+
 def read_cube(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
               cube_size_px: Optional[float] = None) -> Optional[CubeReading]:
     """The doubling cube's value and centre, or None when no cube face can be read with confidence."""
@@ -123,11 +185,10 @@ def read_cube(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         lo, hi = min(gray.shape) / 40.0, min(gray.shape) / 5.0
     best: Optional[tuple[float, int, np.ndarray]] = None
     for box in _square_candidates(gray, mask, lo, hi):
-        src = box.astype(np.float32)
-        dst = np.array([[0, 63], [0, 0], [63, 0], [63, 63]], np.float32)
-        patch = cv2.warpPerspective(gray, cv2.getPerspectiveTransform(src, dst), (64, 64))
-        value, score = read_cube_face(patch)
-        if value is not None and (best is None or score > best[0]):
+        value, score = _read_outline(gray, box)
+        if value is None or (best is not None and score <= best[0]):
+            continue
+        if all(_same_glyph(gray, _scaled(box, k), value) for k in SCALE_CHECKS):
             best = (score, value, box.mean(axis=0))
     if best is None:
         return None
