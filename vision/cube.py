@@ -33,6 +33,7 @@ MIN_GLYPH_SPAN = 0.35  # the glyph's longer side as a fraction of the face's inn
 MIN_CONTRAST = 40.0  # grey levels between ink and face: a cube's number is printed bold
 SCALE_CHECKS = (0.9, 1.05)  # the outline read again shrunk and grown about its centre must give the same value
 SCALE_MIN_SCORE = 0.6  # ... ranked first at this IoU at least
+CUT_LEVELS = (64, 112, 160, 208)  # grey levels at which the image is cut to find faces as regions
 
 
 def _norm_glyph(ink: np.ndarray) -> Optional[np.ndarray]:
@@ -124,23 +125,44 @@ def _rank_face(patch: np.ndarray) -> list[tuple[int, float]]:
     return sorted(scores.items(), key=lambda kv: -kv[1])
 
 
+def _outline_maps(gray: np.ndarray) -> list[np.ndarray]:
+    """Binary maps whose contours may trace a cube face: dilated edges, and the image cut at several grey levels.
+
+    Why both: an edge loop is lost when the face's rim touches other edges (a cube in a tray's corner, its number
+    touching the rim after dilation); a light face on a darker tray (or a dark one on a light table) is still one
+    region at some grey level. Contours of a cut give both the bright regions and the dark holes in them.
+    """
+    blurred = cv2.GaussianBlur(gray, (5, 5), 0)
+    edges = cv2.dilate(cv2.Canny(blurred, 40, 120), np.ones((3, 3), np.uint8))
+    maps = [edges]
+    for level in CUT_LEVELS:
+        maps.append((blurred >= level).astype(np.uint8))
+    return maps
+
+
 def _square_candidates(gray: np.ndarray, mask: Optional[np.ndarray], lo: float, hi: float) -> list[np.ndarray]:
     """Convex four-sided outlines with a square's proportions and an edge between ``lo`` and ``hi`` pixels."""
-    edges = cv2.Canny(cv2.GaussianBlur(gray, (5, 5), 0), 40, 120)
-    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
-    contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
     out = []
-    for c in contours:
-        rect = cv2.minAreaRect(c)
-        w, h = rect[1]
-        if not (lo <= min(w, h) and max(w, h) <= hi) or max(w, h) > 1.3 * min(w, h):
-            continue
-        area = cv2.contourArea(c)
-        if area < 0.75 * w * h:
-            continue
-        if mask is not None and not mask[int(rect[0][1]), int(rect[0][0])]:
-            continue
-        out.append(cv2.boxPoints(rect))
+    seen: set[tuple[int, int, int]] = set()
+    for binary in _outline_maps(gray):
+        contours, _ = cv2.findContours(binary, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+        for c in contours:
+            if len(c) < 4:
+                continue
+            rect = cv2.minAreaRect(c)
+            w, h = rect[1]
+            if not (lo <= min(w, h) and max(w, h) <= hi) or max(w, h) > 1.3 * min(w, h):
+                continue
+            area = cv2.contourArea(c)
+            if area < 0.75 * w * h:
+                continue
+            if mask is not None and not mask[int(rect[0][1]), int(rect[0][0])]:
+                continue
+            key = (round(rect[0][0] / 2), round(rect[0][1] / 2), round((w + h) / 4))
+            if key in seen:
+                continue  # the same outline found again in another map
+            seen.add(key)
+            out.append(cv2.boxPoints(rect))
     return out
 
 
