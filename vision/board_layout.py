@@ -489,9 +489,14 @@ def _settle_bar(lab: np.ndarray, combined: dict[int, np.ndarray], u1: int, L1: i
             out += int(np.sum(np.abs(x - centre) < 0.22 * pw))
         return STRAY_WEIGHT * min(out, 6)
 
-    slant = np.add(*_slant_profiles(lab))  # both long sides: a triangle is there if either side shows it
+    # both long sides: a triangle is there if either side shows it
+    slant = np.add(*_slant_profiles(lab)) if look_for_checkers else np.zeros(n)
 
     def ends(a: int, b: int) -> float:
+        # only in the refined layout: a candidate's coarse score must stay the pattern's own (the frame search
+        # compares candidates by it), and without checker discs a covered end point would count against a half
+        if not look_for_checkers:
+            return 0.0
         return END_WEIGHT * _end_evidence(slant, a, L1, b, L2, checker_discs()[:, 0])
 
     options = []
