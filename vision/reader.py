@@ -20,6 +20,7 @@ import numpy as np
 
 from calibration.geometry import BoardGeometry
 from vision.checker_dice import dice_in_view
+from vision.board_layout import SHIFT_MARGIN
 from vision.checkers import WORK_POINT_WIDTH, count_checkers
 from vision.errors import VisionError
 from vision.image import check_image as _check_image
@@ -374,6 +375,11 @@ class Reader:
         if self.calibrated and counts.radius_px > 0:
             self._radius = counts.radius_px
         warnings.extend(counts.warnings)
+        confidence = list(counts.confidence)
+        if geo.layout_margin is not None and geo.layout_margin < SHIFT_MARGIN:
+            # the halves fit a one-point shift almost as well: every count may sit one point off, so none is sure
+            warnings.append("point positions uncertain: the halves may be off by one point")
+            confidence = [min(c, 0.5) for c in confidence]
         # the cube is turned only before a roll (double, take): while dice lie on the board it is left as read
         cube = self._last_cube if dice else self._cube(image, geo)
         self._last_cube = cube
@@ -382,7 +388,7 @@ class Reader:
                           size_cm=None, tournament_size=None)
         extra: dict[str, Any] = {
             "unchanged": False,
-            "point_confidence": [round(c, 2) for c in counts.confidence],
+            "point_confidence": [round(c, 2) for c in confidence],
         }
         return Observation(board=board, points=counts.points, bar=counts.bar, off=counts.off, dice=dice, cube=cube,
                            warnings=warnings, extra=extra)
