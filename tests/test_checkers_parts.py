@@ -6,6 +6,8 @@ colours with clutter) and checks the outcome that matters to the count.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -160,3 +162,50 @@ def test_a_hand_reaches_in_from_the_edge_a_skin_toned_patch_inside_the_board_is_
     hands = skin_mask(board, lab, known, min_area=200, border_only=True)
     assert both[30, 35] and both[75, 140]
     assert hands[30, 35] and not hands[75, 140]
+
+
+def _glare_case(glare: float) -> tuple[Any, Any, Any, Any]:
+    """Point 9 (a dark triangle) holds three dark checkers under a lamp lifting its lower band by ``glare`` in L;
+    returns the measured lift, the disc's seen colour and the two checker colours."""
+    from vision.checker_empty import board_lift, disc_mask
+    from vision.checker_runs import CheckerColour
+
+    dark_lab = (63.0, 130.0, 126.0)
+    bands = _board({9: (3, dark_lab), 20: (2, dark_lab), 1: (4, (220.0, 128.0, 135.0))}, seed=3)
+    bands[9] = bands[9].copy()
+    bands[9][:90, :, 0] += glare
+    masks = {p: np.zeros((LENGTH, WIDTH), bool) for p in bands}
+    for p, n in ((9, 3), (20, 2), (1, 4)):
+        for k in range(n):
+            masks[p] |= disc_mask((LENGTH, WIDTH), R + 2 * R * k, WIDTH / 2, 1.1 * R)
+    empty = learn_empty(bands, masks)
+    assert empty is not None
+    covered = masks[9].copy()
+    covered[3 * 2 * R + 2 * R:] = True  # the board past the stack's end is not judged
+    lift = board_lift(bands[9], empty.bands[("bottom", 1)], empty.known[("bottom", 1)], covered)
+    inside = disc_mask((LENGTH, WIDTH), R, WIDTH / 2, 0.8 * R)
+    seen = tuple(float(v) for v in np.median(bands[9][inside], axis=0))
+    light = CheckerColour(np.array((220.0, 128.0, 135.0), np.float32), 14.0)
+    dark = CheckerColour(np.array(dark_lab, np.float32), 14.0)
+    return lift, seen, light, dark
+
+
+def test_dark_checkers_under_a_lamps_glare_are_judged_with_the_boards_lift_taken_off():
+    from vision.checker_discs import Disc
+    from vision.checkers import _checker_coloured
+
+    lift, seen, light, dark = _glare_case(55.0)
+    assert lift is not None and abs(float(lift[0]) - 55.0) < 5.0
+    disc = Disc(0.0, 0.0, R, 80.0, seen)
+    assert not _checker_coloured(disc, light, dark)  # as seen, the lifted dark checker matches neither colour
+    assert _checker_coloured(disc, light, dark, lift)
+
+
+def test_without_glare_the_lift_is_nil_and_a_disc_far_lighter_than_the_dark_checkers_stays_out():
+    from vision.checker_discs import Disc
+    from vision.checkers import _checker_coloured
+
+    lift, seen, light, dark = _glare_case(0.0)
+    assert lift is not None and abs(float(lift[0])) < 3.0
+    odd = Disc(0.0, 0.0, R, 80.0, (seen[0] + 55.0, seen[1], seen[2]))
+    assert not _checker_coloured(odd, light, dark, lift)

@@ -182,3 +182,21 @@ def occupied_rows(unlike: np.ndarray) -> np.ndarray:
 def run_from_base(rows: np.ndarray, slot: float, start_slack: float) -> float:
     """Length (px from the base) of the occupied run that starts at the base, bridging short breaks."""
     return run_end(rows, max(1, int(GAP_SLOTS * slot)), int(start_slack))
+
+
+LIFT_MIN_PIXELS = 12  # board pixels beside a point's discs needed to tell how much a lamp lifts it there
+
+
+def board_lift(band: np.ndarray, template: np.ndarray, known: np.ndarray,
+               covered: np.ndarray) -> Optional[np.ndarray]:
+    """How far the board in one point's band is lifted (Lab, band minus the empty template), judged on its pixels
+    that no disc covers; None when too few are left.
+
+    Why: a lamp's glare lights a patch of the board and the checkers on it alike. The empty template is the same
+    board seen on the other points, mostly out of the glare, so the band's free pixels against it tell the local
+    lift, and a disc's colour with that lift taken off is what it would look like in the board's usual light.
+    """
+    free = known & ~covered  # (``covered``: False wherever the lift is not to be judged, True on discs)
+    if int(free.sum()) < LIFT_MIN_PIXELS:
+        return None
+    return np.median(band[free] - template[free], axis=0).astype(np.float32)

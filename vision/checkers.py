@@ -26,8 +26,8 @@ from vision.checker_discs import Disc, arc_score, find_discs
 from vision.checker_colours import ColourSplit, split_colours
 from vision.checker_dice import DieSpot, spoiled
 from vision.checker_doubt import DOUBTFUL_CONFIDENCE, doubts
-from vision.checker_empty import (disc_mask, disc_share, learn_empty, occupied_rows, point_bands, run_from_base,
-                                  unlike_all)
+from vision.checker_empty import (board_lift, disc_mask, disc_share, learn_empty, occupied_rows, point_bands,
+                                  run_from_base, unlike_all)
 from vision.checker_occlusion import covered_points, skin_mask
 from vision.checker_runs import CheckerColour, run_length
 
@@ -45,6 +45,8 @@ EDGE_SLACK = 0.9  # radii past the playing area's long edges where checker centr
 EDGE_ROW = 1.2  # a disc on the bar strip this many diameters from a long edge starts a point's row, not the bar
 SPLIT_RIM = 0.2  # discs with this share of the typical strong rim decide the two checker colours
 COLOUR_MATCH = 3.0  # a disc's inside must lie within this many tolerances of a learnt checker colour
+GLARE_LIFT = 15.0  # a board lifted by more than this much lightness round a point's discs is under a lamp's glare
+GLARE_REACH = 2.0  # radii beyond a point's outermost discs where its board is compared with the empty board
 BAR_COLOUR = 1.5  # a disc on the bar must be within this many colour tolerances of a learnt checker colour
 HAND_AREA = 4.0  # a hand covers at least this many checkers' area
 MIN_ROW_FOR_LAYER = 5  # a second layer only starts on a row at least this long
@@ -463,11 +465,22 @@ def _split_colours(discs: list[Disc], ref: float) -> ColourSplit:
     return split_colours([d.lab for d in clear])
 
 
-def _checker_coloured(d: Disc, light: Optional[CheckerColour], dark: Optional[CheckerColour]) -> bool:
+def _checker_coloured(d: Disc, light: Optional[CheckerColour], dark: Optional[CheckerColour],
+                      lift: Optional[np.ndarray] = None) -> bool:
     """Whether a disc has one of the checker colours: near one of them, or darker than the dark one along the
     line from the light one (a checker in shade, against a dark frame: the same hue, less light). Not lighter
-    than the light one: white prints and highlights lie that way."""
-    lab = np.array(d.lab, np.float32)
+    than the light one: white prints and highlights lie that way.
+
+    ``lift``: how far a lamp's glare lifts the board round the disc (``checker_empty.board_lift``); the glare
+    lifts the checkers on that board alike, so the disc is judged again with that lift taken off."""
+    if _plain_coloured(np.array(d.lab, np.float32), light, dark):
+        return True
+    return lift is not None and float(lift[0]) > GLARE_LIFT and _plain_coloured(
+        np.array(d.lab, np.float32) - lift, light, dark)
+
+
+def _plain_coloured(lab: np.ndarray, light: Optional[CheckerColour], dark: Optional[CheckerColour]) -> bool:
+    """``_checker_coloured`` for one Lab colour as seen."""
     learnt = [c for c in (light, dark) if c is not None]
     if any(float(np.linalg.norm(lab - c.lab)) <= COLOUR_MATCH * c.tolerance for c in learnt):
         return True
@@ -478,6 +491,24 @@ def _checker_coloured(d: Disc, light: Optional[CheckerColour], dark: Optional[Ch
     t = float(np.dot(lab - dark.lab, axis)) / norm2
     across = lab - dark.lab - t * axis
     return -1.0 <= t <= 0 and float(np.linalg.norm(across)) <= COLOUR_MATCH * dark.tolerance
+
+
+def _lift_round(p: int, chain: list[Disc], column: list[Disc], cols: Columns, bands: dict[int, np.ndarray],
+                empty: Any, r: float) -> Optional[np.ndarray]:
+    """How far the board round point p's discs is lifted against the same board on the other points (glare), on
+    the band's free pixels from the base to GLARE_REACH radii past the outermost disc; None when not known."""
+    if empty is None or not chain or p not in bands:
+        return None
+    band = bands[p]
+    key = ("top" if p >= 13 else "bottom", p % 2)
+    left = cols.centre_x(p) - empty.width / 2
+    along = (lambda y: y - cols.top) if p >= 13 else (lambda y: cols.bottom - y)  # band rows: from the found edge
+    covered = np.zeros(band.shape[:2], bool)
+    for o in column:
+        covered |= disc_mask(covered.shape, along(o.y), o.x - left, 1.15 * o.r)
+    reach = max(along(d.y) for d in chain) + GLARE_REACH * r
+    covered[int(max(0, reach)):] = True
+    return board_lift(band, empty.bands[key], empty.known[key], covered)
 
 
 def borne_off(points: list[Optional[int]], bar: dict[str, int]) -> dict[str, Optional[int]]:
@@ -720,7 +751,10 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         # round has whatever colour the board has there
         learnt = [c for c in (light, dark) if c is not None]
         if learnt:
-            kept = [d for d in chain if _checker_coloured(d, light, dark)]
+            lift = _lift_round(p, chain, on_points.get(p, []), cols, bands, empty, r)
+            kept = [d for d in chain if _checker_coloured(d, light, dark, lift)]
+            if lift is not None:
+                cue["lift"] = [round(float(v), 1) for v in lift]
             for d in chain:
                 if d not in kept:
                     reject(d, "not a checker colour")
