@@ -832,6 +832,18 @@ class GameTracker:
                 self.needs_reread = True
                 return
             after = seating.position(after_board, mover)
+            if _opponent_played_on(before, (st.dice[0], st.dice[1]), after):
+                # a legal play of this roll followed by a legal play of the opponent's: the dice lift, his roll
+                # and his play were all missed. That is a referee's blind spot, not a foul: say so, judge nothing,
+                # and go on from this board with the mover to roll next
+                self._emit("warning", code="unsure_reading", player=mover,
+                           message=f"{mover}'s play and a play of {other(mover)}'s both show: a roll was missed; "
+                                   "not judged, please check the board")
+                st.last_play = None
+                self._believe(after_board, obs)
+                st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", mover, None, None, None
+                st.handled, st.doubt, st.confirm, st.one_die, st.one_die_reads = None, 0, None, False, 0
+                return
             legal = self._play_event(mover, st.dice, before, after)
         else:
             if st.doubt < DOUBT_READS and not quick:
@@ -1039,6 +1051,30 @@ class GameTracker:
             st.last_play["settled"] = True
         self._emit("correction", position_id=position.position_id(), by=by, player=player)
         return self._out
+
+
+OPPONENT_PLAY_BUDGET = 3000  # opponent positions generated at most when asking whether he played on
+
+
+def _opponent_played_on(before: Position, dice: tuple[int, int], after: Position) -> bool:
+    """Whether ``after`` (from the mover's side) is a legal result of this roll followed by a legal play of the
+    opponent's with some roll: the mark of a missed turn boundary, not of an illegal play. Bounded work."""
+    from rules.moves import legal_results
+
+    if after.opponent == before.opponent:
+        return False
+    rolls = [(a, b) for a in range(1, 7) for b in range(a, 7)]
+    spent = 0
+    for mine in legal_results(before, dice[0], dice[1]):
+        theirs_before = mine.swap()
+        for a, b in rolls:
+            results = legal_results(theirs_before, a, b)
+            spent += len(results)
+            if any(r.swap() == after for r in results):
+                return True
+            if spent > OPPONENT_PLAY_BUDGET * 100:
+                return False
+    return False
 
 
 def _opponent_vanished(after: Position, before: Position) -> bool:
