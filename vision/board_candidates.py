@@ -11,6 +11,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision.board_refine import intersect
+
 MIN_AREA_FRAC = 0.08  # a board smaller than this share of the frame is too small to read anyway
 
 
@@ -149,14 +151,6 @@ def _line_quads(gray: np.ndarray, min_area: float, max_quads: int = 8) -> list[n
         lines.sort(key=lambda t: -t[0])
         families.append(lines[:5])
 
-    def cross(l1, l2):
-        (p1, d1), (p2, d2) = l1, l2
-        A = np.array([d1, -d2]).T
-        if abs(np.linalg.det(A)) < 1e-6:
-            return None
-        s = np.linalg.solve(A, p2 - p1)
-        return p1 + s[0] * d1
-
     out = []
     f1, f2 = families
     pairs1 = [(a, b) for i, a in enumerate(f1) for b in f1[i + 1:] if abs(a[1] - b[1]) > 0.15 * min(h, w)]
@@ -165,8 +159,8 @@ def _line_quads(gray: np.ndarray, min_area: float, max_quads: int = 8) -> list[n
     pairs2.sort(key=lambda p: -(p[0][0] + p[1][0]))
     for a, b in pairs1[:4]:
         for c, e in pairs2[:4]:
-            pts = [cross((a[2], a[3]), (c[2], c[3])), cross((a[2], a[3]), (e[2], e[3])),
-                   cross((b[2], b[3]), (e[2], e[3])), cross((b[2], b[3]), (c[2], c[3]))]
+            pts = [intersect((a[2], a[3]), (c[2], c[3])), intersect((a[2], a[3]), (e[2], e[3])),
+                   intersect((b[2], b[3]), (e[2], e[3])), intersect((b[2], b[3]), (c[2], c[3]))]
             if any(p is None for p in pts):
                 continue
             q = np.array(pts)

@@ -90,7 +90,7 @@ def _fit_side(gx: np.ndarray, gy: np.ndarray, a: np.ndarray, b: np.ndarray, reac
     return np.array([line[2], line[3]], float), np.array([line[0], line[1]], float)
 
 
-def _intersect(l1, l2) -> np.ndarray | None:
+def intersect(l1, l2) -> np.ndarray | None:
     (p1, d1), (p2, d2) = l1, l2
     A = np.array([d1, -d2]).T
     if abs(np.linalg.det(A)) < 1e-6:
@@ -116,7 +116,7 @@ def refine_corners(image: np.ndarray, corners: np.ndarray, reach_frac: float = 0
         prev_line, next_line = lines[(i - 1) % 4], lines[i]
         if prev_line is None or next_line is None:
             continue
-        p = _intersect(prev_line, next_line)
+        p = intersect(prev_line, next_line)
         if p is not None and np.linalg.norm(p - c[i]) < 3 * reach:
             out[i] = p
     return out

@@ -23,6 +23,7 @@ import numpy as np
 
 from calibration.geometry import BoardGeometry
 from vision.checker_discs import Disc, arc_score, find_discs
+from vision.components import components
 from vision.checker_colours import ColourSplit, split_colours
 from vision.checker_dice import DieSpot, spoiled
 from vision.checker_doubt import DOUBTFUL_CONFIDENCE, doubts
@@ -293,20 +294,9 @@ def _rows_of(discs: list[Disc], r: float, min_len: int) -> set[int]:
     dy = np.abs(ys[:, None] - ys[None, :])
     dx = np.abs(xs[:, None] - xs[None, :])
     link = (dy >= ROW_PITCH[0] * 2 * r) & (dy <= ROW_PITCH[1] * 2 * r) & (dx < ROW_LINE * r)
-    parent = list(range(n))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for i, j in zip(*np.nonzero(np.triu(link))):
-        parent[root(int(i))] = root(int(j))
-    sizes: dict[int, int] = {}
-    for i in range(n):
-        sizes[root(i)] = sizes.get(root(i), 0) + 1
-    return {id(discs[i]) for i in range(n) if sizes[root(i)] >= min_len}
+    labels = components(n, zip(*np.nonzero(np.triu(link))))
+    _, group, sizes = np.unique(labels, return_inverse=True, return_counts=True)
+    return {id(discs[i]) for i in range(n) if sizes[group[i]] >= min_len}
 
 
 def _linked(seeds: list[Disc], pool: list[Disc], r: float) -> list[Disc]:

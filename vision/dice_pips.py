@@ -16,6 +16,8 @@ from typing import Callable
 import cv2
 import numpy as np
 
+from vision.components import components
+
 NORM_DIE = 24.0  # die edge in pixels after normalising the scale
 KERNEL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))
 MIN_PIP_CONTRAST = 28.0  # grey levels between a pip and its face
@@ -330,14 +332,7 @@ def _near_pairs(xy: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarray]:
 def group_pips(pips: list[Pip], images: FaceImages) -> list[list[Pip]]:
     """Pips linked by an unbroken bare face, as connected groups (one group ~ one face)."""
     n = len(pips)
-    parent = list(range(n))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
+    pairs: list[tuple[int, int]] = []
     if n > 1:
         xy = np.array([[p.x, p.y] for p in pips])
         diam = np.array([p.diameter for p in pips])
@@ -352,10 +347,8 @@ def group_pips(pips: list[Pip], images: FaceImages) -> list[list[Pip]]:
         keep &= _similar_shapes(np.array([p.elongation for p in pips]), np.array([p.angle for p in pips]), ii, jj)
         ii, jj = ii[keep], jj[keep]
         linked = _shares_face_pairs(pips, xy, d[keep], ii, jj, images)  # the last of _same_face's tests
-        for i, j in zip(ii[linked].tolist(), jj[linked].tolist()):
-            if root(i) != root(j):
-                parent[root(i)] = root(j)
+        pairs = list(zip(ii[linked].tolist(), jj[linked].tolist()))
     groups: dict[int, list[Pip]] = {}
-    for i in range(n):
-        groups.setdefault(root(i), []).append(pips[i])
+    for i, label in enumerate(components(n, pairs).tolist()):
+        groups.setdefault(label, []).append(pips[i])
     return list(groups.values())
