@@ -50,13 +50,18 @@ class Scenes:
         return out
 
 
-def test_a_one_die_play_not_judged_then_corrected_is_not_judged_on_a_guessed_die():
+def _light_has_played_3_1() -> tuple[Scenes, Position]:
+    """Light opens 3-1 with 8/5 6/5; the scenes so far and the board from dark's side."""
     s = Scenes(GameTracker())
     s.show(START, "light")
     s.show(START, "light", (die(3, "right"), die(1, "left")))
     after = _play(START, (3, 1), "8/5 6/5")
     s.show(after, "light")
-    dark = after.swap()
+    return s, after.swap()
+
+
+def test_a_one_die_play_not_judged_then_corrected_is_not_judged_on_a_guessed_die():
+    s, dark = _light_has_played_3_1()
     s.show(dark, "dark", (die(5, "left"),))  # the other die is never found
     wrong = _moved(dark, 13, 11)  # 13/11: no 5-x roll plays that
     for _ in range(DOUBT_READS + 2):
@@ -72,12 +77,7 @@ def test_a_one_die_play_not_judged_then_corrected_is_not_judged_on_a_guessed_die
 
 
 def test_a_roll_seen_with_one_die_lifted_with_nothing_clearly_moved_then_rolled_again_is_a_late_reroll():
-    s = Scenes(GameTracker())
-    s.show(START, "light")
-    s.show(START, "light", (die(3, "right"), die(1, "left")))
-    after = _play(START, (3, 1), "8/5 6/5")
-    s.show(after, "light")
-    dark = after.swap()
+    s, dark = _light_has_played_3_1()
     for _ in range(5):
         s.show(dark, "dark", (die(5, "left"),))  # the other die is cocked and never read
     for _ in range(DOUBT_READS + 2):  # the dice are lifted; nothing moved, one point is read unclearly
