@@ -78,10 +78,31 @@ class Reference:
 
     board: Board
     seen: Optional[tuple[tuple[int, ...], ...]] = None
+    # the bar counts (light, dark) read while the board stood: a cube or a die shadow on the bar read as a checker
+    # every time is the reader's steady misread there, like a stack read short
+    seen_bar: Optional[tuple[tuple[int, ...], tuple[int, ...]]] = None
 
     def steady(self, i: int, read: Optional[int]) -> bool:
         """Whether point ``i`` (0-based) is read as it was read while the board stood."""
         return self.seen is not None and read is not None and read in self.seen[i]
+
+    def steady_bar(self, k: int, read: int) -> bool:
+        """Whether the bar of colour ``k`` (0 light, 1 dark) is read as it was read while the board stood."""
+        return self.seen_bar is not None and read in self.seen_bar[k]
+
+
+def face_bar(view: "View", ref: Optional[Reference]) -> tuple[int, int]:
+    """The bar as read, with the reader's steady misread of it undone (read as at the reference: what stood)."""
+    if ref is None or ref.seen_bar is None:
+        return view.bar
+    return (ref.board.bar[0] if ref.steady_bar(0, view.bar[0]) else view.bar[0],
+            ref.board.bar[1] if ref.steady_bar(1, view.bar[1]) else view.bar[1])
+
+
+def with_face_bar(view: "View", ref: Optional[Reference]) -> "View":
+    """``view`` with its bar read at face value (see ``face_bar``): every weighing below counts the bar so."""
+    bar = face_bar(view, ref)
+    return view if bar == view.bar else View(view.points, bar, view.unsure)
 
 
 def _same_side(a: int, b: int) -> bool:
@@ -131,6 +152,7 @@ def cost(view: View, board: Board, ref: Optional[Reference], short: bool = True)
     and a checker more or less on the bar (which also holds the cube and catches dice) are then misreads of their
     kind. When the reading adds up, they are confident readings like any other."""
     lone = LONE if short else HARD
+    view = with_face_bar(view, ref)
     total = sum(point_cost(i, view, board.points[i], ref, lone) for i in range(24))
     return total + lone * (abs(view.bar[0] - board.bar[0]) + abs(view.bar[1] - board.bar[1]))
 
@@ -166,6 +188,7 @@ def repairs(view: View, ref: Optional[Reference], offs: tuple[set[int], set[int]
 
     Only unsure points change, each keeping its colour, so that every colour adds up to 15; a point the reader did
     not see at all may hold what the reference held there or the face value of its neighbours' colour."""
+    view = with_face_bar(view, ref)
     base = face_value(view, ref)
     if any(n is None for n in base):
         for i, n in enumerate(base):
@@ -253,6 +276,7 @@ def decide(view: View, allowed: Iterable[Board], ref: Optional[Reference],
     ``mover``: the sign (+1 light, -1 dark) of the player whose play is judged: where the reader is blind to one
     of his own stacks (reads it wildly off, every time), a reading that adds up may still hide his play, so no
     illegal call is made on it."""
+    view = with_face_bar(view, ref)
     legal = list(dict.fromkeys(allowed))
     legal_set = set(legal)
     if offs is None:

@@ -33,7 +33,7 @@ from typing import Any, Callable, Optional
 from device.events import make_event
 from device.seating import COLOURS, HOMES, Board, Seating, is_start, other
 from device.matching import HARD, SOFT as SOFT_MISREAD, Reference, Verdict, View, cost, decide, face_value, repairs
-from device.matching import tall_short
+from device.matching import face_bar, tall_short
 from device.matching import low_confidence_points as _low_confidence_points
 from device.stability import cube_side
 from rules.position import CHECKERS, Position
@@ -93,6 +93,7 @@ class State:
     opponent_lost: bool = False  # the last reading lacks an opponent's checker (knocked off, or unseen)
     one_die: bool = False  # the roll was seen with one die only: the play tells the other
     seen: Optional[list] = None  # per point, the counts read while ``board`` stood: the reader's steady misreads
+    seen_bar: Optional[list] = None  # [light, dark]: the bar counts read while ``board`` stood (a cube read as one)
     confirm: Optional[list] = None  # the board of an illegal call waiting for one more agreeing reading
     early_roll: Optional[list] = None
     alerts: int = 0
@@ -267,7 +268,10 @@ class GameTracker:
         seen = None
         if st.seen and len(st.seen) == 24:
             seen = tuple(tuple(v) if isinstance(v, list) else (v,) for v in st.seen)
-        return Reference(_board_from_json(st.board), seen)
+        seen_bar = None
+        if st.seen_bar and len(st.seen_bar) == 2:
+            seen_bar = (tuple(st.seen_bar[0]), tuple(st.seen_bar[1]))
+        return Reference(_board_from_json(st.board), seen, seen_bar)
 
     def _believe(self, board: Board, obs: Optional[Observation]) -> None:
         """``board`` is now the truth; the reading that showed it keeps the reader's steady misreads of it."""
@@ -275,10 +279,12 @@ class GameTracker:
         self.state.stalled = 0
         view = View.of(obs) if obs is not None else None
         if view is None or None in view.points:
-            self.state.seen = None
+            self.state.seen, self.state.seen_bar = None, None
             return
-        # how the reader sees this board, misreads and all (a stack it never finds reads as none every time)
+        # how the reader sees this board, misreads and all (a stack it never finds reads as none every time); on
+        # the bar only a count one off (the cube or a die's shadow read as a checker, one checker hidden)
         self.state.seen = [[n] for n in view.points]
+        self.state.seen_bar = [sorted({b, n} if abs(n - b) <= 1 else {b}) for n, b in zip(view.bar, board.bar)]
 
     def _believed(self, board: Board, obs: Observation) -> Board:
         """The believed board while nothing should move (``feed`` has re-synced it with this reading)."""
@@ -306,6 +312,10 @@ class GameTracker:
                 self.state.seen = [sorted(set(v if isinstance(v, list) else [v])
                                           | ({n} if abs(n - b) <= 1 and n * b >= 0 else set()))  # type: ignore[operator]
                                    for v, n, b in zip(seen, view.points, ref.board.points)]
+            bars = self.state.seen_bar if self.state.seen_bar and len(self.state.seen_bar) == 2 else [[b] for b in
+                                                                                                   ref.board.bar]
+            self.state.seen_bar = [sorted(set(v) | ({n} if abs(n - b) <= 1 else set()))
+                                   for v, n, b in zip(bars, view.bar, ref.board.bar)]
             return ref.board
         st = self.state
         if obs.dice and st.phase == "awaiting":
@@ -429,9 +439,10 @@ class GameTracker:
         if ref is None or None in view.points:
             return (0, 0)
         face = face_value(view, ref)
+        bar = face_bar(view, ref)
         out = []
         for k, sign in enumerate((1, -1)):
-            on = sum(n * sign for n in face if n * sign > 0) + view.bar[k]  # type: ignore[operator]
+            on = sum(n * sign for n in face if n * sign > 0) + bar[k]  # type: ignore[operator]
             short = CHECKERS - ref.board.off[k] - extra_off[k] - on
             # an unsure point read lower than it stood, its reading changed since, may hold the missing checkers
             misread = sum(max(0, ref.board.points[p - 1] * sign - max(0, face[p - 1] * sign))  # type: ignore[operator]
@@ -795,7 +806,7 @@ class GameTracker:
             # the opponent has rolled and may be moving already, or one of his checkers is off the board (said
             # already) or unseen: judge the mover's checkers only
             found = self._mover_only(view, boards, ref, mover, found)
-        unchanged = ref is not None and None not in view.points and view.bar == ref.board.bar and all(
+        unchanged = ref is not None and None not in view.points and face_bar(view, ref) == ref.board.bar and all(
             v == ref.board.points[i] for i, v in enumerate(face_value(view, ref)))
         if unchanged and ref is not None and (ref.board not in by_board or st.one_die):
             # nothing moved although the roll can be played: often a re-roll the referee could not see (a cocked
@@ -926,7 +937,7 @@ class GameTracker:
         def theirs(points: tuple, bar: tuple) -> tuple:
             return tuple(max(0, -n * sign) if n is not None else None for n in points), bar[1 - k]
 
-        seen_mine = mine(view.points, view.bar)
+        seen_mine = mine(view.points, face_bar(view, ref))
         fits = []
         for board in boards:
             cand = mine(board.points, board.bar)
