@@ -88,6 +88,7 @@ class State:
     missing_seen: int = 0
     doubt: int = 0
     unseen_play: Optional[str] = None  # who moved while waiting for his roll (the roll unseen)
+    unseen_from: Optional[dict] = None  # the belief (board, seen, seen_bar) before ``unseen_play``'s first change
     one_die_reads: int = 0
     stalled: int = 0  # readings in a row that no event explains and show no clear whole board
     opponent_lost: bool = False  # the last reading lacks an opponent's checker (knocked off, or unseen)
@@ -344,6 +345,9 @@ class GameTracker:
         if st.phase == "awaiting" and st.turn is not None and self.seating is not None:
             mine = self.seating.position(best[0][1], st.turn).player
             if mine != self.seating.position(ref.board, st.turn).player:
+                if st.unseen_play != st.turn or not st.unseen_from:
+                    # kept: the change may be a play under way (dice unread), its end read next
+                    st.unseen_from = {"board": st.board, "seen": st.seen, "seen_bar": st.seen_bar}
                 st.unseen_play = st.turn  # the player on roll moved, his roll unseen: his opponent rolls next
         self._believe(best[0][1], obs)
         return best[0][1]
@@ -378,20 +382,16 @@ class GameTracker:
         hide here). Anything else is left to the caller (no verdict on a guess)."""
         st, seating = self.state, self.seating
         assert seating is not None
-        from rules.moves import legal_results
-
-        by_board: dict[Board, set[tuple[str, int, int]]] = {}
-        for who in [st.turn] if st.turn else list(COLOURS):  # whose turn may be unknown after a re-sync
-            start = seating.position(ref.board, who)
-            for high in range(1, 7):
-                for low in range(1, high + 1):
-                    for result in legal_results(start, high, low):
-                        if result != start:
-                            by_board.setdefault(seating.board(result, who), set()).add((who, high, low))
-        found = decide(view, list(by_board), ref)
-        if found.board is None or found.board not in by_board or len(by_board[found.board]) != 1:
+        told = self._told_play(view, ref)
+        earlier = self._unseen_reference()
+        if told is None and earlier is not None:
+            # the belief moved to a board the player on roll left half-played (his dice unread): his whole play
+            # is told from the board before it
+            told = self._told_play(view, earlier)
+            ref = earlier if told is not None else ref
+        if told is None:
             return None
-        roller, high, low = next(iter(by_board[found.board]))
+        found, (roller, high, low) = told
         dice = [high, low]
         before = seating.position(ref.board, roller)
         self._settle_last_play(ref.board, obs)
@@ -407,8 +407,39 @@ class GameTracker:
         st.last_play = {"player": roller, "dice": dice, "before": before.position_id(),
                         "after_board": _board_json(found.board), "legal": legal}
         self._believe(found.board, obs)
-        st.turn, st.handled, st.doubt, st.unseen_play = other(roller), None, 0, None
+        st.turn, st.handled, st.doubt, st.unseen_play, st.unseen_from = other(roller), None, 0, None, None
         return found.board
+
+    def _told_play(self, view: View, ref: Reference) -> Optional[tuple[Verdict, tuple[str, int, int]]]:
+        """The reading as a play from ``ref`` of exactly one player on roll and one roll, if it is one."""
+        st, seating = self.state, self.seating
+        assert seating is not None
+        from rules.moves import legal_results
+
+        by_board: dict[Board, set[tuple[str, int, int]]] = {}
+        for who in [st.turn] if st.turn else list(COLOURS):  # whose turn may be unknown after a re-sync
+            start = seating.position(ref.board, who)
+            for high in range(1, 7):
+                for low in range(1, high + 1):
+                    for result in legal_results(start, high, low):
+                        if result != start:
+                            by_board.setdefault(seating.board(result, who), set()).add((who, high, low))
+        found = decide(view, list(by_board), ref)
+        if found.board is None or found.board not in by_board or len(by_board[found.board]) != 1:
+            return None
+        return found, next(iter(by_board[found.board]))
+
+    def _unseen_reference(self) -> Optional[Reference]:
+        """The belief before the player on roll first moved with his roll unread (see ``_resync``), if he did."""
+        st = self.state
+        saved = st.unseen_from
+        if not saved or not saved.get("board") or st.unseen_play is None or st.unseen_play != st.turn:
+            return None
+        seen = saved.get("seen")
+        seen_t = tuple(tuple(v) for v in seen) if seen and len(seen) == 24 else None
+        bars = saved.get("seen_bar")
+        bar_t = (tuple(bars[0]), tuple(bars[1])) if bars and len(bars) == 2 else None
+        return Reference(_board_from_json(saved["board"]), seen_t, bar_t)
 
     @staticmethod
     def _trays_counted(obs: Observation) -> bool:

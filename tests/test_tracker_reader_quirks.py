@@ -80,3 +80,28 @@ def test_a_checker_read_on_the_bar_from_the_opening_roll_on_leaves_the_play_judg
     after = _play(START, (5, 4), "13/4")
     out = q.show(after, "dark")
     assert [(e["type"], e.get("legal")) for e in out] == [("play", True)]
+
+
+def _moved(position: Position, src: int, dst: int) -> Position:
+    """``position`` with one of the player's checkers moved from point ``src`` to ``dst``."""
+    mine = list(position.player)
+    mine[src - 1], mine[dst - 1] = mine[src - 1] - 1, mine[dst - 1] + 1
+    return Position(tuple(mine), position.opponent)
+
+
+def test_a_play_read_half_way_with_its_dice_unread_is_told_by_its_end():
+    # dark's dice are never read (held404, h737: dice too small or on a dark half); a reading catches his play
+    # half made (13/8), the next one made (13/8 13/11): the whole play tells the roll, 5-2, and it is legal
+    q = Quirky(phantom_bar=0)
+    q.show(START, "light")
+    q.show(START, "light", (die(3, SEATING.right_half("light")), die(1, SEATING.right_half("dark"))))
+    light = _play(START, (3, 1), "8/5 6/5")
+    q.show(light, "light")
+    dark = light.swap()
+    assert q.show(_moved(dark, 13, 8), "dark") == []  # no verdict on half a play
+    done = _play(dark, (5, 2), "13/11 13/8")
+    out = q.show(done, "dark")
+    assert [(e["type"], e.get("dice"), e.get("legal")) for e in out] == [("roll", [5, 2], None),
+                                                                         ("play", [5, 2], True)]
+    assert out[0].get("inferred") is True and out[1]["after"] == done.position_id()
+    assert not any(e.get("alert_id") for e in q.events)
