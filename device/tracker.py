@@ -577,7 +577,11 @@ class GameTracker:
             return
         if not is_start(board, seating):
             return  # the checkers moved: the opening was missed and play is on; its play will tell the roll
-        st.handled = _as_list(sig)
+        if _unread(obs.dice) and st.doubt < ONE_DIE_READS:
+            st.doubt += 1  # a face not made out: look again before anything is said
+            self.needs_reread = True
+            return
+        st.handled, st.doubt = _as_list(sig), 0
         halves = [d.half for d in obs.dice]
         owners = [seating.roller_of_half(h) for h in halves]
         bad = self._reroll_reason(obs.dice, need_half=None)
@@ -588,7 +592,9 @@ class GameTracker:
             player = culprit[0] if len(set(culprit)) == 1 else None
             self._emit("reroll", player=player, reason=bad, opening=True)
             return
-        values = {o: int(d.value) for d, o in zip(obs.dice, owners)}
+        if _unread(obs.dice):
+            return  # a face still not made out: no opening roll is said; the opening play tells it (_missed_opening)
+        values = {o: int(d.value) for d, o in zip(obs.dice, owners)}  # type: ignore[arg-type]
         light, dark = values["light"], values["dark"]
         first = None if light == dark else ("light" if light > dark else "dark")
         self._emit("opening_roll", light=light, dark=dark, first=first)
@@ -636,9 +642,11 @@ class GameTracker:
         return found.board
 
     def _reroll_reason(self, dice: list[DieReading], need_half: Optional[str]) -> Optional[str]:
+        """Why this roll must be rolled again, or None. A flat die whose face was not made out (value None: two
+        readings of it disagree, a face seen at a slant) is unread, not cocked: see ``_unread``."""
         if any(d.half is None for d in dice):
             return "off_board"
-        if any(not d.flat or d.value is None for d in dice):
+        if any(not d.flat for d in dice):
             return "cocked"
         if need_half is not None and any(d.half != need_half for d in dice):
             return "wrong_half"
@@ -690,6 +698,11 @@ class GameTracker:
             return
         if len(obs.dice) != 2:
             return
+        unread = _unread(obs.dice)
+        if unread and st.doubt < ONE_DIE_READS:
+            st.doubt += 1  # a face not made out (not a cocked die): look again before anything is said
+            self.needs_reread = True
+            return
         st.handled = sig
         need = seating.right_half(roller)
         reason = self._reroll_reason(obs.dice, need_half=need)
@@ -720,7 +733,18 @@ class GameTracker:
             if reason is not None:
                 self._emit("reroll", player=roller, reason=reason)
                 return
-        dice = roll_values([int(d.value) for d in obs.dice])
+        if unread:
+            # a face the reader cannot make out after looking again: the roll goes on with the die read and the
+            # play tells the other (as with one die seen); with neither read, the play tells the roll once the
+            # dice are lifted (see _missed_play). Never a re-roll: nothing says the die is cocked
+            known = [int(d.value) for d in obs.dice if d.value is not None]
+            st.doubt = 0
+            if len(known) == 1:
+                st.phase, st.dice, st.one_die, st.unseen_play = "moving", known, True, None
+                st.before = seating.position(board, roller).position_id()
+                self.needs_reread = True
+            return
+        dice = roll_values([int(d.value) for d in obs.dice])  # type: ignore[arg-type]
         self._emit("roll", player=roller, dice=dice)
         st.phase, st.dice, st.unseen_play = "moving", dice, None
         st.before = seating.position(board, roller).position_id()
@@ -933,11 +957,12 @@ class GameTracker:
         st, seating = self.state, self.seating
         assert seating is not None and st.dice
         mine = [d for d in obs.dice if d.half in (seating.right_half(mover), None)]
-        if len(obs.dice) == 1 and len(mine) == 1:
+        if (len(obs.dice) == 1 and len(mine) == 1) or (len(obs.dice) == 2 and _unread(obs.dice)):
+            # still one die read (the other seen now, its face not made out, tells nothing more)
             st.one_die_reads += 1
             if st.one_die_reads <= ONE_DIE_READS:
                 self.needs_reread = True
-            elif st.one_die_reads == ONE_DIE_READS + 1:
+            elif st.one_die_reads == ONE_DIE_READS + 1 and len(obs.dice) == 1:
                 self._emit("warning", message=f"{mover} rolled but only one die is seen on the board: if the other "
                            "left the board, roll again", code="one_die", player=mover)
             return True
@@ -1123,6 +1148,11 @@ def _opponent_vanished(after: Position, before: Position) -> bool:
     """Whether the reading shows another number of the opponent's checkers on the board and bar than before the
     play: impossible in the mover's turn, so the reader lost or invented one (or an earlier reading was wrong)."""
     return sum(after.opponent) != sum(before.opponent)
+
+
+def _unread(dice: list[DieReading]) -> bool:
+    """Whether a die lies flat but its face was not made out (value None): a reading to repeat, not a cocked die."""
+    return any(d.value is None and d.flat for d in dice)
 
 
 def _as_list(sig: tuple) -> list:

@@ -105,3 +105,57 @@ def test_a_play_read_half_way_with_its_dice_unread_is_told_by_its_end():
                                                                          ("play", [5, 2], True)]
     assert out[0].get("inferred") is True and out[1]["after"] == done.position_id()
     assert not any(e.get("alert_id") for e in q.events)
+
+
+def _light_opened_3_1(q: Quirky) -> Position:
+    """Light opens 3-1 (8/5 6/5); the board from dark's side."""
+    q.show(START, "light")
+    q.show(START, "light", (die(3, SEATING.right_half("light")), die(1, SEATING.right_half("dark"))))
+    light = _play(START, (3, 1), "8/5 6/5")
+    q.show(light, "light")
+    return light.swap()
+
+
+def test_a_die_whose_face_is_not_made_out_is_no_cocked_die_and_the_play_tells_it():
+    # two readings of one die that disagree are merged into a flat die of value None (vision.reader): that is a
+    # die unread, not a cocked die; the roll goes on with the die read, and the play tells the other
+    q = Quirky(phantom_bar=0)
+    dark = _light_opened_3_1(q)
+    half = SEATING.right_half("dark")
+    for _ in range(6):  # it stays unread however often it is looked at
+        q.show(dark, "dark", (die(5, half), die(None, half)))
+    assert [e for e in q.events if e["type"] in ("reroll", "roll") and e.get("player") == "dark"] == []
+    done = _play(dark, (5, 2), "13/11 13/8")
+    out = q.show(done, "dark")
+    assert [(e["type"], e.get("dice"), e.get("legal")) for e in out] == [("roll", [5, 2], None),
+                                                                         ("play", [5, 2], True)]
+    assert not any(e.get("alert_id") for e in q.events)
+
+
+def test_a_die_read_on_a_second_look_gives_the_roll_on_time():
+    q = Quirky(phantom_bar=0)
+    dark = _light_opened_3_1(q)
+    half = SEATING.right_half("dark")
+    assert q.show(dark, "dark", (die(5, half), die(None, half))) == []
+    out = q.show(dark, "dark", (die(5, half), die(2, half)))
+    assert [(e["type"], e.get("dice")) for e in out] == [("roll", [5, 2])]
+
+
+def test_a_cocked_die_is_still_a_reroll():
+    q = Quirky(phantom_bar=0)
+    dark = _light_opened_3_1(q)
+    half = SEATING.right_half("dark")
+    out = q.show(dark, "dark", (die(5, half), die(None, half, flat=False)))
+    assert [(e["type"], e.get("player"), e.get("reason")) for e in out] == [("reroll", "dark", "cocked")]
+
+
+def test_an_opening_die_not_made_out_is_no_reroll_and_the_opening_play_tells_the_roll():
+    q = Quirky(phantom_bar=0)
+    q.show(START, "light")
+    for _ in range(5):
+        q.show(START, "light", (die(None, SEATING.right_half("light")), die(1, SEATING.right_half("dark"))))
+    assert [e["type"] for e in q.events] == ["setup"]
+    light = _play(START, (3, 1), "8/5 6/5")
+    out = q.show(light, "light")
+    assert [(e["type"], e.get("first"), e.get("legal")) for e in out] == [("opening_roll", "light", None),
+                                                                          ("play", None, True)]
