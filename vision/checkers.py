@@ -30,6 +30,7 @@ from vision.checker_doubt import DOUBTFUL_CONFIDENCE, doubts
 from vision.checker_empty import (board_lift, disc_mask, disc_share, learn_empty, occupied_rows, point_bands,
                                   run_from_base, unlike_all)
 from vision.checker_occlusion import covered_points, skin_mask
+from vision.checker_off import borne_off, read_off  # noqa: F401  (borne_off: the 15-minus count, kept importable here)
 from vision.checker_runs import CheckerColour, run_length
 
 log = logging.getLogger(__name__)
@@ -98,6 +99,7 @@ class CheckerCount:
     empty_runs: dict[int, float] = field(default_factory=dict)  # unlike the empty board from the base (diameters)
     warnings: list[str] = field(default_factory=list)
     cues: dict[int, dict[str, Any]] = field(default_factory=dict)  # per point, what the confidence was judged on
+    off_confidence: dict[str, float] = field(default_factory=dict)  # per colour 0..1 (vision.checker_off)
 
 
 def _working_view(rect_bgr: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray, float, np.ndarray]:
@@ -501,19 +503,6 @@ def _lift_round(p: int, chain: list[Disc], column: list[Disc], cols: Columns, ba
     return board_lift(band, empty.bands[key], empty.known[key], covered)
 
 
-def borne_off(points: list[Optional[int]], bar: dict[str, int]) -> dict[str, Optional[int]]:
-    """Checkers borne off per colour: what is missing from 15 when every point could be read, else None.
-
-    Borne-off checkers stand on edge in a tray or lie beside the board, often out of view or overlapping; the
-    checkers on the board are what the camera sees well, and each side has exactly 15.
-    """
-    if any(n is None for n in points):
-        return {"light": None, "dark": None}
-    light = sum(n for n in points if n and n > 0) + bar["light"]
-    dark = -sum(n for n in points if n and n < 0) + bar["dark"]
-    return {"light": 15 - light if light <= 15 else None, "dark": 15 - dark if dark <= 15 else None}
-
-
 def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence[DieSpot] = ()) -> CheckerCount:
     """Read the rectified view ``rect_bgr`` (``geometry.rect_size``) into counts per point, bar and off.
 
@@ -717,7 +706,10 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         under = [colours.get(f"{row}{p % 2}"), colours.get(f"{row}field")]
         pwp = cols.right[1] if (p <= 6 or p >= 19) else cols.left[1]
         runs: dict[int, float] = {}
+        alike = []  # checker colours the board under this point could pass for (a disc at its base is ambiguous)
         for sign, colour in ((1, light), (-1, dark)):
+            if colour is not None and not colour.distinct_from(under):
+                alike.append(sign)
             if colour is not None and colour.distinct_from(under):
                 runs[sign] = run_length(lab, cols.centre_x(p), cols.base_y(p), 1.0 if p >= 13 else -1.0,
                                         half_len, pwp, colour, slot)
@@ -733,7 +725,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
             run_n = min(run_n, int(round(empty_runs.get(p, 0.0) / pitch - RUN_SLACK)))
         run_debug[p] = (run_sign, round(run_px / slot, 2))
         cue: dict[str, Any] = {"run_n": run_n, "run_sign": run_sign, "empty": round(empty_runs.get(p, 0.0) / slot, 2),
-                               "tip": round(geometry.triangle_frac * 2 * half_len / slot, 2)}
+                               "tip": round(geometry.triangle_frac * 2 * half_len / slot, 2), "alike": alike}
         cues[p] = cue
         if not chain:
             continue  # a colour run alone is no checker: the triangle may share the colour
@@ -843,8 +835,9 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         if covered:
             warnings.append("a hand covers point" + ("s " if len(covered) > 1 else " ")
                             + ", ".join(str(p) for p in sorted(covered)))
-    off = borne_off(points, bar)
-    return CheckerCount(points=points, bar=bar, off=off, confidence=confidence, discs=out_discs, warnings=warnings,
+    off_reading = read_off(lab, trays, r, light, dark, points, bar)
+    return CheckerCount(points=points, bar=bar, off=off_reading.off, confidence=confidence, discs=out_discs,
+                        warnings=warnings, off_confidence=off_reading.confidence,
                         radius_px=r_rim / scale, rejected=rejected,
                         levels={"strong": round(ref, 1), "floor": round(floor, 1),
                                 **{f"start_{row}": round(v / scale, 1) for row, v in cols.base_shift.items()}},

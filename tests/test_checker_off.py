@@ -1,0 +1,88 @@
+"""The borne-off count: rows of checkers on edge in a tray, and how they are reconciled with 15 minus the board."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.checker_off import THICKNESS, borne_off, read_off, reconcile, tray_rows
+from vision.checker_runs import CheckerColour
+
+R = 12.0  # checker radius in working px
+LIGHT = CheckerColour(np.array([235.0, 128.0, 140.0], np.float32), 14.0)
+DARK = CheckerColour(np.array([40.0, 128.0, 128.0], np.float32), 14.0)
+TRAY = (10.0, 10.0, 50.0, 330.0)
+
+
+def _tray_view(rows: dict[str, tuple[str, int]], bend: float = 3.0) -> np.ndarray:
+    """A rectified strip with one wooden tray (its wall bowed by ``bend`` px, as a lens shows it) holding rows of
+    checkers on edge: ``rows[end] = (colour, n)``, each starting 0.3 diameters from the tray's end."""
+    img = np.zeros((340, 60, 3), np.uint8)
+    img[:] = (40, 90, 150)  # the frame (BGR)
+    x0, y0, x1, y1 = (int(v) for v in TRAY)
+    for y in range(y0, y1):
+        bow = int(round(bend * np.sin(np.pi * (y - y0) / (y1 - y0))))
+        img[y, x0 + 4 + bow:x1 - 4 + bow] = (60, 120, 180)  # the tray's floor
+        img[y, x0 + bow:x0 + 4 + bow] = (20, 50, 90)  # its wall, in shade
+    d = 2 * R
+    for end, (colour, n) in rows.items():
+        face = (200, 235, 245) if colour == "light" else (35, 35, 35)
+        side = tuple(int(v * (0.7 if colour == "light" else 1.4)) for v in face)
+        for k in range(n):
+            along = 0.3 * d + k * THICKNESS * d
+            ya = y0 + along if end == "top" else y1 - along - THICKNESS * d
+            cx = (x0 + x1) / 2
+            cv2.rectangle(img, (int(cx - R), int(ya)), (int(cx + R), int(ya + THICKNESS * d) - 1), side, -1)
+            cv2.line(img, (int(cx - R), int(ya)), (int(cx + R), int(ya)), tuple(int(0.6 * v) for v in side), 1)
+    return cv2.cvtColor(img, cv2.COLOR_BGR2Lab).astype(np.float32)
+
+
+def test_an_empty_tray_is_a_sure_zero_for_both_colours():
+    rows, clear = tray_rows(_tray_view({}), [TRAY], R, LIGHT, DARK)
+    assert rows == [] and clear
+    reading = read_off(_tray_view({}), [TRAY], R, LIGHT, DARK, [0] * 24, {"light": 0, "dark": 0})
+    # the board shows no checker at all (15 off by its count), the tray none: the tray is seen, the board misread
+    assert reading.tray == {"light": 0, "dark": 0}
+    assert reading.off == {"light": 0, "dark": 0}
+
+
+@pytest.mark.parametrize("light_n,dark_n", [(3, 0), (8, 5), (0, 12)])
+def test_rows_on_edge_are_counted_by_colour_and_end(light_n, dark_n):
+    rows = {}
+    if light_n:
+        rows["bottom"] = ("light", light_n)
+    if dark_n:
+        rows["top"] = ("dark", dark_n)
+    found, _ = tray_rows(_tray_view(rows), [TRAY], R, LIGHT, DARK)
+    got = {c: sum(r.count for r in found if r.colour == c) for c in ("light", "dark")}
+    assert abs(got["light"] - light_n) <= 1 and abs(got["dark"] - dark_n) <= 1
+    assert all((r.end == "bottom") == (r.colour == "light") for r in found)
+
+
+def test_the_board_count_decides_when_the_tray_agrees_roughly():
+    points = [0] * 24
+    points[0], points[23] = 7, -10  # 8 light and 5 dark off by the board's count
+    reading = read_off(_tray_view({"bottom": ("light", 8), "top": ("dark", 5)}), [TRAY], R, LIGHT, DARK, points,
+                       {"light": 0, "dark": 0})
+    assert reading.off == {"light": 8, "dark": 5}
+    assert reading.confidence == {"light": 1.0, "dark": 1.0}
+
+
+def test_reconcile_without_a_tray_or_without_the_board():
+    off, conf = reconcile({"light": None, "dark": None}, {"light": 4, "dark": None})
+    assert off == {"light": 4, "dark": None} and conf["light"] > conf["dark"] == 0.0
+    off, conf = reconcile({"light": 3, "dark": 0}, {"light": None, "dark": None})
+    assert off == {"light": 3, "dark": 0} and 0 < conf["light"] < 1
+    # a long row the board's count disagrees with: the board's count stays, marked unsure
+    off, conf = reconcile({"light": 9, "dark": 0}, {"light": 4, "dark": 2})
+    assert off == {"light": 4, "dark": 0} and conf["light"] < 0.5 and conf["dark"] < 0.5
+
+
+def test_borne_off_is_unknown_when_a_point_is_hidden_or_too_many_are_read():
+    points = [0] * 24
+    points[5] = 14
+    assert borne_off(points, {"light": 0, "dark": 0}) == {"light": 1, "dark": 15}
+    assert borne_off(points, {"light": 2, "dark": 0})["light"] is None
+    points[3] = None
+    assert borne_off(points, {"light": 0, "dark": 0}) == {"light": None, "dark": None}

@@ -1,0 +1,185 @@
+"""The borne-off checkers: counted where they stand in the trays, checked against what the board's count leaves.
+
+Why two cues: each side has exactly 15 checkers, so 15 minus the checkers read on the points and the bar is the
+number borne off, but only when every point was read right; one point misread or hidden makes it wrong or
+unknown. Borne-off checkers in a tray are seen directly: players stand them on edge in a row along the tray from
+its end at their own side, so seen from above they make a band one checker wide running in from the tray's end,
+one checker's thickness per checker. A tray is the same all along its length (floor, walls, rails), so each
+pixel column's colour in the tray's middle, where borne-off rows rarely reach, is what that column shows when
+empty; whatever differs from it from an end inward is the row. Its length counts the checkers only roughly (the
+thickness of a checker is not measured, and real ones lean), so the count of the board decides when the two
+agree, the tray's own count when they clearly disagree (with a low confidence), and an empty tray end is a
+sure zero. ``None`` only where no tray is in view.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional, Sequence
+
+import numpy as np
+
+from vision.checker_runs import CheckerColour, run_end
+
+COLOURS = ("light", "dark")
+THICKNESS = 0.216  # a checker standing on edge in a row takes this many diameters of the tray (its thickness
+#                    of about a fifth of the diameter, plus the little gap when they lean on each other)
+MIDDLE = 1.2  # diameters either side of the tray's middle taken as the empty tray (a full row of 15 stops short)
+DIFFERS = 22.0  # Lab distance from the empty tray's column colour at which a pixel shows something in the tray
+BEND = 0.2  # diameters a tray's wall may drift sideways along the tray in the rectified view
+ROW_WIDTH = 0.7  # diameters of a checker on edge looked at across the tray (its middle, where it is widest)
+SIDE_SHADE = (0.55, 1.7)  # lightness of a checker's side seen from above: light ones down to, dark up to this
+ROW_SHARE = 0.5  # a tray row belongs to a borne-off row when this share of one checker's width differs
+START_SLACK = 0.7  # diameters from the tray's end within which a borne-off row must start
+GAP = 0.12  # diameters of break (a rim line, a highlight) that do not end a row
+AGREE = 2  # a tray count this close to the board's 15-minus count is taken as agreeing with it
+SURE = 1.0  # confidence of an off count the tray and the board agree on
+TRAY_ONLY = 0.5  # ... of one only the tray shows (the board's count is unknown)
+BOARD_ONLY = 0.5  # ... of one only the board's count gives (no tray in view)
+DISAGREE = 0.2  # ... of a tray count that disagrees with the board's count
+
+Rect = tuple[float, float, float, float]
+
+
+@dataclass
+class TrayRow:
+    """One row of checkers on edge found in a tray, in working px: which end it starts at and how long it is."""
+
+    tray: int
+    end: str  # "top" | "bottom" (of the rectified view)
+    colour: str
+    length: float
+    count: int
+
+
+@dataclass
+class OffReading:
+    """The borne-off counts per colour with their confidence, and the two cues they came from."""
+
+    off: dict[str, Optional[int]]
+    confidence: dict[str, float]
+    tray: dict[str, Optional[int]]
+    board: dict[str, Optional[int]]
+    rows: list[TrayRow] = field(default_factory=list)
+
+
+def borne_off(points: Sequence[Optional[int]], bar: dict[str, int]) -> dict[str, Optional[int]]:
+    """Checkers borne off per colour as 15 minus those on the points and the bar; None when a point is unknown
+    (a hand over it) or more than 15 were read."""
+    if any(n is None for n in points):
+        return {"light": None, "dark": None}
+    light = sum(n for n in points if n and n > 0) + bar["light"]
+    dark = -sum(n for n in points if n and n < 0) + bar["dark"]
+    return {"light": 15 - light if light <= 15 else None, "dark": 15 - dark if dark <= 15 else None}
+
+
+def _looks_like(strip: np.ndarray, colour: CheckerColour, light: bool) -> np.ndarray:
+    """Pixels that may show a checker of ``colour`` standing on edge: its hue, and its lightness or the shade of
+    its side (seen from above a checker on edge shows its rim, darker than a light face, lighter than a dark
+    one)."""
+    ab = np.linalg.norm(strip[..., 1:] - colour.lab[None, None, 1:], axis=2) <= colour.tolerance
+    big, lc = strip[..., 0], float(colour.lab[0])
+    if light:
+        lit = (big >= SIDE_SHADE[0] * lc - colour.tolerance) & (big <= lc + colour.tolerance)
+    else:
+        lit = (big >= lc - colour.tolerance) & (big <= SIDE_SHADE[1] * lc + 2 * colour.tolerance)
+    return ab & lit
+
+
+def _differs(strip: np.ndarray, empty: np.ndarray, bend: int) -> np.ndarray:
+    """Pixels of a tray unlike the empty tray: further than DIFFERS from its column's empty colour and from the
+    empty colour of every column up to ``bend`` px either side (a lens or a tilted view bends the tray's straight
+    walls in the rectified view, so a wall column is not the same column all along the tray)."""
+    padded = np.concatenate([np.repeat(empty[:1], bend, axis=0), empty, np.repeat(empty[-1:], bend, axis=0)])
+    n = strip.shape[1]
+    best = np.full(strip.shape[:2], np.inf, np.float32)
+    for s in range(2 * bend + 1):
+        best = np.minimum(best, np.linalg.norm(strip - padded[None, s:s + n], axis=2))
+    return best > DIFFERS
+
+
+def _row_from_end(zone: np.ndarray, width: int, d: float) -> tuple[float, float, int]:
+    """(start, end, column) in px from the tray's end of the row a boolean ``zone`` (rows from the end) shows in
+    its best checker-wide band; end 0 when no row starts near the end."""
+    width = min(width, zone.shape[1])
+    cum = np.concatenate([[0], np.cumsum(zone.sum(axis=0))])
+    c0 = int(np.argmax(cum[width:] - cum[:-width]))
+    on = zone[:, c0:c0 + width].mean(axis=1) >= ROW_SHARE
+    end = run_end(on, max(1, int(round(GAP * d))), int(round(START_SLACK * d)))
+    return (float(np.flatnonzero(on)[0]) if end > 0 else 0.0), end, c0
+
+
+def tray_rows(lab: np.ndarray, trays: Sequence[Rect], r: float, light: Optional[CheckerColour],
+              dark: Optional[CheckerColour]) -> tuple[list[TrayRow], bool]:
+    """The rows of checkers on edge at the ends of each tray (working Lab view, trays in working px, checker radius
+    ``r``), and whether every tray end that shows no row is clearly empty (nothing there but the tray)."""
+    h, w = lab.shape[:2]
+    d = 2 * r
+    rows: list[TrayRow] = []
+    clear = True
+    colours = [(name, c) for name, c in (("light", light), ("dark", dark)) if c is not None]
+    for i, (x0, y0, x1, y1) in enumerate(trays):
+        xa, xb = int(max(0, np.floor(x0))), int(min(w, np.ceil(x1)))
+        ya, yb = int(max(0, np.floor(y0))), int(min(h, np.ceil(y1)))
+        if xb - xa < 3 or yb - ya < 4 * d:
+            continue
+        strip = lab[ya:yb, xa:xb]
+        mid = (yb - ya) / 2
+        m0, m1 = int(max(0, mid - MIDDLE * d)), int(min(yb - ya, mid + MIDDLE * d))
+        differs = _differs(strip, np.median(strip[m0:m1], axis=0), int(round(BEND * d)))
+        likes = {name: differs & _looks_like(strip, c, name == "light") for name, c in colours}
+        width = int(max(2, round(ROW_WIDTH * d)))
+        reach = int(min(mid, (15 * THICKNESS + START_SLACK + 0.5) * d))
+        for end in ("top", "bottom"):
+            flip = (lambda a: a[:reach]) if end == "top" else (lambda a: a[::-1][:reach])
+            found = []
+            for name, like in likes.items():
+                first, last, _ = _row_from_end(flip(like), width, d)
+                count = int(round((last - first) / (THICKNESS * d)))
+                if last > 0 and count >= 1:
+                    found.append(TrayRow(tray=i, end=end, colour=name, length=round(float((last - first) / d), 2),
+                                         count=min(15, count)))
+            if found:
+                rows.append(max(found, key=lambda row: row.length))
+                continue
+            # no row of a checker colour: a sure zero only where the tray's end looks like its middle
+            zone = flip(differs)[:int((START_SLACK + 2 * THICKNESS) * d)]
+            if zone.size and float(np.max(zone.mean(axis=0))) >= ROW_SHARE:
+                clear = False
+    return rows, clear
+
+
+def reconcile(tray: dict[str, Optional[int]], board: dict[str, Optional[int]]) -> tuple[dict[str, Optional[int]],
+                                                                                           dict[str, float]]:
+    """One off count per colour from the tray's and the board's, with how sure it is.
+
+    An empty tray is a clear sight and wins over the board's count (which one misread point spoils); a row's
+    length counts only roughly (checkers differ in thickness and lean), so a row the board's count disagrees with
+    leaves the board's count, marked unsure; where one cue is missing the other is taken, half sure."""
+    off: dict[str, Optional[int]] = {}
+    conf: dict[str, float] = {}
+    for c in COLOURS:
+        t, b = tray.get(c), board.get(c)
+        if t is None:
+            off[c], conf[c] = b, (BOARD_ONLY if b is not None else 0.0)
+        elif b is None:
+            off[c], conf[c] = t, TRAY_ONLY
+        elif t == b or (t > 0 and b > 0 and abs(t - b) <= AGREE):
+            off[c], conf[c] = b, SURE
+        else:
+            off[c], conf[c] = (t if t == 0 else b), DISAGREE
+    return off, conf
+
+
+def read_off(lab: np.ndarray, trays: Sequence[Rect], r: float, light: Optional[CheckerColour],
+             dark: Optional[CheckerColour], points: Sequence[Optional[int]], bar: dict[str, int]) -> OffReading:
+    """The borne-off checkers of both colours: the trays in view read, then reconciled with the board's count."""
+    board = borne_off(points, bar)
+    rows, clear = tray_rows(lab, trays, r, light, dark) if trays else ([], False)
+    tray: dict[str, Optional[int]] = {c: None for c in COLOURS}
+    for c in COLOURS:
+        seen = [row.count for row in rows if row.colour == c]
+        if seen or (trays and clear):
+            tray[c] = min(15, sum(seen))
+    off, conf = reconcile(tray, board)
+    return OffReading(off=off, confidence=conf, tray=tray, board=board, rows=rows)
