@@ -389,6 +389,7 @@ class Reader:
         extra: dict[str, Any] = {
             "unchanged": False,
             "point_confidence": [round(c, 2) for c in confidence],
+            "off_confidence": {c: round(v, 2) for c, v in counts.off_confidence.items()},
         }
         return Observation(board=board, points=counts.points, bar=counts.bar, off=counts.off, dice=dice, cube=cube,
                            warnings=warnings, extra=extra)
