@@ -209,3 +209,27 @@ def test_without_glare_the_lift_is_nil_and_a_disc_far_lighter_than_the_dark_chec
     assert lift is not None and abs(float(lift[0])) < 3.0
     odd = Disc(0.0, 0.0, R, 80.0, (seen[0] + 55.0, seen[1], seen[2]))
     assert not _checker_coloured(odd, light, dark, lift)
+
+
+def _row_view(layer_on_top: bool) -> np.ndarray:
+    """A column of two touching light checkers on a dark board, and optionally a third of the same colour lying on
+    top of them half a diameter on (each checker shaded a little toward its rim, as a real one is)."""
+    img = np.full((8 * R, 6 * R, 3), (60.0, 128.0, 128.0), np.float32)
+    yy, xx = np.mgrid[:img.shape[0], :img.shape[1]]
+    cx = 3 * R
+    centres = [2 * R, 4 * R] + ([3 * R] if layer_on_top else [])
+    for cy in centres:  # drawn bottom up: the checker on top is drawn last
+        d = np.hypot(yy - cy, xx - cx)
+        img[d <= R] = (200.0, 128.0, 128.0)
+        img[(d <= R) & (d > R - 2)] = (170.0, 128.0, 128.0)  # its rim, a shade darker than its face
+    return img
+
+
+def test_a_checker_on_top_shows_its_outline_straight_across_a_waist_does_not():
+    from vision.checker_discs import colour_gradient, equator_score
+
+    on_top = colour_gradient(_row_view(True))
+    waist = colour_gradient(_row_view(False))
+    # at the half offset between the two row checkers: the layer checker's outline meets the board there
+    assert equator_score(*on_top, 3 * R, 3 * R, R) > 3 * equator_score(*waist, 3 * R, 3 * R, R)
+    assert equator_score(*on_top, 3 * R, 3 * R, R) > 20

@@ -244,3 +244,18 @@ def find_discs(lab: np.ndarray, radii: list[float], mask: np.ndarray | None = No
     for d, colour in zip(discs, interior_colours(lab, [(d.x, d.y, d.r) for d in discs])):
         d.lab = colour
     return discs, r_board, (gx, gy)
+
+
+EQUATOR_ARC = 20.0  # degrees either side of across-the-column sampled by ``equator_score``
+
+
+def equator_score(gx: np.ndarray, gy: np.ndarray, cx: float, cy: float, r: float) -> float:
+    """The weaker of a disc's two rims straight across the column (left and right, +-EQUATOR_ARC degrees).
+
+    Why: a checker lying on top of two touching row checkers (a second layer, half a diameter on) is a whole
+    disc, but most of its side arcs lie over same-coloured checkers, so ``rim_scores`` finds it faint. Straight
+    across, though, its outline meets the board beside the row (where the two checkers under it touch, the row is
+    at its narrowest). The waist between two touching checkers, which the rim finder also takes for a disc at
+    that place, has board there on both sides: no edge at all."""
+    return min(arc_score(gx, gy, cx, cy, r, 0.0, half_width=EQUATOR_ARC, samples=7),
+               arc_score(gx, gy, cx, cy, r, 180.0, half_width=EQUATOR_ARC, samples=7))

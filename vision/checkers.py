@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 
 from calibration.geometry import BoardGeometry
-from vision.checker_discs import Disc, arc_score, find_discs
+from vision.checker_discs import Disc, arc_score, equator_score, find_discs
 from vision.components import components
 from vision.checker_colours import ColourSplit, split_colours
 from vision.checker_dice import DieSpot, spoiled
@@ -706,10 +706,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         under = [colours.get(f"{row}{p % 2}"), colours.get(f"{row}field")]
         pwp = cols.right[1] if (p <= 6 or p >= 19) else cols.left[1]
         runs: dict[int, float] = {}
-        alike = []  # checker colours the board under this point could pass for (a disc at its base is ambiguous)
         for sign, colour in ((1, light), (-1, dark)):
-            if colour is not None and not colour.distinct_from(under):
-                alike.append(sign)
             if colour is not None and colour.distinct_from(under):
                 runs[sign] = run_length(lab, cols.centre_x(p), cols.base_y(p), 1.0 if p >= 13 else -1.0,
                                         half_len, pwp, colour, slot)
@@ -725,7 +722,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
             run_n = min(run_n, int(round(empty_runs.get(p, 0.0) / pitch - RUN_SLACK)))
         run_debug[p] = (run_sign, round(run_px / slot, 2))
         cue: dict[str, Any] = {"run_n": run_n, "run_sign": run_sign, "empty": round(empty_runs.get(p, 0.0) / slot, 2),
-                               "tip": round(geometry.triangle_frac * 2 * half_len / slot, 2), "alike": alike}
+                               "tip": round(geometry.triangle_frac * 2 * half_len / slot, 2)}
         cues[p] = cue
         if not chain:
             continue  # a colour run alone is no checker: the triangle may share the colour
@@ -771,7 +768,10 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
                 reject(d, "weak and alone")
             continue
         along = [(cols.from_base(p, d.y), d.rim) for d in chain]
-        whole, half = stack_layers(along, r)
+        # a checker on top shows its outline straight across the column even where its side arcs lie over
+        # same-coloured checkers (checker_discs.equator_score); a waist between two row checkers does not
+        layered = [(u, max(rim, equator_score(gx, gy, d.x, d.y, d.r))) for (u, rim), d in zip(along, chain)]
+        whole, half = stack_layers(layered, r)
         sign = chain_sign
         n = stack_total(whole, half, first_row=run_n if run_n and run_sign == chain_sign else None)
         if spoiled([(d.x, d.y) for d in chain], r, spots):
