@@ -302,7 +302,11 @@ class BoardGeometry:
 def default_rect_size(corners: np.ndarray, intrinsics: Optional[Intrinsics] = None) -> tuple[int, int]:
     """Rectified size: fixed width, height from the frame's aspect (clamped to plausible board shapes)."""
     c = np.asarray(corners, dtype=np.float64).reshape(4, 2)
-    if intrinsics is not None:
+    if intrinsics is not None and intrinsics.estimated:
+        # a lens fitted to the board's edges has only a nominal focal length: straighten, but take the shape
+        # as seen (the perspective-free aspect needs the true focal length)
+        aspect = aspect_of(intrinsics.undistort_points(c))
+    elif intrinsics is not None:
         # through a known lens the rectangle's true shape is known (see calibration.size.true_aspect)
         from calibration.size import true_aspect
 

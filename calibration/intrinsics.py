@@ -31,6 +31,9 @@ class Intrinsics:
     dist: np.ndarray
     image_size: tuple[int, int]  # w, h the calibration was made at
     rms: Optional[float] = None
+    # fitted to the board's own edges (vision.board_lens) rather than calibrated from a pattern: a guess at
+    # the lens with a nominal focal length, good for straightening the board, not for measuring with
+    estimated: bool = False
 
     def scaled_to(self, size: tuple[int, int]) -> "Intrinsics":
         """The same lens at another resolution of the same sensor crop (frames may be downscaled)."""
@@ -41,7 +44,7 @@ class Intrinsics:
         K[0, :] *= sx
         K[1, :] *= sy
         K[2, 2] = 1.0
-        return Intrinsics(K, self.dist.copy(), (int(size[0]), int(size[1])), self.rms)
+        return Intrinsics(K, self.dist.copy(), (int(size[0]), int(size[1])), self.rms, self.estimated)
 
     def undistort_points(self, pts: np.ndarray) -> np.ndarray:
         p = np.asarray(pts, dtype=np.float64).reshape(-1, 1, 2)
@@ -61,6 +64,7 @@ class Intrinsics:
             "dist": [float(v) for v in np.ravel(self.dist)],
             "image_size": [int(self.image_size[0]), int(self.image_size[1])],
             "rms": None if self.rms is None else float(self.rms),
+            **({"estimated": True} if self.estimated else {}),
         }
 
     @classmethod
@@ -71,7 +75,7 @@ class Intrinsics:
             size = (int(d["image_size"][0]), int(d["image_size"][1]))
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise IntrinsicsError(f"camera intrinsics: missing or bad field ({exc})") from exc
-        return cls(K, dist, size, d.get("rms"))
+        return cls(K, dist, size, d.get("rms"), bool(d.get("estimated", False)))
 
 
 

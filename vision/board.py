@@ -234,9 +234,31 @@ def find_board(image_bgr: np.ndarray, intrinsics: Optional[Intrinsics] = None) -
     corners = refine_corners(work, corners)
     if intrinsics is not None:
         corners = intr.distort_points(corners)
+    elif ESTIMATE_LENS:
+        intrinsics, corners = _lens_from_edges(image, corners, play / s)
     geo = geometry_from_corners(image, corners, intrinsics, orient=False)
     _check_cut_off(geo, image)
     return geo
+
+
+ESTIMATE_LENS = True  # without a calibration, fit the lens's bend to the board's straight edges (board_lens)
+
+
+def _lens_from_edges(image: np.ndarray, corners: np.ndarray, playing_quad: np.ndarray
+                     ) -> tuple[Optional[Intrinsics], np.ndarray]:
+    """An uncalibrated camera's lens from the board's bowed edges, and the outer corners on the fitted curves
+    (corners found by straight-line fits to bowed edges sit off the true ones). (None, corners) when the
+    edges show no clear bend."""
+    from vision.board_lens import estimate_lens
+
+    est = estimate_lens(image, corners, playing_quad)
+    lens = est.intrinsics()
+    if lens is None:
+        return None, corners
+    if est.corners is not None and np.all(np.isfinite(est.corners)) and \
+            float(np.max(np.linalg.norm(est.corners - corners, axis=1))) < 0.03 * float(np.hypot(*image.shape[:2])):
+        corners = est.corners
+    return lens, corners
 
 
 def _check_cut_off(geo: BoardGeometry, image: np.ndarray) -> None:

@@ -131,3 +131,17 @@ def place(top_down: np.ndarray, layout: dict, image_size: tuple[int, int] = (128
     bases = {p: tuple(cv2.perspectiveTransform(np.array([[b]], np.float64), Hm).ravel())
              for p, b in layout["point_bases"].items()}
     return SynthBoard(out, dst, pa.reshape(4, 2), bases)
+
+
+def bend(board: SynthBoard, k1: float, K: Optional[np.ndarray] = None) -> SynthBoard:
+    """The same board seen through a lens with radial distortion ``k1`` (one-term model of
+    ``vision.board_lens``; K defaults to its nominal camera): straight edges bow, truth points move with them."""
+    from vision.board_lens import distort, nominal_camera, undistort
+
+    h, w = board.image.shape[:2]
+    K = nominal_camera((w, h)) if K is None else K
+    xs, ys = np.meshgrid(np.arange(w, dtype=np.float64), np.arange(h, dtype=np.float64))
+    src = undistort(np.stack([xs, ys], axis=-1), k1, K).astype(np.float32)  # each output px looks up its source
+    img = cv2.remap(board.image, src[..., 0], src[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    bases = {p: tuple(distort(np.array(b, float), k1, K)) for p, b in board.point_bases.items()}
+    return SynthBoard(img, distort(board.corners, k1, K), distort(board.playing_area, k1, K), bases)
