@@ -265,6 +265,14 @@ class Verdict:
     points: list[int] = field(default_factory=list)
 
 
+def _opponent_arrived(board: Board, ref: Optional[Reference], mover: int) -> bool:
+    """Whether ``board`` has the opponent of ``mover`` (+1 light, -1 dark) on a point with more of his checkers
+    than at the reference: in the mover's turn his checkers only leave points (hit, to the bar)."""
+    if ref is None or mover == 0:
+        return False
+    return any(-n * mover > max(0, -h * mover) for n, h in zip(board.points, ref.board.points))
+
+
 def diff_points(view: View, board: Board, ref: Optional[Reference], short: bool = True) -> list[int]:
     lone = LONE if short else HARD
     return [i + 1 for i in range(24) if point_cost(i, view, board.points[i], ref, lone) > 0]
@@ -290,15 +298,21 @@ def decide(view: View, allowed: Iterable[Board], ref: Optional[Reference],
     legal_cost = scored[0][0] if scored else HARD * 99
     best = [legal[k] for c, k in scored if c == legal_cost]
     illegal_cost, illegal_board = HARD * 99, None
+    illegal_odd = False  # every cheapest illegal board has the opponent's checkers where he had none
     for c, board in repairs(view, ref, offs):
         if board in legal_set:
             continue
         if c < illegal_cost:
             illegal_cost, illegal_board = c, board
+            illegal_odd = _opponent_arrived(board, ref, mover)
         elif c == illegal_cost and board != illegal_board:
             illegal_board = None if illegal_cost > 0 else illegal_board  # two equally cheap: keep none unless exact
+            illegal_odd = illegal_odd and _opponent_arrived(board, ref, mover)
     where = diff_points(view, best[0], ref) if best else []
-    if len(best) == 1 and legal_cost < HARD and legal_cost < illegal_cost:
+    # a tie between a legal board and only boards on which the opponent's checkers turned up on new points (he
+    # does not move in this turn: a misread of his checkers, not a foul) goes to the legal board
+    if len(best) == 1 and legal_cost < HARD and (legal_cost < illegal_cost
+                                                 or (legal_cost == illegal_cost and illegal_odd)):
         return Verdict("legal", best[0], legal_cost, illegal_cost, where)
     # a legal board that needs the reader to have erred where it was sure (a lone checker not found, the bar) is
     # no reason to doubt an illegal board that is a cheaper explanation and needs misreads only where it was unsure

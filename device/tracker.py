@@ -218,11 +218,14 @@ class GameTracker:
             if synced is None:
                 return self._out  # a reading that makes no whole board: wait for a better one
             board = synced  # type: ignore[assignment]
+        hit_unseen = False  # checkers the reading lacks are ones just hit, read short on the bar
         if st.phase == "moving" and obs.board.found and len(obs.points) == 24:
             lost = self._lost(View.of(obs), self._reference(), self._bear_off_room())
             # the mover's own checkers are in his hand or on stacks the reader may count short: only the
             # opponent's, which cannot leave the board in this turn (a hit one goes to the bar), tell a knock
             lost = (0, lost[1]) if st.turn == "light" else (lost[0], 0)
+            if any(lost) and not obs.dice and self._hit_on_bar(View.of(obs), lost):
+                lost, hit_unseen = (0, 0), True
             st.opponent_lost = any(lost)
             if any(lost) and (obs.dice or st.missing_seen + 1 < MISSING_READS or not st.missing_warned):
                 # a checker knocked off the board, or one the reader missed: with the trays unseen (counts only
@@ -232,6 +235,9 @@ class GameTracker:
         if board is None:
             if st.phase == "moving":
                 self._on_moving(obs, None)  # judged from the reading against the legal results
+            return self._out
+        if any(board.missing) and hit_unseen:
+            self._on_moving(obs, None)  # judged from the reading against the legal results
             return self._out
         if any(board.missing):
             # a checker nowhere to be seen. Before the game starts that means nothing; many missing is a misread
@@ -247,6 +253,25 @@ class GameTracker:
             if st.phase == phase:
                 break
         return self._out
+
+    def _hit_on_bar(self, view: View, lost: tuple[int, int]) -> bool:
+        """Whether the opponent's checkers the reading lacks are ones the mover hit with a legal play the reading
+        shows, read short on the bar (checkers stacked there overlap; h303: two hit, read as one). Only when the
+        bar shows at least one of his: a checker gone while the bar is empty may have left the board."""
+        st, seating = self.state, self.seating
+        assert seating is not None and st.turn is not None
+        ref = self._reference()
+        k = 1 if st.turn == "light" else 0  # the opponent's side of the bar
+        if ref is None or not st.before or not st.dice or view.bar[k] < 1 or st.one_die:
+            return False
+        from rules.moves import legal_results
+
+        before = Position.from_position_id(st.before)
+        boards = {seating.board(r, st.turn) for roll in self._possible_rolls()
+                  for r in legal_results(before, roll[0], roll[1])}
+        found = decide(view, list(boards), ref, mover=1 if st.turn == "light" else -1)
+        return (found.kind == "legal" and found.board is not None
+                and found.board.bar[k] - view.bar[k] >= lost[k] and found.board.bar[k] > ref.board.bar[k])
 
     def _missing(self, missing: tuple[int, int], alert: bool = True) -> None:
         """Checkers not on the board (knocked off?): warned once, after agreeing readings; nothing is judged.

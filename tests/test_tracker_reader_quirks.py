@@ -159,3 +159,50 @@ def test_an_opening_die_not_made_out_is_no_reroll_and_the_opening_play_tells_the
     out = q.show(light, "light")
     assert [(e["type"], e.get("first"), e.get("legal")) for e in out] == [("opening_roll", "light", None),
                                                                           ("play", None, True)]
+
+
+def _moving(seating: Seating, before: Position, mover: str, dice: list[int]) -> GameTracker:
+    """A tracker in the middle of ``mover``'s turn: ``before`` (from his side) stood when he rolled ``dice``."""
+    from device.tracker import State, _board_json
+
+    board = seating.board(before, mover)
+    return GameTracker(state=State(phase="moving", light_home=seating.light_home, game=1, turn=mover,
+                                   dice=list(dice), before=before.position_id(), board=_board_json(board),
+                                   seen=[[n] for n in board.points], seen_bar=[[board.bar[0]], [board.bar[1]]]))
+
+
+def test_two_checkers_hit_and_read_as_one_on_the_bar_with_a_blot_unseen_is_the_legal_play():
+    # held-out h303 at 1280x720, frame 269: dark plays 5-4 8/4* 6/1*, hitting two light blots; the reader sees one
+    # light checker on the bar (two stacked) and misses dark's checker on a point it is unsure of. Before: told as
+    # a light checker knocked off, the play never judged
+    seating = Seating("top-left")
+    before = Position.from_position_id("g2fhASLQc/AJAg")
+    tracker = _moving(seating, before, "dark", [5, 4])
+    after = _play(before, (5, 4), "8/4* 6/1*")
+    obs = scene(seating, after, "dark", confidence=[0.95] * 24)
+    board = seating.board(after, "dark")
+    blot = next(i for i, (n, m) in enumerate(zip(board.points, seating.board(before, "dark").points))
+                if n == m == -1)  # a dark blot the play leaves alone
+    obs.points[blot] = 0
+    obs.extra["point_confidence"][blot] = 0.3
+    assert obs.bar["light"] == 2
+    obs.bar["light"] = 1
+    out = tracker.feed(obs, 269, 26.9)
+    assert [(e["type"], e.get("legal"), e.get("play")) for e in out] == [("play", True, "8/4* 6/1*")]
+
+
+def test_more_checkers_gone_than_the_bar_can_hide_is_still_said():
+    # the same play read with one light checker on the bar and another light blot unseen: two light checkers
+    # short, which two hit checkers stacked on the bar and read as one cannot explain: said, no verdict yet
+    seating = Seating("top-left")
+    before = Position.from_position_id("g2fhASLQc/AJAg")
+    tracker = _moving(seating, before, "dark", [5, 4])
+    after = _play(before, (5, 4), "8/4* 6/1*")
+    obs = scene(seating, after, "dark", confidence=[0.95] * 24)
+    obs.bar["light"] = 1
+    obs.points = list(obs.points)
+    light_blot = next(i for i, n in enumerate(obs.points) if n == 1)
+    obs.points[light_blot] = 0  # a third light checker unseen: two short, the bar shows one
+    events = tracker.feed(obs, 269, 26.9) + tracker.feed(obs, 270, 27.0)
+    assert [e.get("code") for e in events] == ["checker_missing"]
+    assert not any(e["type"] == "play" for e in events)
