@@ -19,6 +19,8 @@ from vision.dice_layout import LayoutFit, foreshortening
 MIN_FLAT_FORESHORTENING = 0.72  # face short/long axis below this: tilted beyond an overhead camera's angle
 SIDE_LEVEL = 0.5  # a side face's grey may differ from the top's by this share of the pips' contrast (shade)
 SIDE_PIP_ELONGATION = 2.2  # a side face whose pips are rounder than this is turned towards the camera
+NEAR_STEPS = 4.5  # grid steps (a face is 3.5 wide) round the face within which pips may be its side faces
+MIN_SIDE_PIP_ELONGATION = 1.15  # a side face's pips are seen obliquely, never round
 
 
 def tilt_cues(fit: LayoutFit, group: list, pips: list) -> dict:
@@ -29,18 +31,29 @@ def tilt_cues(fit: LayoutFit, group: list, pips: list) -> dict:
     contrast = float(min(p.contrast for p in group))
     dark = group[0].dark
     top_elong = float(median([p.elongation for p in group]))
-    side, side_xy = [], []
+    side, side_xy, near_xy, near_angle = [], [], [], []
     for p in pips:
         if id(p) in members or p.dark != dark:
             continue
         u = np.sort(np.abs(inv @ (np.array([p.x, p.y]) - fit.center)))
+        if u[1] > NEAR_STEPS or abs(p.face - level) > SIDE_LEVEL * contrast:
+            continue
+        if p.elongation >= MIN_SIDE_PIP_ELONGATION:  # any pip squashed on a face of its own (dice_pose's cue)
+            near_xy.append((p.x, p.y))
+            near_angle.append(p.angle)
         # beside one edge of the face (not off a corner), flatter than the top's pips but not edge-on
         beside = 1.6 <= u[1] <= 3.6 and u[0] <= 1.9
-        if beside and top_elong + 0.15 < p.elongation < 2.6 and abs(p.face - level) <= SIDE_LEVEL * contrast:
+        if beside and top_elong + 0.15 < p.elongation < 2.6:
             side.append(p.elongation)
             side_xy.append((p.x, p.y))
     return {
         "side_xy": np.array(side_xy, float).reshape(-1, 2),  # at the reading scale; the reader maps them back
+        # pips near the face, squashed, of its polarity and shade: dice_pose judges them against the flat outline.
+        # Kept relative to the face (the reader maps only side_xy): offsets in the layout's grid steps
+        "near_steps": (np.array(near_xy, float).reshape(-1, 2) - fit.center) @ inv.T,
+        "near_angle": np.array(near_angle, float),
+        "face_axes": fit.affine / fit.step if fit.step > 0 else None,  # canonical steps -> image, unit determinant
+        "value": fit.value,
         "foreshortening": foreshortening(fit.affine) if fit.value >= 4 else None,
         "elongation": float(median([p.elongation for p in group])),
         "side_pips": len(side),
@@ -121,7 +134,27 @@ def flat_on_board(cues: dict, center: np.ndarray, board_to_image: np.ndarray, ed
         excess = side_face_excess(cues.get("side_xy"), center, edge_px, jac, board_to_image, shape)
         if excess > MAX_SIDE_EXCESS:
             return False
+        if leans_on_board(cues, center, board_to_image, edge_px, jac, shape):
+            return False
     return True
+
+
+def leans_on_board(cues: dict, center: np.ndarray, board_to_image: np.ndarray, edge_px: float, jac: np.ndarray,
+                   shape: tuple[int, ...]) -> bool:
+    """Side-face pips beyond a flat die's predicted outline (``vision.dice_pose``): a die leaning 17-34 degrees,
+    whose upper face is too square for the face-shape cue."""
+    steps, axes = cues.get("near_steps"), cues.get("face_axes")
+    if steps is None or len(steps) < 2 or axes is None:
+        return False
+    px_per_unit = float(np.sqrt(abs(np.linalg.det(jac))))
+    if px_per_unit <= 0:
+        return False
+    from vision.dice_layout import FACE_HALF_STEPS
+    from vision.dice_pose import leaning
+
+    step_px = edge_px / (2 * FACE_HALF_STEPS)
+    near_xy = np.asarray(center, float) + np.asarray(steps, float) @ (np.asarray(axes, float) * step_px).T
+    return leaning(near_xy, cues["near_angle"], cues, center, board_to_image, edge_px, shape, edge_px / px_per_unit)
 
 
 def side_face_excess(side_xy: np.ndarray | None, center: np.ndarray, edge_px: float, jac: np.ndarray,
