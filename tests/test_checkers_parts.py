@@ -233,3 +233,39 @@ def test_a_checker_on_top_shows_its_outline_straight_across_a_waist_does_not():
     # at the half offset between the two row checkers: the layer checker's outline meets the board there
     assert equator_score(*on_top, 3 * R, 3 * R, R) > 3 * equator_score(*waist, 3 * R, 3 * R, R)
     assert equator_score(*on_top, 3 * R, 3 * R, R) > 20
+
+
+def _triangle_base_view(checker: bool) -> tuple[np.ndarray, float]:
+    """A light triangle on a dark field (base at y = 0, tip 10 R on). Without a checker its base is round (printed
+    so, or its wood grain), as wide as a checker; with one, a checker of the triangle's colour lies on its base."""
+    h, w = 12 * R, 6 * R
+    img = np.full((h, w, 3), (60.0, 128.0, 128.0), np.float32)
+    yy, xx = np.mgrid[:h, :w]
+    cx = w / 2
+    light = (210.0, 128.0, 128.0)
+    d = np.hypot(yy - R, xx - cx)
+    if checker:
+        img[(np.abs(xx - cx) <= (1 - yy / (10 * R)) * 1.4 * R) & (yy < 10 * R)] = light
+        img[(d <= R) & (d > R - 2)] = (175.0, 128.0, 128.0)  # a checker's edge: a shade darker all round
+    else:
+        img[(np.abs(xx - cx) <= (1 - yy / (10 * R)) * 0.8 * R) & (yy < 10 * R)] = light
+        img[d <= R] = light
+    return img, cx
+
+
+def test_a_round_base_of_the_boards_own_has_no_rim_toward_the_tip_a_checker_on_it_has():
+    from vision.checker_discs import Disc, arc_score, colour_gradient, rim_scores
+    from vision.checkers import _the_boards_own
+
+    verdicts = []
+    for checker in (False, True):
+        img, cx = _triangle_base_view(checker)
+        gx, gy = colour_gradient(img)
+        rim = float(rim_scores(gx, gy, np.array([cx]), np.array([float(R)]), R)[0])
+        assert rim > 20  # both are round on their sides: the rim finder takes both for discs
+        tip = arc_score(gx, gy, cx, R, R, 90.0)  # the point's tip lies toward +y here
+        disc = Disc(cx, float(R), float(R), rim, (210.0, 128.0, 128.0))
+        # as the empty board sees it: both look like the board there (a checker of the triangle's colour), and
+        # both rims are faint against the board's clear checkers
+        verdicts.append(_the_boards_own(disc, share=0.0, colour_rim=3 * rim, tip=tip))
+    assert verdicts == [True, False]
