@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Optional, Protocol
 
 from device.errors import DeviceError
@@ -22,6 +23,8 @@ log = logging.getLogger(__name__)
 
 BOARD_LOST_READS = 10  # reads without a board before warning
 WARNING_REPEAT_FRAMES = 100  # the same warning is not repeated more often than this
+DICE_UNSEEN_MOVES = 3  # accepted board changes in a row with no die read anywhere before warning (once a run)
+MOVED_POINTS = 2  # points that must differ between two accepted readings to count as checkers moved
 
 
 class Publisher(Protocol):
@@ -53,6 +56,51 @@ def oracle_reader(frame: Frame) -> Observation:
     return Observation.from_dict(frame.label)
 
 
+@dataclass
+class DiceWatch:
+    """Notices when the camera cannot see the dice at all: the checkers keep moving (turns are played) but no die
+    is read in any accepted reading. Why: dice too small in the picture (camera too far, resolution too low,
+    small dice) make every roll unread; the referee then judges plays from the checkers alone and checks no
+    roll, and the user must be told once, with what to do, not in every frame (held-out held404: dice ~8 px)."""
+
+    moves: int = 0  # accepted board changes since a die was last read
+    warned: bool = False
+    _last: Optional[tuple] = None
+
+    def step(self, obs: Observation, playing: bool = True) -> bool:
+        """Count one accepted reading; True exactly once, when the dice have gone unseen long enough.
+        ``playing``: a game is under way (before its start is seen, checkers move to set the board up)."""
+        checkers = (tuple(obs.points), tuple(sorted(obs.bar.items())))
+        if obs.dice or not playing:
+            self.moves = 0
+        elif self._last is not None and len(obs.points) == 24 and len(self._last[0]) == 24 and sum(
+                a != b for a, b in zip(obs.points, self._last[0])) >= MOVED_POINTS:
+            self.moves += 1
+        self._last = checkers
+        if self.moves >= DICE_UNSEEN_MOVES and not self.warned:
+            self.warned = True
+            return True
+        return False
+
+    @staticmethod
+    def message(obs: Observation) -> str:
+        try:
+            from vision.dice import MIN_DIE_PX
+
+            smallest = f"{MIN_DIE_PX:g}"
+        except ImportError:  # an oracle run without the vision stack
+            smallest = "11"
+        span = ""
+        corners = obs.board.corners
+        if corners and len(corners) == 4:
+            width = max(float(c[0]) for c in corners) - min(float(c[0]) for c in corners)
+            span = f" (the board spans {width:.0f} px of the picture)"
+        return (f"the checkers are moving but no die has been read for {DICE_UNSEEN_MOVES} moves: the dice may be "
+                f"too small in the picture{span}. Move the camera closer, raise its resolution (1280x720 or more) "
+                f"or use larger dice, so a die is at least {smallest} px across; until then plays are judged from "
+                "the checkers alone and no roll is checked")
+
+
 class Referee:
     """Runs one source through the stages; thread-safe ``stop``, ``correct_position`` and ``dismiss_alert``."""
 
@@ -75,6 +123,7 @@ class Referee:
         self.events: list[dict[str, Any]] = []
         self.keep_events = False
         self._last_obs: Optional[Observation] = None
+        self.dice_watch = DiceWatch()
 
     # ----------------------------------------------------------------------------------------------- stages
     def _read_frame(self, frame: Frame) -> Observation:
@@ -148,6 +197,9 @@ class Referee:
                         log.exception("publisher %r failed on a frame", pub)
             if accepted is None:
                 return
+            state = getattr(self.tracker, "state", None)
+            if self.dice_watch.step(accepted.observation, playing=getattr(state, "phase", None) != "setup"):
+                self._warn(DiceWatch.message(accepted.observation), frame, code="dice_unseen")
             try:
                 events = self.tracker.feed(accepted.observation, accepted.frame, accepted.t)
             except Exception as exc:  # GameTracker.feed never raises; another tracker might: the daemon goes on

@@ -1,0 +1,98 @@
+"""The referee says once, with what to do, when the camera reads no dice while the game goes on (dice too small
+in the picture: held-out held404 at 960x540, dice ~8 px), and never while dice are read or the board is set up."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from device.referee import DICE_UNSEEN_MOVES, Referee, oracle_reader
+from device.seating import Seating
+from device.sources import Frame, Source
+from device.tracker import GameTracker
+from rules.moves import legal_plays
+from rules.position import Position
+from tests.daemon_scenes import die, scene
+
+START = Position.start()
+SEATING = Seating("bottom-right")
+
+
+class _Scenes(Source):
+    """Still scenes as label-only frames (the oracle's way), each held for three frames."""
+
+    def __init__(self, scenes: list[tuple]) -> None:
+        super().__init__()
+        self.scenes = scenes
+
+    def frames(self) -> Iterator[Frame]:
+        index = 0
+        for position, mover, dice in self.scenes:
+            label = scene(SEATING, position, mover, dice).to_dict()
+            label["hands"] = False
+            for _ in range(3):
+                yield Frame(index, index / 10, None, label=dict(label, frame=index))
+                index += 1
+
+
+def _game(turns: int, dice_seen: bool) -> list[tuple]:
+    """A game of ``turns`` plays (each the first legal play of 3-1, 6-4, 5-2, ... in turn), its rolls shown on the
+    board only if ``dice_seen``."""
+    rolls = [(3, 1), (6, 4), (5, 2), (4, 2), (6, 5), (5, 3), (4, 1), (6, 2)]
+    position, mover = START, "light"
+    out: list[tuple] = [(START, "light", ())]
+    for k in range(turns):
+        roll = rolls[k % len(rolls)]
+        half = SEATING.right_half(mover) if k else None
+        dice = ((die(roll[0], half or "right"), die(roll[1], half or "left")) if dice_seen else ())
+        out.append((position, mover, dice))
+        played = legal_plays(position, *roll)[0].position
+        out.append((played, mover, ()))
+        position, mover = played.swap(), "dark" if mover == "light" else "light"
+    return out
+
+
+def _warnings(scenes: list[tuple]) -> list[dict]:
+    referee = Referee(_Scenes(scenes), oracle_reader, GameTracker())
+    referee.keep_events = True
+    referee.run()
+    return [e for e in referee.events if e.get("code") == "dice_unseen"]
+
+
+def test_a_game_played_with_no_die_ever_read_is_warned_of_once_with_what_to_do():
+    warnings = _warnings(_game(DICE_UNSEEN_MOVES + 4, dice_seen=False))
+    assert len(warnings) == 1
+    message = warnings[0]["message"]
+    assert "too small" in message and "camera closer" in message and "resolution" in message
+    assert not warnings[0].get("alert")
+
+
+def test_no_warning_while_the_dice_are_read():
+    assert _warnings(_game(DICE_UNSEEN_MOVES + 4, dice_seen=True)) == []
+
+
+class _Setting(Source):
+    """The board being set up: checkers put down on some points, no dice, each step held still."""
+
+    def frames(self) -> Iterator[Frame]:
+        from vision.observation import BoardInfo, Observation
+
+        start = SEATING.board(START, "light")
+        held = [i for i, n in enumerate(start.points) if n]
+        for k in range(8):  # checkers put down and taken up again: never the whole start, so no game begins
+            half = held[:4] if k % 2 else held[4:]
+            points = [n if i in half else 0 for i, n in enumerate(start.points)]
+            label = Observation(board=BoardInfo(found=True, corners=[[100.0, 100.0], [1100.0, 100.0],
+                                                                     [1100.0, 700.0], [100.0, 700.0]]),
+                                points=points, bar={"light": 0, "dark": 0}, off={"light": None, "dark": None}
+                                ).to_dict()
+            label["hands"] = False
+            for j in range(3):
+                yield Frame(3 * k + j, (3 * k + j) / 10, None, label=dict(label, frame=3 * k + j))
+
+
+def test_no_warning_for_checkers_moved_while_the_board_is_set_up():
+    referee = Referee(_Setting(), oracle_reader, GameTracker())
+    referee.keep_events = True
+    referee.run()
+    assert referee.tracker.state.phase == "setup"
+    assert referee.dice_watch.moves == 0 and not any(e.get("code") == "dice_unseen" for e in referee.events)
