@@ -362,6 +362,7 @@ def outer_frame_lines(image: np.ndarray, playing_quad: np.ndarray) -> np.ndarray
     strips = _strips(lab, valid, mx, my, Wp, Hp, ys, xs)
     opts = {k: _line_options(s, v, min_d) for k, (s, v) in strips.items()}
     left, right, top, bottom = _frame_lines(strips, opts, Wp, min_d, _column_distances(fv))
+    left, right = _frame_ends(strips, opts, left, right, top, bottom)
 
     rv = (ys.start + ys.stop - 1) / 2  # view y of the ends' strips' middle row
     cx = (xs.start + xs.stop - 1) / 2  # view x of the long sides' strips' middle row
@@ -376,3 +377,56 @@ def outer_frame_lines(image: np.ndarray, playing_quad: np.ndarray) -> np.ndarray
         return x, s[0] + s[1] * x
 
     return _to_image(fv, np.array([meet(L, T), meet(R, T), meet(R, B), meet(L, B)], dtype=np.float64), image)
+
+
+FRAME_HUE = 12.0  # Lab hue distance within which two bands are the same frame material (light may vary)
+FRAME_SHADE = 35.0  # ... and lightness distance
+MIN_END_WIDTH = 0.6  # an end's frame at least this share of the long sides' frame width (trays only add to it)
+
+
+def _same_frame(a: Optional[np.ndarray], b: Optional[np.ndarray]) -> bool:
+    return a is not None and b is not None and float(np.linalg.norm((a - b)[1:])) <= FRAME_HUE and \
+        abs(float(a[0] - b[0])) <= FRAME_SHADE
+
+
+def _frame_ends(strips, opts, left, right, top, bottom):
+    """Check the ends' frame edges against the long sides': a board's outer frame is one material all round
+    and at least as wide at the ends (trays add to it). An end edge with another colour just inside it (a score
+    card or a marker lying against the board, taken for part of it) or much narrower than the long sides'
+    frame (the playing area's own edge) gives way to the nearest edge of that end that has the frame's colour
+    inside it and something else beyond, at least that wide. Without a frame colour from both long sides
+    nothing changes."""
+    from vision.board_lines import EDGE_BAND, band_colour, same_table
+
+    def inside(k, ln):
+        return band_colour(*strips[k], ln, -EDGE_BAND[0], -EDGE_BAND[1])
+
+    def beyond(k, ln):
+        return band_colour(*strips[k], ln, EDGE_BAND[0], EDGE_BAND[1])
+
+    if top.border or bottom.border or top.support <= 0 or bottom.support <= 0:
+        return left, right
+    ft, fb = inside("top", top), inside("bottom", bottom)
+    if ft is None or fb is None or not _same_frame(ft, fb):
+        return left, right
+    frame = (ft + fb) / 2
+    least = MIN_END_WIDTH * min(top.d, bottom.d)
+    tt, tb = beyond("top", top), beyond("bottom", bottom)  # the table, as the long sides show it beyond them
+    table = (tt + tb) / 2 if tt is not None and tb is not None and same_table(tt, tb) and \
+        not _same_frame(tt, frame) else None
+
+    def outer_edge(k, ln) -> bool:
+        b = beyond(k, ln)
+        return not ln.border and ln.d >= least and _same_frame(inside(k, ln), frame) and b is not None and \
+            not _same_frame(b, frame)
+
+    out = []
+    for k, ln in (("left", left), ("right", right)):
+        if ln.border or ln.d < least or ln.support <= 0 or _same_frame(inside(k, ln), frame):
+            out.append(ln)
+            continue
+        # too far out, with another colour inside: the nearest frame edge within it
+        good = [o for o in opts[k] if outer_edge(k, o) and o.d < ln.d and table is not None
+                and same_table(beyond(k, o), table)] if beyond(k, ln) is not None else []
+        out.append(max(good, key=lambda o: o.d) if good else ln)
+    return out[0], out[1]
