@@ -67,7 +67,7 @@ GAP_DOUBT = 1.45  # a gap between neighbouring discs of a row longer than this m
 DOUBTFUL = 0.5  # the confidence of a count that may have missed a checker on top
 EMPTY_RIM = 0.3  # a disc fainter than this share of the typical rim ...
 EMPTY_SHARE = 0.1  # ... that differs from the empty board on less than this share of its area is the board's
-LONE_FAINT = 0.5  # a lone disc fainter than this share of its colour's typical rim ...
+LONE_FAINT = 0.5  # a disc of a chain of one or two fainter than this share of its colour's typical rim ...
 LONE_TIP = 0.8  # ... and weaker on its tip side than this share of its sides, where the empty board looks alike: board
 EMPTY_CLEAR = 0.7  # a faint disc differing from the empty board on this share of its area is no print or grain
 SPACING_MIN_STEPS = 8  # neighbouring discs needed to measure the checker size from their spacing ...
@@ -489,10 +489,10 @@ def _plain_coloured(lab: np.ndarray, light: Optional[CheckerColour], dark: Optio
 
 
 def _the_boards_own(d: Disc, share: float, colour_rim: float, tip: float) -> bool:
-    """Whether a lone disc is the board's own shape rather than a checker: the empty board shows the same there
-    (``share`` of it unlike the empty board below EMPTY_SHARE), its rim is no clear checker's (below LONE_FAINT of
-    its colour's typical rim) and it has no rim on its tip side (``tip``, the tip arc's strength, below LONE_TIP of
-    its side rims). A triangle's base meets a circle on its two sides and runs on into the triangle at the tip
+    """Whether a disc of a short chain (one or two) is the board's own shape rather than a checker: the empty
+    board shows the same there (``share`` of it unlike the empty board below EMPTY_SHARE), its rim is no clear
+    checker's (below LONE_FAINT of its colour's typical rim) and it has no rim on its tip side (``tip``, the tip
+    arc's strength, below LONE_TIP of its side rims). A triangle's base meets a circle on its two sides and runs on into the triangle at the tip
     side; a checker's rim runs all round, also where it lies on a triangle of its own colour."""
     return share < EMPTY_SHARE and d.rim < LONE_FAINT * colour_rim and tip < LONE_TIP * d.rim
 
@@ -779,10 +779,11 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
             for d in chain:
                 reject(d, "weak and alone")
             continue
-        if len(chain) == 1 and _the_boards_own(chain[0], share_of(chain[0], p), colour_ref[chain_sign],
-                                               arc_score(gx, gy, chain[0].x, chain[0].y, chain[0].r,
-                                                         90.0 * (1.0 if p >= 13 else -1.0))):
-            reject(chain[0], "the board's own: no rim on its tip side")
+        if len(chain) <= 2 and all(_the_boards_own(d, share_of(d, p), colour_ref[chain_sign],
+                                                   arc_score(gx, gy, d.x, d.y, d.r, 90.0 * (1.0 if p >= 13 else -1.0)))
+                                   for d in chain):
+            for d in chain:
+                reject(d, "the board's own: no rim on its tip side")
             continue
         along = [(cols.from_base(p, d.y), d.rim) for d in chain]
         # a checker on top shows its outline straight across the column even where its side arcs lie over
