@@ -24,6 +24,7 @@ import numpy as np
 from calibration.geometry import BoardGeometry
 from vision.checker_discs import Disc, arc_score, equator_score, find_discs
 from vision.components import components
+from vision.checker_bar import beside_bar, judge_bar
 from vision.checker_colours import ColourSplit, split_colours
 from vision.checker_dice import DieSpot, spoiled
 from vision.checker_doubt import DOUBTFUL_CONFIDENCE, doubts
@@ -49,7 +50,6 @@ SPLIT_RIM = 0.2  # discs with this share of the typical strong rim decide the tw
 COLOUR_MATCH = 3.0  # a disc's inside must lie within this many tolerances of a learnt checker colour
 GLARE_LIFT = 15.0  # a board lifted by more than this much lightness round a point's discs is under a lamp's glare
 GLARE_REACH = 2.0  # radii beyond a point's outermost discs where its board is compared with the empty board
-BAR_COLOUR = 1.5  # a disc on the bar must be within this many colour tolerances of a learnt checker colour
 HAND_AREA = 4.0  # a hand covers at least this many checkers' area
 MIN_ROW_FOR_LAYER = 5  # a second layer only starts on a row at least this long
 WEAK_RIM = 0.3  # a point whose discs are all weaker than this share of the typical rim needs its colour run too
@@ -80,7 +80,6 @@ SHIFT_MIN = 0.5  # ... on a start at least this many diameters from the found ed
 OUTLIER_X = 0.3  # point widths off the stack's centre line for its outermost disc to be no checker of it
 ROW_PITCH = (0.85, 1.25)  # centre distances (diameters) of neighbouring checkers in a row ...
 ROW_LINE = 0.5  # ... and how far (radii) they may stand apart sideways
-BAR_RIM = 0.2  # share of its colour's typical rim a disc on the bar needs to count as a checker
 ROW_RESCUE = 4  # faint discs in a row at least this long are kept
 ALIGN_SHIFTS = np.linspace(-0.45, 0.45, 13)  # half offsets tried (point widths) when aligning columns to discs
 ALIGN_SCALES = (0.95, 1.0, 1.05)
@@ -559,6 +558,8 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
     # board finder's bar strip happens to overlap: it goes to the point next to the bar on that side
     from_edge = _linked([d for d in on_bar if min(d.y - cols.top, cols.bottom - d.y) < EDGE_ROW * 2 * r], on_bar, r)
     on_bar = [d for d in on_bar if d not in from_edge]
+    # a disc of the bar strip outside the bar's middle that continues a point's stack is that point's
+    on_bar = [d for d in on_bar if d not in beside_bar(on_bar, [d for d in discs if d not in on_bar], cols.bar, r)]
     rest = [d for d in discs if d not in on_bar]
     cols.left = _align(cols.left, [d for d in rest if d.x < bx0])
     cols.right = _align(cols.right, [d for d in rest if d.x > bx1])
@@ -679,22 +680,19 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
                                  if lightness[id(d)] and d.rim >= CLEAR_RIM * colour_ref[1]])
     dark = CheckerColour.learn([d.lab for d, place in accepted
                                 if not lightness[id(d)] and d.rim >= CLEAR_RIM * colour_ref[-1]])
-    # the bar also carries the cube and sometimes dice: a disc there counts only in a checker colour
+    # the bar also carries the cube, dice, hinges and grain: which of its discs are checkers (checker_bar)
+    not_on_bar = judge_bar([(d, "light" if lightness[id(d)] else "dark") for d, place in accepted if place == "bar"],
+                           r, {"light": light, "dark": dark}, {"light": colour_ref[1], "dark": colour_ref[-1]}, cols.bar)
     out_discs = []
     for d, place in accepted:
         colour = "light" if lightness[id(d)] else "dark"
         if place == "bar":
-            learnt = light if colour == "light" else dark
-            if learnt is None or float(np.linalg.norm(np.array(d.lab) - learnt.lab)) > BAR_COLOUR * learnt.tolerance:
-                reject(d, "bar, not a checker colour")
-                continue
-            if d.rim < BAR_RIM * colour_ref[1 if colour == "light" else -1]:
-                # a checker on the bar stands clear of the bar's wood; faint round shapes there are its grain
-                reject(d, "bar, faint")
+            if id(d) in not_on_bar:
+                reject(d, not_on_bar[id(d)])
                 continue
             bar[colour] += 1
         if place == "off":
-            continue  # borne-off checkers stand on edge in trays: counted as the rest of 15 below
+            continue  # borne-off checkers stand on edge in trays: read by checker_off below
         out_discs.append({"x": round(d.x / scale, 1), "y": round(d.y / scale, 1), "r": round(d.r / scale, 1),
                           "rim": round(d.rim, 1), "L": round(d.lab[0], 1), "colour": colour, "where": place})
     # the radius tried that fits the rims best can be a size too big (a shadow ring round each checker); touching
