@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import product
-from typing import Iterable, Iterator, Optional
+from typing import Callable, Iterable, Iterator, Optional
 
 from device.seating import Board
 from rules.position import CHECKERS
@@ -279,11 +279,13 @@ def diff_points(view: View, board: Board, ref: Optional[Reference], short: bool 
 
 
 def decide(view: View, allowed: Iterable[Board], ref: Optional[Reference],
-           offs: Optional[tuple[set[int], set[int]]] = None, mover: int = 0) -> Verdict:
+           offs: Optional[tuple[set[int], set[int]]] = None, mover: int = 0,
+           far: Optional[Callable[[Board], bool]] = None) -> Verdict:
     """Weigh the boards the game allows against the whole boards the reading may show (see the module doc).
     ``mover``: the sign (+1 light, -1 dark) of the player whose play is judged: where the reader is blind to one
     of his own stacks (reads it wildly off, every time), a reading that adds up may still hide his play, so no
-    illegal call is made on it."""
+    illegal call is made on it. ``far``: whether an illegal board lies far from anything the roll could make (many
+    more pips moved than the dice hold): a tie with such boards only goes to the legal board."""
     view = with_face_bar(view, ref)
     legal = list(dict.fromkeys(allowed))
     legal_set = set(legal)
@@ -298,19 +300,20 @@ def decide(view: View, allowed: Iterable[Board], ref: Optional[Reference],
     legal_cost = scored[0][0] if scored else HARD * 99
     best = [legal[k] for c, k in scored if c == legal_cost]
     illegal_cost, illegal_board = HARD * 99, None
-    illegal_odd = False  # every cheapest illegal board has the opponent's checkers where he had none
+    illegal_odd = False  # every cheapest illegal board has the opponent's checkers where he had none, or is far
     for c, board in repairs(view, ref, offs):
         if board in legal_set:
             continue
+        odd = _opponent_arrived(board, ref, mover) or (far is not None and far(board))
         if c < illegal_cost:
             illegal_cost, illegal_board = c, board
-            illegal_odd = _opponent_arrived(board, ref, mover)
+            illegal_odd = odd
         elif c == illegal_cost and board != illegal_board:
             illegal_board = None if illegal_cost > 0 else illegal_board  # two equally cheap: keep none unless exact
-            illegal_odd = illegal_odd and _opponent_arrived(board, ref, mover)
+            illegal_odd = illegal_odd and odd
     where = diff_points(view, best[0], ref) if best else []
     # a tie between a legal board and only boards on which the opponent's checkers turned up on new points (he
-    # does not move in this turn: a misread of his checkers, not a foul) goes to the legal board
+    # does not move in this turn: a misread of his checkers, not a foul) or far from the roll goes to the legal board
     if len(best) == 1 and legal_cost < HARD and (legal_cost < illegal_cost
                                                  or (legal_cost == illegal_cost and illegal_odd)):
         return Verdict("legal", best[0], legal_cost, illegal_cost, where)

@@ -881,7 +881,8 @@ class GameTracker:
             for result in legal_results(before, roll[0], roll[1]):
                 by_board.setdefault(seating.board(result, mover), set()).add(roll)
         boards = list(by_board)
-        found = decide(view, boards, ref, mover=1 if mover == "light" else -1)
+        found = decide(view, boards, ref, mover=1 if mover == "light" else -1,
+                       far=None if st.one_die else lambda b: _far_from_roll(before, st.dice, seating.position(b, mover)))
         if (quick or st.opponent_lost) and found.kind != "legal":
             # the opponent has rolled and may be moving already, or one of his checkers is off the board (said
             # already) or unseen: judge the mover's checkers only
@@ -1167,6 +1168,20 @@ def _opponent_played_on(before: Position, dice: tuple[int, int], after: Position
             if spent > OPPONENT_PLAY_BUDGET * 100:
                 return False
     return False
+
+
+FAR_PIPS = 6  # pips beyond the roll's own that no miscounted play reaches (one die more)
+
+
+def _far_from_roll(before: Position, dice: list[int], after: Position) -> bool:
+    """Whether ``after`` moves the mover's checkers backwards, or more pips than the roll holds plus a die: no
+    play of this roll, miscounted or not, gets there, so a reading that ties it with a legal result is a
+    misread of that legal result (h404's opening 2-1 read with its 13-point one short)."""
+    if len(dice) < 2:
+        return False
+    held = (dice[0] + dice[1]) * (2 if dice[0] == dice[1] else 1)
+    moved = before.pip_count()[0] - after.pip_count()[0]
+    return moved < 0 or moved > held + FAR_PIPS
 
 
 def _opponent_vanished(after: Position, before: Position) -> bool:

@@ -206,3 +206,34 @@ def test_more_checkers_gone_than_the_bar_can_hide_is_still_said():
     events = tracker.feed(obs, 269, 26.9) + tracker.feed(obs, 270, 27.0)
     assert [e.get("code") for e in events] == ["checker_missing"]
     assert not any(e["type"] == "play" for e in events)
+
+
+def test_a_tie_with_only_boards_far_from_the_roll_goes_to_the_legal_play():
+    # held-out h404 at 1280x720, frame 37: light opens 2-1 with 24/23 8/6; his 13-point (5) is read 4 with
+    # confidence. One short: that stack misread, or a checker taken from it onto his 6-point (then 7, read 6:
+    # a tall stack one short) on top of the play, 10 pips for a roll of 3. Before: not judged
+    seating = Seating("top-left")
+    tracker = _moving(seating, START, "light", [2, 1])
+    after = _play(START, (2, 1), "24/23 8/6")
+    obs = scene(seating, after, "light", confidence=[0.95] * 24)
+    mid = seating.geometric("light", 13) - 1
+    assert obs.points[mid] == 5
+    obs.points[mid] = 4
+    obs.off["light"] = 1  # the reader cannot see the trays: it says off what is not on the board
+    out = tracker.feed(obs, 37, 3.7)
+    assert [(e["type"], e.get("legal"), e.get("play")) for e in out] == [("play", True, "24/23 8/6")]
+
+
+def test_the_same_reading_on_a_roll_it_cannot_come_from_is_still_an_illegal_play():
+    # the same reading when the roll was 6-1: neither 24/23 8/6 nor anything it may be misread from is a play of
+    # 6-1, so the far-from-the-roll rule gives no legal board to fall back on: the illegal play is called
+    seating = Seating("top-left")
+    tracker = _moving(seating, START, "light", [6, 1])
+    after = _play(START, (2, 1), "24/23 8/6")
+    obs = scene(seating, after, "light", confidence=[0.95] * 24)
+    obs.points[seating.geometric("light", 13) - 1] = 4
+    obs.off["light"] = 1
+    events = []
+    for k in range(4):
+        events += tracker.feed(obs, 37 + k, 3.7 + k / 10)
+    assert [(e["type"], e.get("legal"), e.get("dice")) for e in events] == [("play", False, [6, 1])]
