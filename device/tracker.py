@@ -33,7 +33,7 @@ from typing import Any, Callable, Optional
 from device.events import make_event
 from device.seating import COLOURS, HOMES, Board, Seating, is_start, other
 from device.matching import HARD, SOFT as SOFT_MISREAD, Reference, Verdict, View, cost, decide, face_value, repairs
-from device.matching import face_bar, tall_short
+from device.matching import TALL, face_bar, tall_short
 from device.matching import low_confidence_points as _low_confidence_points
 from device.stability import cube_side
 from rules.position import CHECKERS, Position
@@ -356,7 +356,7 @@ class GameTracker:
             played = self._missed_opening(view, ref, obs)
             if played is not None:
                 return played
-        if any(self._lost(view, ref)):
+        if any(self._lost(view, ref, tall_hide=True)):
             # checkers missing while nobody moves: a checker knocked off falls while a hand moves checkers (told
             # in the moving phase); now it is the reader missing one (a lone checker, a shadow). The belief stands
             return ref.board
@@ -489,9 +489,12 @@ class GameTracker:
         room = 4 if len(st.dice) == 1 or st.dice[0] == st.dice[1] else 2
         return (room, 0) if st.turn == "light" else (0, room)
 
-    def _lost(self, view: View, ref: Optional[Reference], extra_off: tuple[int, int] = (0, 0)) -> tuple[int, int]:
+    def _lost(self, view: View, ref: Optional[Reference], extra_off: tuple[int, int] = (0, 0),
+              tall_hide: bool = False) -> tuple[int, int]:
         """Checkers of each colour the reading lacks beyond what unsure points read short may hide (up to
-        MAX_KNOCKED): gone from the board, not misread."""
+        MAX_KNOCKED): gone from the board, not misread. ``tall_hide``: a tall stack of that colour read as it
+        stood may hide one more too (a stack grown to six, still read five: held404's 6-point), for a caller
+        that must not take such a reading for a board that stands still."""
         if ref is None or None in view.points:
             return (0, 0)
         face = face_value(view, ref)
@@ -503,6 +506,9 @@ class GameTracker:
             # an unsure point read lower than it stood, its reading changed since, may hold the missing checkers
             misread = sum(max(0, ref.board.points[p - 1] * sign - max(0, face[p - 1] * sign))  # type: ignore[operator]
                           for p in view.unsure if not ref.steady(p - 1, view.points[p - 1]))
+            if tall_hide:
+                misread += sum(1 for p in view.unsure if ref.steady(p - 1, view.points[p - 1])
+                               and (view.points[p - 1] or 0) * sign >= TALL)
             gone = short - misread
             out.append(gone if 0 < gone <= MAX_KNOCKED else 0)
         return (out[0], out[1])

@@ -237,3 +237,29 @@ def test_the_same_reading_on_a_roll_it_cannot_come_from_is_still_an_illegal_play
     for k in range(4):
         events += tracker.feed(obs, 37 + k, 3.7 + k / 10)
     assert [(e["type"], e.get("legal"), e.get("dice")) for e in events] == [("play", False, [6, 1])]
+
+
+def test_a_stack_grown_past_five_and_read_five_does_not_freeze_the_board():
+    # held-out held404 (dice never read): light's 8/6 makes his 6-point six, which the reader counts five in
+    # every frame. That one checker short must not be taken for "nothing moved" forever: the referee goes on
+    # from the board the reading shows (a play inferred, or a re-sync), never with an alarm
+    from device.tracker import State, _board_json
+
+    seating = Seating("top-left")
+    board = seating.board(START, "light")
+    tracker = GameTracker(state=State(phase="awaiting", light_home=seating.light_home, game=1, turn="light",
+                                      board=_board_json(board), seen=[[n] for n in board.points],
+                                      seen_bar=[[0], [0]]))
+    after = _play(START, (6, 2), "13/7 8/6")
+    six = seating.geometric("light", 6) - 1
+    events = []
+    for k in range(6):
+        obs = scene(seating, after, "light", confidence=[0.95] * 24)
+        assert obs.points[six] == 6
+        obs.points[six] = 5
+        obs.extra["point_confidence"][six] = 0.4
+        obs.off["light"] = 1  # what the reader writes: the trays unseen, off is what is not on the board
+        events += tracker.feed(obs, 10 + k, 1 + k / 10)
+        tracker.needs_reread = False
+    assert tracker.state.board is not None and tuple(tracker.state.board[0]) == seating.board(after, "light").points
+    assert not any(e.get("alert_id") or e.get("alert") for e in events)
