@@ -19,7 +19,8 @@ from vision.dice_layout import LayoutFit, foreshortening
 MIN_FLAT_FORESHORTENING = 0.72  # face short/long axis below this: tilted beyond an overhead camera's angle
 SIDE_LEVEL = 0.5  # a side face's grey may differ from the top's by this share of the pips' contrast (shade)
 SIDE_PIP_ELONGATION = 2.2  # a side face whose pips are rounder than this is turned towards the camera
-NEAR_STEPS = 4.5  # grid steps (a face is 3.5 wide) round the face within which pips may be its side faces
+NEAR_STEPS = 3.4  # grid steps (a face is 3.5 wide) round the face within which pips may be its side faces
+BESIDE_STEPS = 1.9  # ... and along the face's edge: a side face is beside an edge, not off a corner
 MIN_SIDE_PIP_ELONGATION = 1.15  # a side face's pips are seen obliquely, never round
 
 
@@ -36,9 +37,11 @@ def tilt_cues(fit: LayoutFit, group: list, pips: list) -> dict:
         if id(p) in members or p.dark != dark:
             continue
         u = np.sort(np.abs(inv @ (np.array([p.x, p.y]) - fit.center)))
-        if u[1] > NEAR_STEPS or abs(p.face - level) > SIDE_LEVEL * contrast:
+        if u[1] > 3.6 or abs(p.face - level) > SIDE_LEVEL * contrast:
             continue
-        if p.elongation >= MIN_SIDE_PIP_ELONGATION:  # any pip squashed on a face of its own (dice_pose's cue)
+        # squashed, beside one edge (a leaning die's side face reaches 0.85 edges out, 3 steps; not off a corner: a
+        # touching die's pips lie there, seeds 47000-47049): dice_pose's cue (a one's turn is unknown)
+        if p.elongation >= MIN_SIDE_PIP_ELONGATION and u[1] <= NEAR_STEPS and (fit.value == 1 or u[0] <= BESIDE_STEPS):
             near_xy.append((p.x, p.y))
             near_angle.append(p.angle)
         # beside one edge of the face (not off a corner), flatter than the top's pips but not edge-on
