@@ -104,3 +104,12 @@ def test_a_flat_dies_side_pips_lie_within_its_predicted_outline(tilt, yaw):
 def test_a_die_leaning_on_a_checker_shows_side_pips_beyond_a_flat_dies_reach(yaw):
     assert _score(5.0, yaw, 0.5) > OUT_OF_REACH  # an almost overhead camera: any way it leans
     assert _score(5.0, yaw, -0.45) > OUT_OF_REACH
+
+
+def test_a_degenerate_homography_is_no_evidence_of_a_lean():
+    from vision.dice_pose import leaning
+
+    pips = np.array([[10.0, 10.0], [12.0, 12.0]])
+    with np.errstate(all="ignore"):
+        assert not leaning(pips, np.zeros(2), {"face_axes": np.eye(2), "value": 4}, np.array([5.0, 5.0]),
+                           np.zeros((3, 3)), 20.0, (100, 100, 3), 1.0)

@@ -131,9 +131,16 @@ def leaning(near_xy: np.ndarray, near_angle: np.ndarray, cues: dict, center: np.
     could show them: it leans. ``cues``: the face's ``face_axes`` and ``value`` (``dice_flat.tilt_cues``)."""
     if near_xy is None or len(near_xy) < 2 or edge_board <= 0:
         return False
-    camera = BoardCamera.from_homography(board_to_image, shape)
+    try:
+        camera = BoardCamera.from_homography(board_to_image, shape)
+    except (np.linalg.LinAlgError, ZeroDivisionError):  # a degenerate homography: no camera, no evidence
+        return False
+    if not (np.all(np.isfinite(camera.v)) and np.all(np.isfinite(camera.h_inv))):
+        return False
     edge_px, edge_board = edge_px * LARGEST_FACE, edge_board * LARGEST_FACE
     top = upper_face(camera, np.asarray(center, float), cues.get("face_axes"), int(cues.get("value") or 1),
                      edge_px, edge_board)
     outline = flat_outline(camera, top, edge_board)
+    if not np.all(np.isfinite(outline)):
+        return False
     return side_pips_out_of_reach(near_xy, near_angle, center, outline, edge_px) > OUT_OF_REACH
