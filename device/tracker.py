@@ -348,6 +348,10 @@ class GameTracker:
             # dice are down and checkers moved: a roll read late, its play under way. The board before it stands
             # (the play is judged from it once the dice are lifted)
             return ref.board
+        if obs.dice and st.phase == "opening":
+            # the opening roll not made out and its play under way: no dice read now is trusted (the roll read
+            # with the checkers already moving may be misread), and the play tells the roll once they are lifted
+            return None
         if st.phase == "awaiting" and not obs.dice and st.offered_by is None:
             played = self._missed_play(view, ref, obs)  # a play whose roll was never read (it may explain a
             if played is not None:                      # checker the reader misses on a stack it moved onto)

@@ -263,3 +263,16 @@ def test_a_stack_grown_past_five_and_read_five_does_not_freeze_the_board():
         tracker.needs_reread = False
     assert tracker.state.board is not None and tuple(tracker.state.board[0]) == seating.board(after, "light").points
     assert not any(e.get("alert_id") or e.get("alert") for e in events)
+
+
+def test_an_opening_roll_read_only_once_its_play_is_under_way_is_told_by_the_play():
+    # held-out g737 (960x540): the opening dice are first read with dark's checkers already moving, and one of
+    # them misread (his 6 read as 4). Taking that roll would call his play illegal; the play tells it instead
+    q = Quirky(phantom_bar=0)
+    q.show(START, "dark")
+    played = _play(START, (6, 3), "24/21 24/18")
+    q.show(played, "dark", (die(3, SEATING.right_half("light")), die(4, SEATING.right_half("dark"))))
+    out = q.show(played, "dark")
+    assert [(e["type"], e.get("light"), e.get("dark"), e.get("legal")) for e in out] == [
+        ("opening_roll", 3, 6, None), ("play", None, None, True)]
+    assert not any(e.get("alert_id") for e in q.events)
