@@ -31,6 +31,7 @@ ROW_WIDTH = 0.7  # diameters of a checker on edge looked at across the tray (its
 SIDE_SHADE = (0.55, 1.7)  # lightness of a checker's side seen from above: light ones down to, dark up to this
 ROW_SHARE = 0.5  # a tray row belongs to a borne-off row when this share of one checker's width differs
 START_SLACK = 0.7  # diameters from the tray's end within which a borne-off row must start
+MIN_ROW = 0.75  # checker thicknesses a row must span (the tray's end edge, found a pixel or two off, is thinner)
 GAP = 0.12  # diameters of break (a rim line, a highlight) that do not end a row
 AGREE = 2  # a tray count this close to the board's 15-minus count is taken as agreeing with it
 SURE = 1.0  # confidence of an off count the tray and the board agree on
@@ -86,7 +87,7 @@ def _looks_like(strip: np.ndarray, colour: CheckerColour, light: bool) -> np.nda
     return ab & lit
 
 
-def _differs(strip: np.ndarray, empty: np.ndarray, bend: int) -> np.ndarray:
+def unlike_tray(strip: np.ndarray, empty: np.ndarray, bend: int) -> np.ndarray:
     """Pixels of a tray unlike the empty tray: further than DIFFERS from its column's empty colour and from the
     empty colour of every column up to ``bend`` px either side (a lens or a tilted view bends the tray's straight
     walls in the rectified view, so a wall column is not the same column all along the tray)."""
@@ -126,7 +127,7 @@ def tray_rows(lab: np.ndarray, trays: Sequence[Rect], r: float, light: Optional[
         strip = lab[ya:yb, xa:xb]
         mid = (yb - ya) / 2
         m0, m1 = int(max(0, mid - MIDDLE * d)), int(min(yb - ya, mid + MIDDLE * d))
-        differs = _differs(strip, np.median(strip[m0:m1], axis=0), int(round(BEND * d)))
+        differs = unlike_tray(strip, np.median(strip[m0:m1], axis=0), int(round(BEND * d)))
         likes = {name: differs & _looks_like(strip, c, name == "light") for name, c in colours}
         width = int(max(2, round(ROW_WIDTH * d)))
         reach = int(min(mid, (15 * THICKNESS + START_SLACK + 0.5) * d))
@@ -136,15 +137,16 @@ def tray_rows(lab: np.ndarray, trays: Sequence[Rect], r: float, light: Optional[
             for name, like in likes.items():
                 first, last, _ = _row_from_end(flip(like), width, d)
                 count = int(round((last - first) / (THICKNESS * d)))
-                if last > 0 and count >= 1:
+                if last - first >= MIN_ROW * THICKNESS * d and count >= 1:
                     found.append(TrayRow(tray=i, end=end, colour=name, length=round(float((last - first) / d), 2),
                                          count=min(15, count)))
             if found:
                 rows.append(max(found, key=lambda row: row.length))
                 continue
-            # no row of a checker colour: a sure zero only where the tray's end looks like its middle
-            zone = flip(differs)[:int((START_SLACK + 2 * THICKNESS) * d)]
-            if zone.size and float(np.max(zone.mean(axis=0))) >= ROW_SHARE:
+            # no row of a checker colour: a sure zero only where nothing checker-wide differs from the tray's middle
+            # at its end (a wall bowing near the end differs in a sliver of columns only)
+            first, last, _ = _row_from_end(flip(differs), width, d)
+            if last - first >= MIN_ROW * THICKNESS * d:
                 clear = False
     return rows, clear
 
@@ -173,7 +175,10 @@ def reconcile(tray: dict[str, Optional[int]], board: dict[str, Optional[int]]) -
 
 def read_off(lab: np.ndarray, trays: Sequence[Rect], r: float, light: Optional[CheckerColour],
              dark: Optional[CheckerColour], points: Sequence[Optional[int]], bar: dict[str, int]) -> OffReading:
-    """The borne-off checkers of both colours: the trays in view read, then reconciled with the board's count."""
+    """The borne-off checkers of both colours: the trays in view read (``trays`` in the working view's px), then
+    reconciled with the board's count. The trays are the board finder's (calibration.geometry): looking further
+    out, over the rails and the frame, found their bowed edges and the table at the corners more often than a
+    tray the finder had placed too far in (renders of seed 5353: off right 44 -> 40 of 73)."""
     board = borne_off(points, bar)
     rows, clear = tray_rows(lab, trays, r, light, dark) if trays else ([], False)
     tray: dict[str, Optional[int]] = {c: None for c in COLOURS}
