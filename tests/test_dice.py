@@ -286,3 +286,72 @@ def test_near_pairs_are_all_pairs_within_reach_along_x():
         keep = np.abs(xy[ii, 0] - xy[jj, 0]) <= 30.0
         a, b = _near_pairs(xy, 30.0)
         assert np.array_equal(a, ii[keep]) and np.array_equal(b, jj[keep])
+
+
+def _two_dice_scene(second: int) -> tuple[np.ndarray, np.ndarray]:
+    """A 3 and another die, each 30 px, on a plain field, and a mask of the whole image."""
+    img = np.zeros((300, 420, 3), np.uint8)
+    img[:] = (70, 120, 160)
+    img[40:140, 30:150] = draw_die(3, edge=30, angle=20, size=(100, 120), center=(60, 50))
+    img[150:250, 260:380] = draw_die(second, edge=30, angle=-10, size=(100, 120), center=(60, 50))
+    return img, np.full(img.shape[:2], 255, np.uint8)
+
+
+@pytest.mark.parametrize("second, scales_read", [(6, 1), (1, 2)])
+def test_a_roll_read_whole_at_the_learnt_edge_skips_the_second_scale(monkeypatch, second, scales_read):
+    """Two sure dice at the learnt edge's first scale are the whole roll: the second scale is not read. A one (a
+    lone pip, never sure enough) leaves the roll open, and the second scale reads round it. Both read right."""
+    import vision.dice as dice_mod
+    from vision.dice_scale import ScaleMemory
+
+    calls = []
+    read_scale = dice_mod._read_scale
+
+    def spy(*args, **kwargs):
+        calls.append(kwargs.get("windows") is not None)
+        return read_scale(*args, **kwargs)
+
+    img, mask = _two_dice_scene(second)
+    memory = ScaleMemory()
+    for _ in range(2):
+        find_dice(img, mask=mask, die_size_px=30.0, memory=memory)
+    monkeypatch.setattr(dice_mod, "_read_scale", spy)
+    dice = find_dice(img, mask=mask, die_size_px=30.0, memory=memory)
+    assert len(calls) == scales_read
+    assert sorted(d.value for d in dice) == sorted([3, second])
+
+
+def test_tilt_cues_see_the_same_pips_when_given_only_those_near_the_face():
+    """_near_pips hands tilt_cues only the pips within its reach: the cues are those of the whole pip list.
+
+    Faces of each value, turned and squashed, among pips strewn all over a board-sized area, many of them squashed
+    like side-face pips and on a face of the same grey (so tilt_cues does count some of them)."""
+    import vision.dice as dice_mod
+    from vision.dice_flat import tilt_cues
+    from vision.dice_layout import LAYOUTS, fit_layout
+    from vision.dice_pips import Pip
+
+    rng = np.random.default_rng(5)
+    counted = 0
+    for value in range(2, 7):
+        for _ in range(4):
+            a = rng.uniform(0, np.pi)
+            rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+            affine = rot @ np.diag([7.0, 7.0 * rng.uniform(0.6, 1.0)])
+            centre = rng.uniform(100, 700, 2)
+            group = [Pip(*(affine @ u + centre), 12.0, 4.0, 1.1, 0.0, 120.0, 200.0, True) for u in LAYOUTS[value]]
+            strewn = [Pip(*rng.uniform(0, 800, 2), 12.0, 4.0, rng.uniform(1.0, 2.5), rng.uniform(0, 3), 120.0,
+                          rng.uniform(150, 250), bool(rng.random() < 0.8)) for _ in range(400)]
+            near = [Pip(*(affine @ rng.uniform(-5, 5, 2) + centre), 12.0, 4.0, rng.uniform(1.0, 2.5), 0.0, 120.0,
+                        200.0, True) for _ in range(30)]
+            pips = strewn[:200] + group + near + strewn[200:]
+            fit = fit_layout(np.array([[p.x, p.y] for p in group]))
+            given = dice_mod._near_pips(fit, pips)
+            assert len(given) < 0.3 * len(pips)
+            whole, cut = tilt_cues(fit, group, pips), tilt_cues(fit, group, given)
+            counted += len(whole["near_steps"]) + whole["side_pips"]
+            assert whole.keys() == cut.keys()
+            for key in whole:
+                x, y = whole[key], cut[key]
+                assert (np.array_equal(x, y) if isinstance(x, np.ndarray) else x == y), key
+    assert counted > 20

@@ -12,7 +12,8 @@ Without hints every die size from ~13 px to a fifth of the image is tried (``bgr
 the playing-area mask (pips are looked for half a die beyond it, and a face counts when its centre lies in it: a die
 on the field's rim), the expected die edge (read at five scales from 0.6 to 1.2 of it until ``dice_scale`` has
 learnt the view's real die edge, then at two scales around that edge, the second only in windows round the first's
-pips: ``dice_windows``) and, ideally, the board homography (needed for most cocked dice).
+pips: ``dice_windows``, and not at all when the first read both dice of the roll with confidence: ``_roll_read``)
+and, ideally, the board homography (needed for most cocked dice).
 """
 
 from __future__ import annotations
@@ -497,7 +498,7 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
             back = mosaic.offset_at(*fit.center) if mosaic is not None else 0.0  # mosaic -> whole scaled image
             if centres is not None and not _inside(centres, (fit.center + back) / f):
                 continue
-            cues = tilt_cues(fit, g, pips)
+            cues = tilt_cues(fit, g, _near_pips(fit, pips))
             cues["affine"] = fit.affine / f if fit.value >= 4 else None
             cues["side_xy"] = (cues["side_xy"] + back) / f + shift
             flat = judge_flat(cues)
@@ -508,6 +509,23 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
             out.append(FaceCandidate(fit.value, conf, (fit.center + back) / f + shift, size, flat, len(g), elong, pxy,
                                      pdiam, cues))
     return out
+
+
+TILT_REACH = 5.0  # grid steps round a face within which tilt_cues may look at pips (it looks up to 4.5)
+
+
+def _near_pips(fit: LayoutFit, pips: list[Pip]) -> list[Pip]:
+    """The pips that can lie within TILT_REACH grid steps of a face along both of its axes, in their order.
+
+    Why: tilt_cues weighs every pip it is given one by one (~0.5 ms per face for a board's ~250 pips); a pip
+    that far out along either axis lies farther than TILT_REACH * sqrt(2) times the grid's longest step.
+    """
+    xy = _pip_array(pips)
+    if len(xy) == 0:
+        return []
+    reach = TILT_REACH * np.sqrt(2.0) * float(np.linalg.norm(fit.affine, 2)) + 1.0
+    d2 = ((xy - fit.center) ** 2).sum(axis=1)
+    return [pips[i] for i in np.nonzero(d2 <= reach * reach)[0]]
 
 
 def _split_face(group: list[Pip], pips: list[Pip], images: FaceImages) -> list[Pip]:
@@ -617,6 +635,22 @@ def _merge(cands: list[FaceCandidate]) -> list[FaceCandidate]:
     return merged
 
 
+ROLL_DICE = 2  # dice of one roll
+
+
+def _roll_read(cands: list[FaceCandidate]) -> bool:
+    """Whether one scale's faces already are a whole roll read with confidence: exactly ROLL_DICE dice, each flat,
+    of two or more pips, fitted well (LEARN_CONFIDENCE), and no other face.
+
+    Why: the learnt edge's second scale is there for faces the first read in pieces (a pip split off, two run
+    together); with both dice of the roll read whole and sure there is no die left to find on the field (a third
+    die is no roll), and the second scale cost as much as the first.
+    """
+    faces = _drop_side_faces(_merge(list(cands)))
+    return len(faces) == ROLL_DICE and all(
+        c.value is not None and c.pips >= 2 and c.flat and c.confidence >= LEARN_CONFIDENCE for c in faces)
+
+
 def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
               die_size_px: Optional[float] = None, board_to_image: Optional[np.ndarray] = None,
               memory: Optional[ScaleMemory] = SCALE_MEMORY) -> list[DieReading]:
@@ -657,8 +691,9 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
     if learnt and len(scales) > 1:
         # the learnt edge: read whole at it, then the scales below only round the groups of pips found there
         cands.extend(_read_scale(gray, max(scales), mask, image_bgr, seeds=seeds, reach=reach))
-        for s in sorted(scales, reverse=True)[1:]:
-            cands.extend(_read_scale(gray, s, mask, image_bgr, windows=seeds, reach=reach))
+        if not (mask is not None and _roll_read(cands)):
+            for s in sorted(scales, reverse=True)[1:]:
+                cands.extend(_read_scale(gray, s, mask, image_bgr, windows=seeds, reach=reach))
     elif mask is not None and len(scales) > 2:
         # the guess's five scales: the smallest and the middle one read whole (a small die's pips are seen there),
         # the others only round the groups of pips those found (first frames: ~20% faster, the same dice read)
