@@ -33,7 +33,7 @@ ROW_SHARE = 0.5  # a tray row belongs to a borne-off row when this share of one 
 START_SLACK = 0.7  # diameters from the tray's end within which a borne-off row must start
 MIN_ROW = 0.75  # checker thicknesses a row must span (the tray's end edge, found a pixel or two off, is thinner)
 GAP = 0.12  # diameters of break (a rim line, a highlight) that do not end a row
-AGREE = 2  # a tray count this close to the board's 15-minus count is taken as agreeing with it
+AGREE = 0.2  # a tray count within this share of the board's 15-minus count agrees with it (rows of a few: exactly)
 SURE = 1.0  # confidence of an off count the tray and the board agree on
 TRAY_ONLY = 0.5  # ... of one only the tray shows (the board's count is unknown)
 BOARD_ONLY = 0.5  # ... of one only the board's count gives (no tray in view)
@@ -49,8 +49,9 @@ class TrayRow:
     tray: int
     end: str  # "top" | "bottom" (of the rectified view)
     colour: str
-    length: float
+    length: float  # diameters
     count: int
+    lightness: float = 0.0  # median L of the row's pixels (Lab 0-255)
 
 
 @dataclass
@@ -135,11 +136,17 @@ def tray_rows(lab: np.ndarray, trays: Sequence[Rect], r: float, light: Optional[
             flip = (lambda a: a[:reach]) if end == "top" else (lambda a: a[::-1][:reach])
             found = []
             for name, like in likes.items():
-                first, last, _ = _row_from_end(flip(like), width, d)
+                first, last, c0 = _row_from_end(flip(like), width, d)
                 count = int(round((last - first) / (THICKNESS * d)))
+                if last >= reach - 1:
+                    # it runs on past where 15 checkers end, into the tray's middle: no row, something else
+                    clear = False
+                    continue
                 if last - first >= MIN_ROW * THICKNESS * d and count >= 1:
+                    seen = flip(like)[int(first):int(last), c0:c0 + width]
+                    pixels = flip(strip)[int(first):int(last), c0:c0 + width][seen]
                     found.append(TrayRow(tray=i, end=end, colour=name, length=round(float((last - first) / d), 2),
-                                         count=min(15, count)))
+                                         count=min(15, count), lightness=float(np.median(pixels[:, 0]))))
             if found:
                 rows.append(max(found, key=lambda row: row.length))
                 continue
@@ -148,6 +155,13 @@ def tray_rows(lab: np.ndarray, trays: Sequence[Rect], r: float, light: Optional[
             first, last, _ = _row_from_end(flip(differs), width, d)
             if last - first >= MIN_ROW * THICKNESS * d:
                 clear = False
+        ends = [row for row in rows if row.tray == i]
+        if len(ends) == 2 and ends[0].colour == ends[1].colour and light is not None and dark is not None:
+            # both ends of one tray hold a row: the two players bear off from their own sides, so the two rows
+            # are of the two colours, the lighter one light (one row's shade can pass for either colour)
+            lighter = max(ends, key=lambda row: row.lightness)
+            for row in ends:
+                row.colour = "light" if row is lighter else "dark"
     return rows, clear
 
 
@@ -166,7 +180,7 @@ def reconcile(tray: dict[str, Optional[int]], board: dict[str, Optional[int]]) -
             off[c], conf[c] = b, (BOARD_ONLY if b is not None else 0.0)
         elif b is None:
             off[c], conf[c] = t, TRAY_ONLY
-        elif t == b or (t > 0 and b > 0 and abs(t - b) <= AGREE):
+        elif t == b or (t > 0 and b > 0 and abs(t - b) <= int(AGREE * max(t, b))):
             off[c], conf[c] = b, SURE
         else:
             off[c], conf[c] = (t if t == 0 else b), DISAGREE
