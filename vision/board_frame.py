@@ -389,6 +389,16 @@ def _same_frame(a: Optional[np.ndarray], b: Optional[np.ndarray]) -> bool:
         abs(float(a[0] - b[0])) <= FRAME_SHADE
 
 
+def _unlike_table(colour: np.ndarray, table: np.ndarray) -> bool:
+    """A band clearly not the table: hue well apart, or lightness (a dark frame on a dark cloth differs in both
+    only a little, so a small hue step alone is not enough)."""
+    return float(np.linalg.norm((colour - table)[1:])) > UNLIKE_HUE or abs(float(colour[0] - table[0])) > UNLIKE_SHADE
+
+
+UNLIKE_HUE = 15.0
+UNLIKE_SHADE = 20.0
+
+
 def _frame_ends(strips, opts, left, right, top, bottom):
     """Check the ends' frame edges against the long sides': a board's outer frame is one material all round
     and at least as wide at the ends (trays add to it). An end edge with another colour just inside it (a score
@@ -396,7 +406,7 @@ def _frame_ends(strips, opts, left, right, top, bottom):
     frame (the playing area's own edge) gives way to the nearest edge of that end that has the frame's colour
     inside it and something else beyond, at least that wide. Without a frame colour from both long sides
     nothing changes."""
-    from vision.board_lines import EDGE_BAND, band_colour, same_table
+    from vision.board_lines import EDGE_BAND, SideLine, band_colour, same_table
 
     def inside(k, ln):
         return band_colour(*strips[k], ln, -EDGE_BAND[0], -EDGE_BAND[1])
@@ -420,8 +430,24 @@ def _frame_ends(strips, opts, left, right, top, bottom):
         return not ln.border and ln.d >= least and _same_frame(inside(k, ln), frame) and b is not None and \
             not _same_frame(b, frame)
 
+    width = min(top.d, bottom.d)  # the long sides' frame strip (with the playing area's own error)
     out = []
     for k, ln in (("left", left), ("right", right)):
+        b = beyond(k, ln)
+        if not ln.border and table is not None and b is not None and _same_frame(b, frame) and \
+                _unlike_table(b, table):
+            # the frame's own material beyond the edge, not the table: this is a tray's outer edge and the
+            # frame goes on; its outer edge is the next one with the table beyond, else one frame strip out
+            further = [o for o in opts[k] if not o.border and o.d > ln.d and _same_frame(inside(k, o), frame)
+                       and (bo := beyond(k, o)) is not None and same_table(bo, table)]
+            if further:
+                out.append(min(further, key=lambda o: o.d))
+                continue
+            s, v = strips[k]
+            d = int(round(ln.d + width))
+            if d < s.shape[1] and v[:, d].mean() >= 0.5:
+                out.append(SideLine(float(d), ln.slope, 0.0, 0.0))
+                continue
         if ln.border or ln.d < least or ln.support <= 0 or _same_frame(inside(k, ln), frame):
             out.append(ln)
             continue
