@@ -269,3 +269,19 @@ def test_a_round_base_of_the_boards_own_has_no_rim_toward_the_tip_a_checker_on_i
         # both rims are faint against the board's clear checkers
         verdicts.append(_the_boards_own(disc, share=0.0, colour_rim=3 * rim, tip=tip))
     assert verdicts == [True, False]
+
+
+def test_a_stack_whose_first_disc_lies_whole_layers_out_has_its_lower_layers_buried():
+    from vision.checker_runs import buried_stack
+
+    base = 0.53  # where this row's stacks start (centre of a base checker, diameters from the edge)
+    # 5 + 4 + 3: the top (third) layer starts a whole diameter out and shows three whole discs
+    assert buried_stack([base + 1.0, base + 2.0, base + 3.0], base, 5, reach=5.0) == 12
+    # 5 + 4 + 3 + 2 with the far end of the row below showing too (not the top layer's: half a diameter off it)
+    assert buried_stack([base + 1.5, base + 2.5, base + 4.0], base, 5, reach=5.0) == 14
+    # a row of four whose base checker was not found is no buried stack: nobody layers a short row
+    assert buried_stack([base + 1.0, base + 2.0, base + 3.0], base, 4, reach=4.0) is None
+    # the column must be occupied from the base: a row set out from the base is no stack on hidden checkers
+    assert buried_stack([base + 1.0, base + 2.0, base + 3.0], base, 5, reach=1.0) is None
+    # one layer on top starts at a half offset: read by stack_layers, not here
+    assert buried_stack([base + 0.5, base + 1.5, base + 4.0], base, 5, reach=5.0) is None

@@ -32,7 +32,7 @@ from vision.checker_empty import (board_lift, disc_mask, disc_share, learn_empty
                                   run_from_base, unlike_all)
 from vision.checker_occlusion import covered_points, skin_mask
 from vision.checker_off import borne_off, read_off  # noqa: F401  (borne_off: the 15-minus count, kept importable here)
-from vision.checker_runs import CheckerColour, run_length
+from vision.checker_runs import CheckerColour, buried_stack, run_length
 
 log = logging.getLogger(__name__)
 
@@ -819,6 +819,19 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         if len(starts) >= 2:
             for p in pts:
                 cues[p]["row_base"] = round(float(statistics.median(starts)), 2)
+    # a tall stack whose first visible disc lies whole layers out from the row's start: its lower layers are buried
+    # under the top one (checker_runs.buried_stack); the row's length from its colour run or the empty board
+    for p, cue in cues.items():
+        if cue.get("n") and not cue.get("half") and "row_base" in cue and points[p - 1]:
+            row_len = max(int(cue["run_n"]) if cue.get("run_sign") == cue.get("sign") else 0,
+                          int(round(float(cue["empty"]) - RUN_SLACK)))
+            # (the checkers' own colour must run from the base past the first disc: shadows and hands differ from the
+            # empty board too)
+            reach = min(float(cue["empty"]), float(cue["run_n"]) if cue.get("run_sign") == cue.get("sign") else 0.0)
+            buried = buried_stack(cue["us"], float(cue["row_base"]), row_len, reach * ROW_SPACING, MIN_ROW_FOR_LAYER)
+            if buried is not None and buried > int(cue["n"]):
+                cue.update(buried=buried, n=buried)
+                points[p - 1] = int(cue["sign"]) * min(MAX_PER_POINT, buried)
     for rd in rejected:  # what was dropped on each point: (why, diameters from the base, share of the strong rim)
         rp = cols.point_of(rd["x"] * scale, rd["y"] * scale)
         if rp is not None and rd["why"] != "weak":
