@@ -111,6 +111,19 @@ def _row_from_end(zone: np.ndarray, width: int, d: float) -> tuple[float, float,
     return (float(np.flatnonzero(on)[0]) if end > 0 else 0.0), end, c0
 
 
+def _something_along(strip: np.ndarray, width: int, d: float) -> bool:
+    """Whether anything checker-wide lies anywhere along a tray: rows of a checker-wide band unlike the tray's
+    own colour along its whole length (its median, the empty tray where the tray is mostly empty)."""
+    unlike = unlike_tray(strip, np.median(strip, axis=0), int(round(BEND * d)))
+    width = min(width, unlike.shape[1])
+    cum = np.concatenate([[0], np.cumsum(unlike.sum(axis=0))])
+    c0 = int(np.argmax(cum[width:] - cum[:-width]))
+    on = unlike[:, c0:c0 + width].mean(axis=1) >= ROW_SHARE
+    runs = np.diff(np.concatenate([[0], on.astype(np.int8), [0]]))
+    lengths = np.flatnonzero(runs == -1) - np.flatnonzero(runs == 1)
+    return bool(len(lengths) and lengths.max() >= MIN_ROW * THICKNESS * d)
+
+
 def tray_rows(lab: np.ndarray, trays: Sequence[Rect], r: float, light: Optional[CheckerColour],
               dark: Optional[CheckerColour]) -> tuple[list[TrayRow], bool]:
     """The rows of checkers on edge at the ends of each tray (working Lab view, trays in working px, checker radius
@@ -155,6 +168,10 @@ def tray_rows(lab: np.ndarray, trays: Sequence[Rect], r: float, light: Optional[
             first, last, _ = _row_from_end(flip(differs), width, d)
             if last - first >= MIN_ROW * THICKNESS * d:
                 clear = False
+        if clear and not any(row.tray == i for row in rows) and _something_along(strip, width, d):
+            # nothing at the ends, but something in the middle (a cube, a card, checkers left mid-tray): the
+            # middle was taken as the empty tray, so the ends prove nothing
+            clear = False
         ends = [row for row in rows if row.tray == i]
         if len(ends) == 2 and ends[0].colour == ends[1].colour and light is not None and dark is not None:
             # both ends of one tray hold a row: the two players bear off from their own sides, so the two rows
