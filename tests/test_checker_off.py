@@ -86,3 +86,14 @@ def test_borne_off_is_unknown_when_a_point_is_hidden_or_too_many_are_read():
     assert borne_off(points, {"light": 2, "dark": 0})["light"] is None
     points[3] = None
     assert borne_off(points, {"light": 0, "dark": 0}) == {"light": None, "dark": None}
+
+
+def test_an_object_mid_tray_leaves_the_tray_unclear_and_the_board_decides():
+    view = _tray_view({})
+    lab_cube = cv2.cvtColor(np.full((1, 1, 3), (250, 250, 250), np.uint8), cv2.COLOR_BGR2Lab).astype(np.float32)[0, 0]
+    view[150:175, 18:42] = lab_cube  # a white cube (or checkers left) in the tray's middle
+    points = [0] * 24
+    points[0], points[23] = 12, -15  # 3 light off by the board's count
+    reading = read_off(view, [TRAY], R, LIGHT, DARK, points, {"light": 0, "dark": 0})
+    assert reading.tray == {"light": None, "dark": None}
+    assert reading.off == {"light": 3, "dark": 0}
