@@ -59,3 +59,24 @@ def test_points_under_a_strongly_bowing_lens_are_where_they_are():
     again = BoardGeometry.from_dict(geo.to_dict())
     assert again.intrinsics is not None and again.intrinsics.estimated
     assert np.allclose(again.to_image(np.array([geo.point_base(7)])), geo.to_image(np.array([geo.point_base(7)])))
+
+
+def test_a_render_through_a_wide_lens_has_its_corners_and_points_in_place():
+    """A simulated Pi camera with barrel distortion (render seed 4156): the frame's corners land on the label's and
+    every point base where a geometry built through the camera's true lens puts it."""
+    from calibration.intrinsics import Intrinsics
+    from device.sim.stills import render_still
+    from vision.board import geometry_from_corners
+
+    still = render_still(4156)
+    cam, truth = still.label["camera"], np.array(still.label["board"]["corners"], float)
+    true_lens = Intrinsics(np.array(cam["K"], float), np.array(cam["dist"], float), (cam["width"], cam["height"]))
+    assert cam["dist"][0] < -0.05  # the scene is what the test is about: a clearly bowing lens
+    geo = find_board(still.image)
+    assert geo.intrinsics is not None and geo.intrinsics.estimated and geo.intrinsics.dist[0] < 0
+    assert np.linalg.norm(geo.corners - truth, axis=1).max() < 4.0
+    ref = geometry_from_corners(still.image, truth, true_lens, orient=False)
+    pw = ref.point_width(1)
+    err = [np.linalg.norm(geo.to_image(np.array([geo.point_base(p)]))[0] - ref.to_image(np.array([ref.point_base(p)]))[0])
+           for p in range(1, 25)]
+    assert max(err) < 0.1 * pw, np.round(err, 1)
