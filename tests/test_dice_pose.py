@@ -113,3 +113,14 @@ def test_a_degenerate_homography_is_no_evidence_of_a_lean():
     with np.errstate(all="ignore"):
         assert not leaning(pips, np.zeros(2), {"face_axes": np.eye(2), "value": 4}, np.array([5.0, 5.0]),
                            np.zeros((3, 3)), 20.0, (100, 100, 3), 1.0)
+
+
+def test_two_pips_beyond_the_outline_count_only_on_one_side_face():
+    outline = np.array([[0.0, 0.0], [20.0, 0.0], [20.0, 20.0], [0.0, 20.0]])
+    centre = np.array([10.0, 10.0])
+    pips = np.array([[25.0, 8.0], [26.0, 12.0], [-5.0, 10.0]])  # two beyond the right edge, one beyond the left
+    across = np.full(3, np.pi / 2)  # long axes vertical: across the way out to the right and to the left
+    same = side_pips_out_of_reach(pips[:2], across[:2], centre, outline, 20.0, np.array([1, 1]))
+    assert same == pytest.approx((5.0 - 1.0) / 20.0)  # the nearer of the two, less a pixel of noise
+    assert side_pips_out_of_reach(pips[1:], across[1:], centre, outline, 20.0, np.array([1, 0])) == -np.inf
+    assert side_pips_out_of_reach(pips[:2], np.zeros(2), centre, outline, 20.0) == -np.inf  # squashed the wrong way

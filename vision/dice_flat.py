@@ -157,7 +157,11 @@ def leans_on_board(cues: dict, center: np.ndarray, board_to_image: np.ndarray, e
 
     step_px = edge_px / (2 * FACE_HALF_STEPS)
     near_xy = np.asarray(center, float) + np.asarray(steps, float) @ (np.asarray(axes, float) * step_px).T
-    return leaning(near_xy, cues["near_angle"], cues, center, board_to_image, edge_px, shape, edge_px / px_per_unit)
+    steps = np.asarray(steps, float)
+    axis = np.argmax(np.abs(steps), axis=1)
+    sides = None if cues.get("value") == 1 else 2 * axis + (steps[np.arange(len(steps)), axis] > 0)  # which edge
+    return leaning(near_xy, cues["near_angle"], cues, center, board_to_image, edge_px, shape, edge_px / px_per_unit,
+                   sides)
 
 
 def side_face_excess(side_xy: np.ndarray | None, center: np.ndarray, edge_px: float, jac: np.ndarray,

@@ -109,10 +109,11 @@ def flat_outline(camera: BoardCamera, top: np.ndarray, edge: float) -> np.ndarra
 
 
 def side_pips_out_of_reach(side_xy: np.ndarray, side_angle: np.ndarray, center: np.ndarray, outline: np.ndarray,
-                           edge_px: float) -> float:
+                           edge_px: float, sides: np.ndarray | None = None) -> float:
     """Die edges beyond the flat outline (less the pips' noise) of the second-farthest pip that looks like a side
     face's (its long axis across the way out); -inf with fewer than two. One stray blob is no evidence; two on one
-    side face are."""
+    side face are, so with ``sides`` (which edge of the upper face each pip lies beside) the two must share one:
+    texture on either side of a flat die is no side face (renders, seed 61000)."""
     if side_xy is None or len(side_xy) < 2 or edge_px <= 0:
         return -np.inf
     xy = np.asarray(side_xy, float)
@@ -122,11 +123,17 @@ def side_pips_out_of_reach(side_xy: np.ndarray, side_angle: np.ndarray, center: 
         return -np.inf
     poly = outline.astype(np.float32).reshape(-1, 1, 2)
     beyond = np.array([-cv2.pointPolygonTest(poly, (float(x), float(y)), True) for x, y in xy[across]])
-    return float((np.sort(beyond)[-2] - PIP_NOISE_PX) / edge_px)
+    side = np.zeros(len(beyond), int) if sides is None else np.asarray(sides)[across]
+    best = -np.inf
+    for k in np.unique(side):
+        on_side = np.sort(beyond[side == k])
+        if len(on_side) >= 2:
+            best = max(best, float((on_side[-2] - PIP_NOISE_PX) / edge_px))
+    return best
 
 
 def leaning(near_xy: np.ndarray, near_angle: np.ndarray, cues: dict, center: np.ndarray, board_to_image: np.ndarray,
-            edge_px: float, shape: tuple[int, ...], edge_board: float) -> bool:
+            edge_px: float, shape: tuple[int, ...], edge_board: float, sides: np.ndarray | None = None) -> bool:
     """Two side-face pips of this die (``near_xy``, long axes ``near_angle``) beyond where a flat die at its place
     could show them: it leans. ``cues``: the face's ``face_axes`` and ``value`` (``dice_flat.tilt_cues``)."""
     if near_xy is None or len(near_xy) < 2 or edge_board <= 0:
@@ -143,4 +150,4 @@ def leaning(near_xy: np.ndarray, near_angle: np.ndarray, cues: dict, center: np.
     outline = flat_outline(camera, top, edge_board)
     if not np.all(np.isfinite(outline)):
         return False
-    return side_pips_out_of_reach(near_xy, near_angle, center, outline, edge_px) > OUT_OF_REACH
+    return side_pips_out_of_reach(near_xy, near_angle, center, outline, edge_px, sides) > OUT_OF_REACH
