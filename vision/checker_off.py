@@ -94,10 +94,13 @@ def unlike_tray(strip: np.ndarray, empty: np.ndarray, bend: int) -> np.ndarray:
     walls in the rectified view, so a wall column is not the same column all along the tray)."""
     padded = np.concatenate([np.repeat(empty[:1], bend, axis=0), empty, np.repeat(empty[-1:], bend, axis=0)])
     n = strip.shape[1]
+    strip = strip.astype(np.float32, copy=False)
+    padded = padded.astype(np.float32, copy=False)
     best = np.full(strip.shape[:2], np.inf, np.float32)
     for s in range(2 * bend + 1):
-        best = np.minimum(best, np.linalg.norm(strip - padded[None, s:s + n], axis=2))
-    return best > DIFFERS
+        diff = strip - padded[None, s:s + n]
+        np.minimum(best, np.einsum("ijk,ijk->ij", diff, diff), out=best)
+    return best > DIFFERS ** 2
 
 
 def _row_from_end(zone: np.ndarray, width: int, d: float) -> tuple[float, float, int]:
@@ -111,10 +114,9 @@ def _row_from_end(zone: np.ndarray, width: int, d: float) -> tuple[float, float,
     return (float(np.flatnonzero(on)[0]) if end > 0 else 0.0), end, c0
 
 
-def _something_along(strip: np.ndarray, width: int, d: float) -> bool:
-    """Whether anything checker-wide lies anywhere along a tray: rows of a checker-wide band unlike the tray's
-    own colour along its whole length (its median, the empty tray where the tray is mostly empty)."""
-    unlike = unlike_tray(strip, np.median(strip, axis=0), int(round(BEND * d)))
+def _something_along(unlike: np.ndarray, width: int, d: float) -> bool:
+    """Whether anything checker-wide lies anywhere along a tray: a run of rows of a checker-wide band ``unlike``
+    the empty tray (an object in the middle, where the empty tray is learnt, still differs from most of it)."""
     width = min(width, unlike.shape[1])
     cum = np.concatenate([[0], np.cumsum(unlike.sum(axis=0))])
     c0 = int(np.argmax(cum[width:] - cum[:-width]))
@@ -168,7 +170,7 @@ def tray_rows(lab: np.ndarray, trays: Sequence[Rect], r: float, light: Optional[
             first, last, _ = _row_from_end(flip(differs), width, d)
             if last - first >= MIN_ROW * THICKNESS * d:
                 clear = False
-        if clear and not any(row.tray == i for row in rows) and _something_along(strip, width, d):
+        if clear and not any(row.tray == i for row in rows) and _something_along(differs, width, d):
             # nothing at the ends, but something in the middle (a cube, a card, checkers left mid-tray): the
             # middle was taken as the empty tray, so the ends prove nothing
             clear = False
