@@ -122,3 +122,16 @@ def test_real_boards_without_cube_read_none_and_cubes_read_never_wrong():
         elif got is not None:
             assert got.value == cube["value"], label.name
             assert np.hypot(got.center[0] - cube["center"][0], got.center[1] - cube["center"][1]) < 40, label.name
+
+
+@pytest.mark.parametrize("value, edge", [(2, 50), (16, 70), (64, 90)])
+def test_cube_in_a_1080p_frame_is_found_in_the_shrunk_search(value, edge):
+    """A 1080p frame's outlines are searched shrunk (vision.cube.OUTLINE_SIDE): a cube of 50-90 px (2-3.3x the
+    least cube side searched, a fortieth of the frame's height) is still found, read right, and placed in full-frame
+    pixels."""
+    img = np.zeros((1080, 1920, 3), np.uint8)
+    img[:] = (40, 90, 40)
+    img[500:500 + edge + 40, 900:900 + edge + 40] = draw_cube(value, 1, edge=edge)[180:220 + edge, 280:320 + edge]
+    cube = read_cube(img)
+    assert cube is not None and cube.value == value
+    assert abs(cube.center[0] - (920 + edge / 2)) < 4 and abs(cube.center[1] - (520 + edge / 2)) < 4
