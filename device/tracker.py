@@ -218,14 +218,13 @@ class GameTracker:
             if synced is None:
                 return self._out  # a reading that makes no whole board: wait for a better one
             board = synced  # type: ignore[assignment]
-        hit_unseen = False  # checkers the reading lacks are ones just hit, read short on the bar
         if st.phase == "moving" and obs.board.found and len(obs.points) == 24:
             lost = self._lost(View.of(obs), self._reference(), self._bear_off_room())
             # the mover's own checkers are in his hand or on stacks the reader may count short: only the
             # opponent's, which cannot leave the board in this turn (a hit one goes to the bar), tell a knock
             lost = (0, lost[1]) if st.turn == "light" else (lost[0], 0)
             if any(lost) and not obs.dice and self._hit_on_bar(View.of(obs), lost):
-                lost, hit_unseen = (0, 0), True
+                lost = (0, 0)  # checkers just hit, read short on the bar
             st.opponent_lost = any(lost)
             if any(lost) and (obs.dice or st.missing_seen + 1 < MISSING_READS or not st.missing_warned):
                 # a checker knocked off the board, or one the reader missed: with the trays unseen (counts only
@@ -236,9 +235,20 @@ class GameTracker:
             if st.phase == "moving":
                 self._on_moving(obs, None)  # judged from the reading against the legal results
             return self._out
-        if any(board.missing) and hit_unseen:
-            self._on_moving(obs, None)  # judged from the reading against the legal results
-            return self._out
+        if any(board.missing) and st.phase == "moving" and sum(board.missing) <= MAX_KNOCKED:
+            # checkers short on a reading whose trays were counted: the opponent's were weighed above (knocked off,
+            # or hit and read short on the bar). A checker of the mover's that a point the reader is unsure of may
+            # hide (a blot read as none there) is no knock, and neither is one short on a reading that shows a play
+            # (a checker of it missed: the verdict weighs that); short on a board that has not moved, it is
+            view, ref = View.of(obs), self._reference()
+            gone = self._lost(view, ref, self._bear_off_room())
+            sign = 1 if st.turn == "light" else -1
+            played = ref is not None and any(
+                n is not None and (n * sign > max(0, h * sign) or (n * sign < 0 and n != h))
+                for n, h in zip(face_value(view, ref), ref.board.points))
+            if not gone[0 if st.turn == "light" else 1] or played:
+                self._on_moving(obs, None)
+                return self._out
         if any(board.missing):
             # a checker nowhere to be seen. Before the game starts that means nothing; many missing is a misread
             # (or the board being set up), not a knock; one or two, confirmed by more readings, is worth an alarm
