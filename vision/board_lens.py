@@ -224,15 +224,16 @@ def estimate_lens(image: np.ndarray, corners: np.ndarray, playing_area: Optional
         if moved < 1.0:
             break
         corners = est.corners
-        nxt = fit_lens(image, corners, playing_area)
+        near = K1_GRID[np.abs(K1_GRID - est.k1) <= 0.121]  # the lens does not change between rounds much
+        nxt = fit_lens(image, corners, playing_area, near)
         if not nxt.clear:
             break
         est = nxt
     return est
 
 
-def fit_lens(image: np.ndarray, corners: np.ndarray, playing_area: Optional[np.ndarray] = None
-             ) -> LensEstimate:
+def fit_lens(image: np.ndarray, corners: np.ndarray, playing_area: Optional[np.ndarray] = None,
+             k1_grid: Optional[np.ndarray] = None) -> LensEstimate:
     """Fit the lens's k1 to the outer frame's (and the playing area's) edges around the found board.
 
     ``corners`` are the outer frame TL, TR, BR, BL in image px; ``playing_area`` the playing area's four image
@@ -273,21 +274,24 @@ def fit_lens(image: np.ndarray, corners: np.ndarray, playing_area: Optional[np.n
                 per.append(_side_scores(s, k1s, K, np.arange(-2.0, 2.01, 0.5), fine[n]))
         return np.mean([p[0] for p in per], axis=0), per
 
-    coarse, per0 = total(K1_GRID)
+    grid = K1_GRID if k1_grid is None else np.asarray(k1_grid, float)
+    if not np.any(np.abs(grid) < 1e-9):
+        grid = np.sort(np.append(grid, 0.0))  # the straight-line lens is always a trial
+    coarse, per0 = total(grid)
     i = int(np.argmax(coarse))
-    fine_k = K1_GRID[i] + K1_FINE
+    fine_k = grid[i] + K1_FINE
     fine, per = total(fine_k, [np.repeat(p[1][i:i + 1], len(fine_k), axis=0) for p in per0])
     j = int(np.argmax(fine))
     k1 = float(fine_k[j])
-    z = int(np.argmin(np.abs(K1_GRID)))  # the straight-line lens, fitted as finely
+    z = int(np.argmin(np.abs(grid)))  # the straight-line lens, fitted as finely
     zero, _ = total(np.array([0.0]), [p[1][z:z + 1] for p in per0])
     gain = float(fine[j] / max(float(zero[0]), 1e-6) - 1.0)
     bow = max(float(np.ptp(_curve_offsets(s, np.array([k1]), K))) for s in sides)
     strength = float(fine[j])
-    at_edge = i in (0, len(K1_GRID) - 1)
+    at_edge = grid[i] in (K1_GRID[0], K1_GRID[-1])
     # one lens bends every straight side alike: most sides on their own must prefer about the same k1 (a
     # side taken from a tray edge, a shadow or clutter prefers its own)
-    side_k1 = [float(K1_GRID[int(np.argmax(p[0]))]) for p in per0]
+    side_k1 = [float(grid[int(np.argmax(p[0]))]) for p in per0]
     agree = sum(abs(k - k1) <= max(SIDE_AGREE, 0.5 * abs(k1)) for k in side_k1) / len(side_k1)
     ok = (gain >= MIN_GAIN and bow >= MIN_BOW_PX and strength >= MIN_STRENGTH and not at_edge
           and agree >= MIN_AGREE)
