@@ -20,7 +20,7 @@ MIN_FLAT_FORESHORTENING = 0.72  # face short/long axis below this: tilted beyond
 SIDE_LEVEL = 0.5  # a side face's grey may differ from the top's by this share of the pips' contrast (shade)
 SIDE_PIP_ELONGATION = 2.2  # a side face whose pips are rounder than this is turned towards the camera
 NEAR_STEPS = 3.4  # grid steps (a face is 3.5 wide) round the face within which pips may be its side faces
-BESIDE_STEPS = 1.9  # ... and along the face's edge: a side face is beside an edge, not off a corner
+BESIDE_STEPS = 1.4  # ... and along the face's edge: a side face is beside an edge, not off a corner
 MIN_SIDE_PIP_ELONGATION = 1.15  # a side face's pips are seen obliquely, never round
 
 
