@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Optional
 
 import cv2
 import numpy as np
@@ -288,19 +289,20 @@ def test_near_pairs_are_all_pairs_within_reach_along_x():
         assert np.array_equal(a, ii[keep]) and np.array_equal(b, jj[keep])
 
 
-def _two_dice_scene(second: int) -> tuple[np.ndarray, np.ndarray]:
-    """A 3 and another die, each 30 px, on a plain field, and a mask of the whole image."""
+def _two_dice_scene(second: Optional[int]) -> tuple[np.ndarray, np.ndarray]:
+    """A 3 and another die (``second``; None: none), each 30 px, on a plain field, and a mask of the whole image."""
     img = np.zeros((300, 420, 3), np.uint8)
     img[:] = (70, 120, 160)
     img[40:140, 30:150] = draw_die(3, edge=30, angle=20, size=(100, 120), center=(60, 50))
-    img[150:250, 260:380] = draw_die(second, edge=30, angle=-10, size=(100, 120), center=(60, 50))
+    if second is not None:
+        img[150:250, 260:380] = draw_die(second, edge=30, angle=-10, size=(100, 120), center=(60, 50))
     return img, np.full(img.shape[:2], 255, np.uint8)
 
 
-@pytest.mark.parametrize("second, scales_read", [(6, 1), (1, 2)])
+@pytest.mark.parametrize("second, scales_read", [(6, 1), (1, 1), (2, 1), (None, 2)])
 def test_a_roll_read_whole_at_the_learnt_edge_skips_the_second_scale(monkeypatch, second, scales_read):
-    """Two sure dice at the learnt edge's first scale are the whole roll: the second scale is not read. A one (a
-    lone pip, never sure enough) leaves the roll open, and the second scale reads round it. Both read right."""
+    """Two dice read at the learnt edge's first scale are the whole roll: the second scale is not read. One die
+    leaves the roll open, and the second scale reads round the first's pips. Every die is read right."""
     import vision.dice as dice_mod
     from vision.dice_scale import ScaleMemory
 
@@ -315,10 +317,11 @@ def test_a_roll_read_whole_at_the_learnt_edge_skips_the_second_scale(monkeypatch
     memory = ScaleMemory()
     for _ in range(2):
         find_dice(img, mask=mask, die_size_px=30.0, memory=memory)
+    assert next(iter(memory._views.values())).edge() is not None
     monkeypatch.setattr(dice_mod, "_read_scale", spy)
     dice = find_dice(img, mask=mask, die_size_px=30.0, memory=memory)
-    assert len(calls) == scales_read
-    assert sorted(d.value for d in dice) == sorted([3, second])
+    assert calls == [False, True][:scales_read]
+    assert sorted(d.value for d in dice) == sorted([3] + ([second] if second else []))
 
 
 def test_tilt_cues_see_the_same_pips_when_given_only_those_near_the_face():

@@ -636,19 +636,24 @@ def _merge(cands: list[FaceCandidate]) -> list[FaceCandidate]:
 
 
 ROLL_DICE = 2  # dice of one roll
+ROLL_CONFIDENCE = 0.7  # a face this sure counts as read (a one's and a pair's own confidence; larger faces' fit)
 
 
 def _roll_read(cands: list[FaceCandidate]) -> bool:
-    """Whether one scale's faces already are a whole roll read with confidence: exactly ROLL_DICE dice, each flat,
-    of two or more pips, fitted well (LEARN_CONFIDENCE), and no other face.
+    """Whether one scale's faces already are a whole roll read: exactly ROLL_DICE dice, each flat and with a value
+    of at least ROLL_CONFIDENCE, and no other face.
 
     Why: the learnt edge's second scale is there for faces the first read in pieces (a pip split off, two run
-    together); with both dice of the roll read whole and sure there is no die left to find on the field (a third
-    die is no roll), and the second scale cost as much as the first.
+    together); with both dice of the roll read whole there is no die left to find on the field (a third die is no
+    roll), and the second scale cost as much as the first. A one or a two read at the first scale already passed
+    the tests that tell it from a larger face seen in part (the other faces' pip places are plain, no foreign pip).
+    Measured against always reading both scales: every die value the same on the real photos, sample stills and
+    renders seeds 8484 and 5353 (each read as a running camera); sample game 174 -> 177 frames right; bench 30/30;
+    no wrong value in any; bench dice 36 -> 21 ms.
     """
     faces = _drop_side_faces(_merge(list(cands)))
     return len(faces) == ROLL_DICE and all(
-        c.value is not None and c.pips >= 2 and c.flat and c.confidence >= LEARN_CONFIDENCE for c in faces)
+        c.value is not None and c.flat and c.confidence >= ROLL_CONFIDENCE for c in faces)
 
 
 def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
