@@ -31,6 +31,8 @@ ROW_WIDTH = 0.7  # diameters of a checker on edge looked at across the tray (its
 SIDE_SHADE = (0.55, 1.7)  # lightness of a checker's side seen from above: light ones down to, dark up to this
 ROW_SHARE = 0.5  # a tray row belongs to a borne-off row when this share of one checker's width differs
 START_SLACK = 0.7  # diameters from the tray's end within which a borne-off row must start
+WALL = 0.5  # diameters: a band unlike the tray's middle, not checker-coloured, thinner than this ...
+WALL_AT = 2  # ... starting within this many px of the found end, is the tray's end wall
 MIN_ROW = 0.75  # checker thicknesses a row must span (the tray's end edge, found a pixel or two off, is thinner)
 GAP = 0.12  # diameters of break (a rim line, a highlight) that do not end a row
 AGREE = 0.2  # a tray count within this share of the board's 15-minus count agrees with it (rows of a few: exactly)
@@ -147,6 +149,7 @@ def tray_rows(lab: np.ndarray, trays: Sequence[Rect], r: float, light: Optional[
         likes = {name: differs & _looks_like(strip, c, name == "light") for name, c in colours}
         width = int(max(2, round(ROW_WIDTH * d)))
         reach = int(min(mid, (15 * THICKNESS + START_SLACK + 0.5) * d))
+        walls = {"top": 0, "bottom": 0}
         for end in ("top", "bottom"):
             flip = (lambda a: a[:reach]) if end == "top" else (lambda a: a[::-1][:reach])
             found = []
@@ -166,11 +169,16 @@ def tray_rows(lab: np.ndarray, trays: Sequence[Rect], r: float, light: Optional[
                 rows.append(max(found, key=lambda row: row.length))
                 continue
             # no row of a checker colour: a sure zero only where nothing checker-wide differs from the tray's middle
-            # at its end (a wall bowing near the end differs in a sliver of columns only)
+            # at its end (a wall bowing near the end differs in a sliver of columns only), but the tray's own end
+            # wall: a thin band across it right at the found end (the tray ends a little short of the playing
+            # area's found edge, or beyond it in perspective)
             first, last, _ = _row_from_end(flip(differs), width, d)
-            if last - first >= MIN_ROW * THICKNESS * d:
+            if first <= WALL_AT and last - first < WALL * d:
+                walls[end] = int(last)
+            elif last - first >= MIN_ROW * THICKNESS * d:
                 clear = False
-        if clear and not any(row.tray == i for row in rows) and _something_along(differs, width, d):
+        inside = differs[walls["top"]:len(differs) - walls["bottom"]]
+        if clear and not any(row.tray == i for row in rows) and _something_along(inside, width, d):
             # nothing at the ends, but something in the middle (a cube, a card, checkers left mid-tray): the
             # middle was taken as the empty tray, so the ends prove nothing
             clear = False
