@@ -97,3 +97,17 @@ def test_an_object_mid_tray_leaves_the_tray_unclear_and_the_board_decides():
     reading = read_off(view, [TRAY], R, LIGHT, DARK, points, {"light": 0, "dark": 0})
     assert reading.tray == {"light": None, "dark": None}
     assert reading.off == {"light": 3, "dark": 0}
+
+
+def test_the_trays_own_end_wall_leaves_an_empty_tray_clear():
+    view = _tray_view({})
+    wall = cv2.cvtColor(np.full((1, 1, 3), (20, 50, 90), np.uint8), cv2.COLOR_BGR2Lab).astype(np.float32)[0, 0]
+    y0 = int(TRAY[1])
+    view[y0:y0 + 6, int(TRAY[0]):int(TRAY[2])] = wall  # the tray ends 6 px inside the playing area's found edge
+    rows, clear = tray_rows(view, [TRAY], R, LIGHT, DARK)
+    assert rows == [] and clear
+    # a band as thick as a row of three checkers there is no wall: the tray's end is then unclear
+    view[y0:y0 + int(3 * THICKNESS * 2 * R), int(TRAY[0]):int(TRAY[2])] = wall
+    view[y0 + int(0.5 * 2 * R):y0 + int(0.8 * 2 * R), int(TRAY[0]):int(TRAY[2])] = wall
+    _, clear = tray_rows(view, [TRAY], R, LIGHT, DARK)
+    assert not clear
