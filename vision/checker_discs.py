@@ -249,6 +249,21 @@ def find_discs(lab: np.ndarray, radii: list[float], mask: np.ndarray | None = No
 EQUATOR_ARC = 20.0  # degrees either side of across-the-column sampled by ``equator_score``
 
 
+_EQ = np.radians(np.linspace(-EQUATOR_ARC, EQUATOR_ARC, 7))
+_EQ_UX = np.concatenate([np.cos(_EQ), np.cos(np.pi + _EQ)])  # right side, then left side
+_EQ_UY = np.concatenate([np.sin(_EQ), np.sin(np.pi + _EQ)])
+
+
+def equator_scores(gx: np.ndarray, gy: np.ndarray, cx: np.ndarray, cy: np.ndarray, r: np.ndarray) -> np.ndarray:
+    """``equator_score`` of many discs at once (centres and radii as arrays): one numpy pass per stack."""
+    cx, cy, r = (np.asarray(v, np.float64)[:, None] for v in (cx, cy, r))
+    h, w = gx.shape
+    xs = np.clip(np.rint(cx + r * _EQ_UX[None, :]).astype(np.int32), 0, w - 1)
+    ys = np.clip(np.rint(cy + r * _EQ_UY[None, :]).astype(np.int32), 0, h - 1)
+    radial = np.abs(gx[ys, xs] * _EQ_UX + gy[ys, xs] * _EQ_UY)
+    return np.minimum(np.median(radial[:, :7], axis=1), np.median(radial[:, 7:], axis=1))
+
+
 def equator_score(gx: np.ndarray, gy: np.ndarray, cx: float, cy: float, r: float) -> float:
     """The weaker of a disc's two rims straight across the column (left and right, +-EQUATOR_ARC degrees).
 

@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 
 from calibration.geometry import BoardGeometry
-from vision.checker_discs import Disc, arc_score, equator_score, find_discs
+from vision.checker_discs import Disc, arc_score, equator_scores, find_discs
 from vision.components import components
 from vision.checker_bar import beside_bar, judge_bar
 from vision.checker_colours import ColourSplit, split_colours
@@ -788,8 +788,9 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         # same-coloured checkers (checker_discs.equator_score); a waist between two row checkers does not
         # (its outline there is a short arc: LAYER_EQUATOR of the stack's best rim is as good as LAYER_RIM of a rim)
         best_rim = max(rim for _, rim in along)
-        layered = [(u, max(rim, min(best_rim, equator_score(gx, gy, d.x, d.y, d.r) * LAYER_RIM / LAYER_EQUATOR)))
-                   for (u, rim), d in zip(along, chain)]
+        across = equator_scores(gx, gy, [d.x for d in chain], [d.y for d in chain], [d.r for d in chain])
+        layered = [(u, max(rim, min(best_rim, float(eq) * LAYER_RIM / LAYER_EQUATOR)))
+                   for (u, rim), eq in zip(along, across)]
         whole, half = stack_layers(layered, r)
         sign = chain_sign
         n = stack_total(whole, half, first_row=run_n if run_n and run_sign == chain_sign else None)
