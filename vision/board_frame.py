@@ -455,4 +455,51 @@ def _frame_ends(strips, opts, left, right, top, bottom):
         good = [o for o in opts[k] if outer_edge(k, o) and o.d < ln.d and table is not None
                 and same_table(beyond(k, o), table)] if beyond(k, ln) is not None else []
         out.append(max(good, key=lambda o: o.d) if good else ln)
-    return out[0], out[1]
+    return _mirror_tray(strips, opts, out[0], out[1], width, table)
+
+
+def _band(strip: np.ndarray, valid: np.ndarray, lo: float, hi: float) -> Optional[np.ndarray]:
+    """Median colour of a strip's columns lo..hi (distance outward), seen pixels only."""
+    a, b = int(round(lo)), int(round(hi)) + 1
+    if b - a < 2 or a < 0 or b > strip.shape[1]:
+        return None
+    px = strip[:, a:b][valid[:, a:b]]
+    return np.median(px, axis=0) if len(px) >= 0.5 * strip.shape[0] * (b - a) else None
+
+
+def _mirror_tray(strips, opts, left, right, width: float, table: Optional[np.ndarray]):
+    """A board's two ends are alike: when one end reaches a tray's width further out than the other and the
+    other shows that tray's colour beyond its edge (not the table's), the other end's tray was missed (a dark
+    tray on a dark table shows no clear outer edge): that end goes out as far, to its own edge there if one
+    shows. A board with one tray keeps its narrow end: the table lies beyond it. Where the table's colour is not
+    known apart from the frame's, only an end narrower than the long sides' frame strip is taken for short."""
+    if left.border or right.border:
+        return left, right
+    ends = {"left": left, "right": right}
+    wide, narrow = ("left", "right") if left.d > right.d else ("right", "left")
+    W, N = ends[wide], ends[narrow]
+    gap = W.d - N.d
+    if gap < max(width, 6.0):
+        return left, right
+    lo, hi = N.d + 0.25 * gap, N.d + 0.75 * gap
+    tray = _band(*strips[wide], lo, hi)
+    there = _band(*strips[narrow], lo, hi)
+    if tray is None or there is None:
+        return left, right
+    if table is None:  # a frame the table's colour: only an end narrower than any frame strip is surely short
+        if N.d >= MIN_END_WIDTH * width:
+            return left, right
+    elif not _unlike_table(tray, table) or not _unlike_table(there, table):
+        return left, right
+    if float(np.linalg.norm((tray - there)[1:])) > FRAME_HUE or abs(float(tray[0] - there[0])) > FRAME_SHADE / 2:
+        return left, right
+    tol = max(3.0, 0.15 * gap)
+    near = [o for o in opts[narrow] if not o.border and abs(o.d - W.d) <= tol]
+    from vision.board_lines import SideLine
+
+    new = min(near, key=lambda o: abs(o.d - W.d)) if near else SideLine(W.d, N.slope, 0.0, 0.0)
+    s, v = strips[narrow]
+    if int(round(new.d)) >= s.shape[1] or v[:, int(round(new.d))].mean() < 0.5:
+        return left, right
+    ends[narrow] = new
+    return ends["left"], ends["right"]
