@@ -48,6 +48,7 @@ MISSING_READS = 2  # agreeing readings with a checker missing before warning tha
 DOUBT_READS = 2  # how many fresh readings to wait for before saying a play cannot be judged
 STALL_READS = 4  # such readings before going on from the likeliest board
 ONE_DIE_READS = 3  # readings showing one die only before a re-roll is called (the reader may miss a die)
+COCKED_READS = 1  # fresh readings of a die read cocked before the re-roll is called (it may be settling)
 MAX_FAULTS = 3  # readings in a row the tracker fails on before it drops what it was in the middle of
 
 
@@ -622,8 +623,8 @@ class GameTracker:
             return
         if not is_start(board, seating):
             return  # the checkers moved: the opening was missed and play is on; its play will tell the roll
-        if _unread(obs.dice) and st.doubt < ONE_DIE_READS:
-            st.doubt += 1  # a face not made out: look again before anything is said
+        if (_unread(obs.dice) and st.doubt < ONE_DIE_READS) or (_cocked(obs.dice) and st.doubt < COCKED_READS):
+            st.doubt += 1  # a face not made out, or a die read cocked: look again before anything is said
             self.needs_reread = True
             return
         st.handled, st.doubt = _as_list(sig), 0
@@ -744,8 +745,10 @@ class GameTracker:
         if len(obs.dice) != 2:
             return
         unread = _unread(obs.dice)
-        if unread and st.doubt < ONE_DIE_READS:
-            st.doubt += 1  # a face not made out (not a cocked die): look again before anything is said
+        if (unread and st.doubt < ONE_DIE_READS) or (_cocked(obs.dice) and st.doubt < COCKED_READS):
+            # a face not made out (not a cocked die), or a die read cocked (a die still rocking, or a flat die
+            # whose side face caught the light): look again before anything is said
+            st.doubt += 1
             self.needs_reread = True
             return
         st.handled = sig
@@ -1208,6 +1211,11 @@ def _opponent_vanished(after: Position, before: Position) -> bool:
     """Whether the reading shows another number of the opponent's checkers on the board and bar than before the
     play: impossible in the mover's turn, so the reader lost or invented one (or an earlier reading was wrong)."""
     return sum(after.opponent) != sum(before.opponent)
+
+
+def _cocked(dice: list[DieReading]) -> bool:
+    """Whether a die on the board is read cocked (not flat): a re-roll, once a fresh look agrees."""
+    return any(not d.flat and d.half is not None for d in dice)
 
 
 def _unread(dice: list[DieReading]) -> bool:
