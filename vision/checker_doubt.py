@@ -29,7 +29,7 @@ from typing import Any
 
 DOUBTFUL_CONFIDENCE = 0.5  # what a doubted point's confidence is capped at (below the referee's 0.6)
 FULL_ROW = 5  # players start a second layer on a row of five (the triangle's length): a taller stack may hide some
-BASE_MISSING = 0.8  # the innermost disc this many diameters further out than the row's others start: no base checker
+BASE_MISSING = 0.7  # the innermost disc this many diameters further out than the row's others start: no base checker
 FAINT_LONE = 0.35  # a lone disc's rim below this share of its colour's typical rim ...
 LONE_OUT = 0.2  # ... or this many diameters further out than the row's stacks start (a die, a neighbour's edge)
 CLEAR_DROPPED = 0.5  # a dropped disc this clear (share of the typical rim) on an empty point may be a checker
