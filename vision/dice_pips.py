@@ -124,12 +124,11 @@ def _split_blobs(lab: np.ndarray, xs: np.ndarray, ys: np.ndarray, hv: np.ndarray
     # labelled with every blob's box stacked in one narrow strip (a gap row between boxes): the box of all of them
     # spans the image and labelling it cost as much as the whole first labelling
     _, inv = np.unique(lab[keep], return_inverse=True)
-    left = np.full(inv.max() + 1, np.iinfo(np.intp).max, np.intp)
-    top = left.copy()
-    bottom = np.zeros_like(left)
-    np.minimum.at(left, inv, pxs)
-    np.minimum.at(top, inv, pys)
-    np.maximum.at(bottom, inv, pys)
+    order = np.argsort(inv, kind="stable")  # each blob's pixels together (np.minimum.at is ~10x slower)
+    starts = np.concatenate([[0], np.nonzero(np.diff(inv[order]))[0] + 1])
+    left = np.minimum.reduceat(pxs[order], starts)
+    top = np.minimum.reduceat(pys[order], starts)
+    bottom = np.maximum.reduceat(pys[order], starts)
     yoff = np.concatenate([[0], np.cumsum(bottom - top + 2)[:-1]])
     cy, cx = pys - top[inv] + yoff[inv], pxs - left[inv]
     sub = np.zeros((int(yoff[-1] + bottom[-1] - top[-1] + 1), int(cx.max()) + 1), np.uint8)
@@ -207,13 +206,15 @@ def _small_blobs(lab: np.ndarray, xs: np.ndarray, ys: np.ndarray, hv: np.ndarray
     angle = 0.5 * np.arctan2(2 * b, a - c)
     wsum = np.maximum(np.bincount(lab, hv, n), 1e-9)
     cx, cy = np.bincount(lab, xs * hv, n) / wsum, np.bincount(lab, ys * hv, n) / wsum
-    out = []
-    for i in np.nonzero(ok)[0]:
-        face = float(bare[int(round(cy[i])), int(round(cx[i]))])
-        pip = Pip(float(cx[i]), float(cy[i]), float(cnt[i]), float(2 * np.sqrt(cnt[i] / np.pi)),
-                  float(elong[i]), float(angle[i]), float(peaks[i]), face, dark)
-        out.append((int(i), pip) if with_index else pip)
-    return out
+    idx = np.nonzero(ok)[0]
+    if len(idx) == 0:
+        return []
+    # every figure converted at once (np.round rounds half to even, as round() does)
+    face = bare[np.round(cy[idx]).astype(np.intp), np.round(cx[idx]).astype(np.intp)].astype(np.float64)
+    pips = [Pip(x, y, a, d, e, t, c, f, dark) for x, y, a, d, e, t, c, f in zip(
+        cx[idx].tolist(), cy[idx].tolist(), cnt[idx].tolist(), (2 * np.sqrt(cnt[idx] / np.pi)).tolist(),
+        elong[idx].tolist(), angle[idx].tolist(), peaks[idx].astype(np.float64).tolist(), face.tolist())]
+    return list(zip(idx.tolist(), pips)) if with_index else pips
 
 
 def find_pips(images: FaceImages, mask: np.ndarray | None = None) -> list[Pip]:
