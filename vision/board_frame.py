@@ -451,9 +451,14 @@ def _frame_ends(strips, opts, left, right, top, bottom):
         if ln.border or ln.d < least or ln.support <= 0 or _same_frame(inside(k, ln), frame):
             out.append(ln)
             continue
-        # too far out, with another colour inside: the nearest frame edge within it
-        good = [o for o in opts[k] if outer_edge(k, o) and o.d < ln.d and table is not None
-                and same_table(beyond(k, o), table)] if beyond(k, ln) is not None else []
+        # too far out, with another colour inside: the nearest frame edge within it that has the table beyond
+        # it, or the same foreign colour (a card lying against the frame) when the frame's own material does
+        # not go on beyond the far edge (then the far edge would close a tray, not a card)
+        far_in, far_out = inside(k, ln), beyond(k, ln)
+        card = far_in is not None and far_out is not None and not _same_frame(far_out, frame)
+        good = [o for o in opts[k] if outer_edge(k, o) and o.d < ln.d and (
+            (table is not None and same_table(beyond(k, o), table)) or (card and _same_frame(beyond(k, o), far_in)))
+                ] if far_out is not None else []
         out.append(max(good, key=lambda o: o.d) if good else ln)
     return _mirror_tray(strips, opts, out[0], out[1], width, table)
 
