@@ -6,10 +6,14 @@ unknown. Borne-off checkers in a tray are seen directly: players stand them on e
 its end at their own side, so seen from above they make a band one checker wide running in from the tray's end,
 one checker's thickness per checker. A tray is the same all along its length (floor, walls, rails), so each
 pixel column's colour in the tray's middle, where borne-off rows rarely reach, is what that column shows when
-empty; whatever differs from it from an end inward is the row. Its length counts the checkers only roughly (the
-thickness of a checker is not measured, and real ones lean), so the count of the board decides when the two
-agree, the tray's own count when they clearly disagree (with a low confidence), and an empty tray end is a
-sure zero. ``None`` only where no tray is in view.
+empty; whatever differs from it from an end inward, in a checker colour, is a row.
+
+A row's length counts the checkers only roughly (a checker's thickness is not measured, real ones lean), so it
+confirms the board's count (sure) or leaves it standing (unsure). What the tray says for sure is that it is
+empty: nothing checker-wide anywhere along it but its own end walls. That zero wins over the board's count (one
+misread point spoils that). Where no tray is in view (or it holds something else: a cube, a card, a hand) the
+board's count stands; ``None`` where neither cue gives a count. The per-colour confidence goes to the
+observation's ``extra["off_confidence"]``.
 """
 
 from __future__ import annotations
@@ -82,11 +86,11 @@ def _looks_like(strip: np.ndarray, colour: CheckerColour, light: bool) -> np.nda
     its side (seen from above a checker on edge shows its rim, darker than a light face, lighter than a dark
     one)."""
     ab = np.linalg.norm(strip[..., 1:] - colour.lab[None, None, 1:], axis=2) <= colour.tolerance
-    big, lc = strip[..., 0], float(colour.lab[0])
+    seen, lc = strip[..., 0], float(colour.lab[0])
     if light:
-        lit = (big >= SIDE_SHADE[0] * lc - colour.tolerance) & (big <= lc + colour.tolerance)
+        lit = (seen >= SIDE_SHADE[0] * lc - colour.tolerance) & (seen <= lc + colour.tolerance)
     else:
-        lit = (big >= lc - colour.tolerance) & (big <= SIDE_SHADE[1] * lc + 2 * colour.tolerance)
+        lit = (seen >= lc - colour.tolerance) & (seen <= SIDE_SHADE[1] * lc + 2 * colour.tolerance)
     return ab & lit
 
 
@@ -128,6 +132,60 @@ def _something_along(unlike: np.ndarray, width: int, d: float) -> bool:
     return bool(len(lengths) and lengths.max() >= MIN_ROW * THICKNESS * d)
 
 
+def _read_tray(strip: np.ndarray, i: int, d: float, colours: list[tuple[str, CheckerColour]]
+               ) -> tuple[list[TrayRow], bool]:
+    """The rows at the two ends of one tray (``strip``: its Lab pixels, index ``i``; ``d``: checker diameter), and
+    whether the tray is clear where it shows no row."""
+    clear = True
+    rows: list[TrayRow] = []
+    mid = strip.shape[0] / 2
+    m0, m1 = int(max(0, mid - MIDDLE * d)), int(min(strip.shape[0], mid + MIDDLE * d))
+    differs = unlike_tray(strip, np.median(strip[m0:m1], axis=0), int(round(BEND * d)))
+    likes = {name: differs & _looks_like(strip, c, name == "light") for name, c in colours}
+    width = int(max(2, round(ROW_WIDTH * d)))
+    reach = int(min(mid, (15 * THICKNESS + START_SLACK + 0.5) * d))
+    walls = {"top": 0, "bottom": 0}
+    for end in ("top", "bottom"):
+        flip = (lambda a: a[:reach]) if end == "top" else (lambda a: a[::-1][:reach])
+        found = []
+        for name, like in likes.items():
+            first, last, c0 = _row_from_end(flip(like), width, d)
+            count = int(round((last - first) / (THICKNESS * d)))
+            if last >= reach - 1:
+                # it runs on past where 15 checkers end, into the tray's middle: no row, something else
+                clear = False
+                continue
+            if last - first >= MIN_ROW * THICKNESS * d and count >= 1:
+                seen = flip(like)[int(first):int(last), c0:c0 + width]
+                pixels = flip(strip)[int(first):int(last), c0:c0 + width][seen]
+                found.append(TrayRow(tray=i, end=end, colour=name, length=round(float((last - first) / d), 2),
+                                     count=min(15, count), lightness=float(np.median(pixels[:, 0]))))
+        if found:
+            rows.append(max(found, key=lambda row: row.length))
+            continue
+        # no row of a checker colour: a sure zero only where nothing checker-wide differs from the tray's middle
+        # at its end (a wall bowing near the end differs in a sliver of columns only), but the tray's own end
+        # wall: a thin band across it right at the found end (the tray ends a little short of the playing
+        # area's found edge, or beyond it in perspective)
+        first, last, _ = _row_from_end(flip(differs), width, d)
+        if first <= WALL_AT and last - first < WALL * d:
+            walls[end] = int(last)
+        elif last - first >= MIN_ROW * THICKNESS * d:
+            clear = False
+    inside = differs[walls["top"]:len(differs) - walls["bottom"]]
+    if clear and not rows and _something_along(inside, width, d):
+        # nothing at the ends, but something in the middle (a cube, a card, checkers left mid-tray): the middle
+        # was taken as the empty tray, so the ends prove nothing
+        clear = False
+    if len(rows) == 2 and rows[0].colour == rows[1].colour and len(colours) == 2:
+        # both ends of one tray hold a row: the two players bear off from their own sides, so the two rows are
+        # of the two colours, the lighter one light (one row's shade can pass for either colour)
+        lighter = max(rows, key=lambda row: row.lightness)
+        for row in rows:
+            row.colour = "light" if row is lighter else "dark"
+    return rows, clear
+
+
 def tray_rows(lab: np.ndarray, trays: Sequence[Rect], r: float, light: Optional[CheckerColour],
               dark: Optional[CheckerColour]) -> tuple[list[TrayRow], bool]:
     """The rows of checkers on edge at the ends of each tray (working Lab view, trays in working px, checker radius
@@ -142,53 +200,9 @@ def tray_rows(lab: np.ndarray, trays: Sequence[Rect], r: float, light: Optional[
         ya, yb = int(max(0, np.floor(y0))), int(min(h, np.ceil(y1)))
         if xb - xa < 3 or yb - ya < 4 * d:
             continue
-        strip = lab[ya:yb, xa:xb]
-        mid = (yb - ya) / 2
-        m0, m1 = int(max(0, mid - MIDDLE * d)), int(min(yb - ya, mid + MIDDLE * d))
-        differs = unlike_tray(strip, np.median(strip[m0:m1], axis=0), int(round(BEND * d)))
-        likes = {name: differs & _looks_like(strip, c, name == "light") for name, c in colours}
-        width = int(max(2, round(ROW_WIDTH * d)))
-        reach = int(min(mid, (15 * THICKNESS + START_SLACK + 0.5) * d))
-        walls = {"top": 0, "bottom": 0}
-        for end in ("top", "bottom"):
-            flip = (lambda a: a[:reach]) if end == "top" else (lambda a: a[::-1][:reach])
-            found = []
-            for name, like in likes.items():
-                first, last, c0 = _row_from_end(flip(like), width, d)
-                count = int(round((last - first) / (THICKNESS * d)))
-                if last >= reach - 1:
-                    # it runs on past where 15 checkers end, into the tray's middle: no row, something else
-                    clear = False
-                    continue
-                if last - first >= MIN_ROW * THICKNESS * d and count >= 1:
-                    seen = flip(like)[int(first):int(last), c0:c0 + width]
-                    pixels = flip(strip)[int(first):int(last), c0:c0 + width][seen]
-                    found.append(TrayRow(tray=i, end=end, colour=name, length=round(float((last - first) / d), 2),
-                                         count=min(15, count), lightness=float(np.median(pixels[:, 0]))))
-            if found:
-                rows.append(max(found, key=lambda row: row.length))
-                continue
-            # no row of a checker colour: a sure zero only where nothing checker-wide differs from the tray's middle
-            # at its end (a wall bowing near the end differs in a sliver of columns only), but the tray's own end
-            # wall: a thin band across it right at the found end (the tray ends a little short of the playing
-            # area's found edge, or beyond it in perspective)
-            first, last, _ = _row_from_end(flip(differs), width, d)
-            if first <= WALL_AT and last - first < WALL * d:
-                walls[end] = int(last)
-            elif last - first >= MIN_ROW * THICKNESS * d:
-                clear = False
-        inside = differs[walls["top"]:len(differs) - walls["bottom"]]
-        if clear and not any(row.tray == i for row in rows) and _something_along(inside, width, d):
-            # nothing at the ends, but something in the middle (a cube, a card, checkers left mid-tray): the
-            # middle was taken as the empty tray, so the ends prove nothing
-            clear = False
-        ends = [row for row in rows if row.tray == i]
-        if len(ends) == 2 and ends[0].colour == ends[1].colour and light is not None and dark is not None:
-            # both ends of one tray hold a row: the two players bear off from their own sides, so the two rows
-            # are of the two colours, the lighter one light (one row's shade can pass for either colour)
-            lighter = max(ends, key=lambda row: row.lightness)
-            for row in ends:
-                row.colour = "light" if row is lighter else "dark"
+        found, tray_clear = _read_tray(lab[ya:yb, xa:xb], i, d, colours)
+        rows += found
+        clear = clear and tray_clear
     return rows, clear
 
 
