@@ -170,6 +170,19 @@ class Referee:
             log.info("board locked from the starting position (corners %s)",
                      [[round(float(v)) for v in c] for c in reader.geometry.corners])
 
+    def _fresh_look(self) -> None:
+        """The tracker asked to look again: the next read must be a new reading of the picture, not the reader's
+        answer for the last one (vision.reader.Reader answers a frame that looks unchanged with its last
+        observation, so a die read cocked while it still rocked would be read cocked again however often)."""
+        reader = getattr(self.read, "reader", None)
+        if reader is None:
+            return
+        forget = getattr(reader, "forget", None)
+        if callable(forget):
+            forget()
+        elif hasattr(reader, "_last_obs"):
+            reader._last_obs = None  # the same as Reader.lock() does; no public way to ask for it yet
+
     def _warn(self, message: str, frame: Frame, **fields: Any) -> None:
         key = fields.get("code") or message
         last = self._last_warning.get(key)
@@ -212,6 +225,7 @@ class Referee:
                 self._lock_board()
             if self.tracker.needs_reread:
                 self.stabiliser.unsettle()
+                self._fresh_look()
             self._deliver(events)
 
     def _deliver(self, events: list[dict[str, Any]]) -> None:
