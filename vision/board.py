@@ -4,6 +4,10 @@
 validated by the 24-point pattern in its rectified view, the winner refined to sub-pixel on the frame edges);
 ``geometry_from_corners`` builds the full geometry from known outer corners; ``rectify`` is the per-frame warp
 (maps cached in the geometry); ``check_geometry`` is the cheap drift test the daemon runs every few frames.
+
+Without calibrated intrinsics ``find_board`` fits the lens's bend to the board's own bowed edges
+(``vision.board_lens``) and, when the evidence is clear, builds the geometry through that estimated lens
+(``Intrinsics.estimated``), so the points in the middle of each half are not off by the bow.
 """
 
 from __future__ import annotations

@@ -13,6 +13,11 @@ lines that may slant (``vision.board_lines``), and the outer frame is the edge w
 board inside it, the table's colour read where the strips run out onto a plain surface that two sides agree
 on. Where no edge shows the table beyond it (a tight crop, clutter all round, a frame the colour of the table),
 the column-profile reading above stands.
+
+The ends are then checked against the long sides (``_frame_ends``): the frame is one material all round, so an
+end edge with another colour inside it (a card lying against the board) gives way to the frame edge within it,
+an end edge with the frame's material beyond it (a tray's outer edge) goes on out, and an end a tray's width
+short of the other with that tray's colour beyond it goes out as far (``_mirror_tray``).
 """
 
 from __future__ import annotations
