@@ -382,6 +382,9 @@ class GameTracker:
                 best.append((c, b))
         if len({b for _, b in best}) != 1:
             return self._stalled(view, ref, obs)
+        if (st.phase == "awaiting" and st.turn is not None and self.seating is not None and not obs.dice
+                and st.offered_by is None and self._two_plays(self._unseen_reference() or ref, best[0][1], obs)):
+            return best[0][1]
         if st.phase == "awaiting" and st.turn is not None and self.seating is not None:
             mine = self.seating.position(best[0][1], st.turn).player
             if mine != self.seating.position(ref.board, st.turn).player:
@@ -449,6 +452,55 @@ class GameTracker:
         self._believe(found.board, obs)
         st.turn, st.handled, st.doubt, st.unseen_play, st.unseen_from = other(roller), None, 0, None, None
         return found.board
+
+    def _two_plays(self, ref: Reference, board: Board, obs: Observation) -> bool:
+        """A whole board read while waiting for a roll that is a play of the player on roll followed by one of his
+        opponent's, all four dice unread (h737: a 2-1 and a 5-4 the reader never saw): when exactly one pair of
+        rolls leads there, both rolls and plays are told (legal by construction), and the player on roll rolls
+        next. True when told."""
+        st, seating = self.state, self.seating
+        assert seating is not None and st.turn is not None
+        from rules.moves import legal_results
+
+        first, second = st.turn, other(st.turn)
+        start = seating.position(ref.board, first)
+        final = seating.position(board, first)  # from the first mover's side
+        if final.opponent == start.opponent or final.player == start.player:
+            return False  # one of them did not move: not two plays
+        rolls = [(a, b) for a in range(6, 0, -1) for b in range(a, 0, -1)]
+        found: set[tuple[tuple[int, int], tuple[int, int]]] = set()
+        middles: dict[tuple[tuple[int, int], tuple[int, int]], Position] = {}
+        for r1 in rolls:
+            for mid in legal_results(start, r1[0], r1[1]):
+                if mid == start:
+                    continue
+                # the second player's checkers only move forward and hit: the first's stand as after his play,
+                # but for blots hit to the bar
+                hit = final.player_bar - mid.player_bar
+                if hit < 0 or any(f > m for f, m in zip(final.player[:24], mid.player[:24])) or (
+                        sum(mid.player[:24]) - sum(final.player[:24]) != hit):
+                    continue
+                theirs = mid.swap()
+                for r2 in rolls:
+                    if any(res.swap() == final for res in legal_results(theirs, r2[0], r2[1]) if res != theirs):
+                        found.add((r1, r2))
+                        middles[(r1, r2)] = mid
+                if len(found) > 1:
+                    return False
+        if len(found) != 1:
+            return False
+        (r1, r2), = found
+        mid = middles[(r1, r2)]
+        self._settle_last_play(ref.board, obs)
+        self._emit("roll", player=first, dice=list(r1), inferred=True)
+        self._play_event(first, list(r1), start, mid)
+        self._emit("roll", player=second, dice=list(r2), inferred=True)
+        self._play_event(second, list(r2), mid.swap(), final.swap())
+        st.last_play = {"player": second, "dice": list(r2), "before": mid.swap().position_id(),
+                        "after_board": _board_json(board), "legal": True, "settled": True}
+        self._believe(board, obs)
+        st.handled, st.doubt, st.unseen_play, st.unseen_from = None, 0, None, None
+        return True
 
     def _told_play(self, view: View, ref: Reference) -> Optional[tuple[Verdict, tuple[str, int, int]]]:
         """The reading as a play from ``ref`` of exactly one player on roll and one roll, if it is one."""

@@ -312,3 +312,28 @@ def test_a_blot_unseen_on_a_counted_board_is_no_checker_knocked_off():
         events += tracker.feed(obs, 260 + k, 26 + k / 10)
     assert not any(e.get("alert") or e.get("alert_id") for e in events)
     assert [(e["type"], e.get("legal"), e.get("play")) for e in events] == [("play", True, "8/4* 6/1*")]
+
+
+def test_two_plays_read_at_once_with_all_dice_unread_are_both_told():
+    # held-out h737 (1280x720), frame 117: light's 2-1 and dark's 5-4 were played with none of the four dice read;
+    # the first clear reading shows both. Exactly one pair of rolls leads there: both are told (inferred, legal),
+    # and light, on roll again, is followed from the right board (before: the belief jumped there silently)
+    from device.tracker import State, _board_json
+
+    seating = Seating("top-left")
+    before = Position.from_position_id("4HPwQQTgc/ABMA")  # light on roll
+    board = seating.board(before, "light")
+    tracker = GameTracker(state=State(phase="awaiting", light_home=seating.light_home, game=1, turn="light",
+                                      board=_board_json(board), seen=[[n] for n in board.points],
+                                      seen_bar=[[0], [0]]))
+    light = _play(before, (2, 1), "24/23 24/22")
+    dark = _play(light.swap(), (5, 4), "13/8 6/2*")
+    out = tracker.feed(scene(seating, dark, "dark", confidence=[0.95] * 24), 117, 11.7)
+    assert [(e["type"], e["player"], e["dice"], e.get("legal")) for e in out] == [
+        ("roll", "light", [2, 1], None), ("play", "light", [2, 1], True),
+        ("roll", "dark", [5, 4], None), ("play", "dark", [5, 4], True)]
+    assert [e.get("play") for e in out if e["type"] == "play"] == ["24/23 24/22", "13/8 6/2*"]
+    out = tracker.feed(scene(seating, dark.swap(), "light", (die(1, seating.right_half("light")),
+                                                            die(1, seating.right_half("light"))),
+                             confidence=[0.95] * 24), 170, 17.0)
+    assert [(e["type"], e["player"], e["dice"]) for e in out] == [("roll", "light", [1, 1])]
