@@ -17,6 +17,12 @@ played: judged when the next roll shows who rolls (the same player again: the ro
 After an illegal play the game goes on from what is on the board (the position as played stands once the
 opponent rolls; a correction made before that roll is judged again).
 
+The reader's steady quirks carry over like a stack read short: a checker read on the bar in every reading (the
+cube there), a 6-stack read 5, two hit checkers read as one on the bar. A die read cocked is looked at once more
+(it may still be settling), and a flat die whose face was not made out is unread, never cocked: no re-roll is
+called on a reading that may be wrong. When the dice go unread, a play (or a play of each player) the board shows
+is told with its roll when exactly one roll leads there, and the opening play tells the opening roll.
+
 Events are dicts (see device/events.py); the tracker does no I/O, so the referee can store them before announcing.
 ``feed`` never raises: a fault of the tracker's own drops that reading (the state as before it) with a
 "referee_fault" warning, and after a few in a row it drops what it was in the middle of and goes on like after a
