@@ -19,6 +19,7 @@ TRIM = 30.0  # Lab distance beyond which a disc pulls its centre no harder (clut
 ONE_COLOUR = 40.0  # two centres closer than this are shades of one colour (checker pairs differ far more)
 DENSE = 20.0  # Lab radius within which discs count as neighbours when looking for the densest groups
 DENSE_APART = 40.0  # the second densest group must lie this far from the first
+FAINT_LIGHT = 0.45  # a light group whose clearest disc is fainter than this share of the board's strong rims ...
 
 
 @dataclass
@@ -92,3 +93,18 @@ def split_colours(labs: Sequence[Sequence[float]]) -> ColourSplit:
                                                       np.sum((X - dark) ** 2, axis=1)]), axis=0))))
     sep = min(1.0, float(np.linalg.norm(light - dark)) / (4 * spread + 1e-6))
     return ColourSplit(light, dark, sep)
+
+
+def phantom_light(split: ColourSplit, discs: Sequence[Any], strong: float) -> bool:
+    """Whether the light group of ``split`` is made only of faint discs (``rim`` below FAINT_LIGHT of ``strong``,
+    the board's typical strong rim) while the dark group has a clear one.
+
+    Why: light checkers show a clear rim on nearly every board (wood, felt and dark triangles all contrast with
+    them); dark ones often do not (dark on dark). A "light colour" that no clear disc shows is then most likely
+    the board's own light shapes (a light triangle's rounded base, a print, a highlight) paired up as a colour
+    when one checker colour was never found, and the real checkers are all in the other group, whatever their
+    colour: read as they stand, light and dark come out swapped at full confidence.
+    """
+    light = [d.rim for d in discs if split.is_light(d)]
+    dark = [d.rim for d in discs if not split.is_light(d)]
+    return bool(light and dark and max(light) < FAINT_LIGHT * strong <= max(dark))

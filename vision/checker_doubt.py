@@ -16,6 +16,8 @@ the point's base, rims as a share of their colour's typical rim):
   was not found);
 - a single disc is the whole count and it is faint or off the row's base line (a triangle's rounded base, a print,
   a die edge);
+- only one checker colour was found once phantoms were set aside (``checker_colours.phantom_light``): which
+  player's the checkers are is a guess;
 - on a point read empty: a clear round disc was dropped there (not linked to the base, off the centre line, not
   a checker colour), or a checker-coloured run starts at the base.
 
@@ -56,6 +58,8 @@ def doubts(cue: dict[str, Any]) -> list[str]:
         rims = cue.get("rims") or []
         if n == 1 and rims and (max(rims) < FAINT_LONE or us[0] - row_base > LONE_OUT):
             why.append("faint lone disc")
+        if cue.get("colours_unsure"):
+            why.append("which colour is which unsure")
     dropped = cue.get("rejected") or []
     if not n:
         if any(w in DROPPED_WHY and rim >= CLEAR_DROPPED for w, _, rim in dropped):

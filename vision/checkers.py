@@ -25,7 +25,7 @@ from calibration.geometry import BoardGeometry
 from vision.checker_discs import Disc, arc_score, equator_scores, find_discs
 from vision.components import components
 from vision.checker_bar import beside_bar, judge_bar
-from vision.checker_colours import ColourSplit, split_colours
+from vision.checker_colours import ColourSplit, phantom_light, split_colours
 from vision.checker_dice import DieSpot, spoiled
 from vision.checker_doubt import DOUBTFUL_CONFIDENCE, doubts
 from vision.checker_empty import (board_lift, disc_mask, disc_share, learn_empty, occupied_rows, point_bands,
@@ -660,6 +660,11 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
     if len(teachers) < 2:
         teachers = [d for d, _ in accepted]
     split = _split_colours(teachers, ref)
+    refound = phantom_light(split, teachers, ref)
+    if refound:
+        # the light group is faint shapes only: the checkers found are all in the other group (checker_colours)
+        teachers = [d for d in teachers if not split.is_light(d)]
+        split = _split_colours(teachers, ref)
     if split.separation < 0.5:
         # one colour only among the counted discs: which one is it? Clear round discs that were not counted (a
         # stack whose base is hidden) may show the other colour
@@ -667,6 +672,8 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         if extra:
             split = _split_colours(teachers + extra, ref)
     separation = split.separation
+    # one colour left after dropping phantoms: which one it is cannot be told (a red or brown checker may be either)
+    colours_unsure = refound and separation < 0.5
     lightness = {id(d): split.is_light(d) for d, _ in accepted}
     points: list[Optional[int]] = [0] * 24
     bar = {"light": 0, "dark": 0}
@@ -841,6 +848,8 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
     # the situations where the count may be wrong though every disc looked clear (checker_doubt): the referee
     # must not take such a count as proof of an illegal play
     for p, cue in cues.items():
+        if colours_unsure:
+            cue["colours_unsure"] = True
         why = doubts(cue)
         if why:
             cue["doubts"] = why

@@ -1,0 +1,53 @@
+"""Which group of discs is light and which dark, when one checker colour was never found (checker_colours):
+a swapped split gives every count the wrong sign at full confidence, a false alarm for the referee."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from vision.checker_colours import phantom_light, split_colours
+from vision.checker_doubt import doubts
+
+
+@dataclass
+class _Disc:
+    lab: tuple[float, float, float]
+    rim: float
+
+
+def _discs(rng: np.random.Generator, centre: tuple[float, float, float], rim: float, n: int) -> list[_Disc]:
+    return [_Disc(tuple(float(v) for v in rng.normal(centre, 3)), float(rim * rng.uniform(0.8, 1.2)))
+            for _ in range(n)]
+
+
+def test_a_light_group_of_faint_shapes_is_no_checker_colour_and_its_removal_leaves_one_colour():
+    rng = np.random.default_rng(5)
+    red = _discs(rng, (100, 175, 150), 110, 12)  # the red checkers, clear rims
+    bases = _discs(rng, (160, 128, 128), 35, 4)  # light triangles' rounded bases, faint (the black stack unfound)
+    split = split_colours([d.lab for d in red + bases])
+    assert all(split.is_light(d) for d in bases) and not any(split.is_light(d) for d in red)  # the swap
+    assert phantom_light(split, red + bases, strong=110)
+    again = split_colours([d.lab for d in red + bases if not split.is_light(d)])
+    assert again.separation < 0.5  # one colour: which player's it is stays unknown
+
+
+def test_faint_dark_checkers_beside_clear_light_ones_are_a_real_colour():
+    rng = np.random.default_rng(6)
+    white = _discs(rng, (220, 128, 130), 150, 12)
+    black = _discs(rng, (40, 128, 128), 30, 6)  # black on black triangles: faint rims, still checkers
+    split = split_colours([d.lab for d in white + black])
+    assert not phantom_light(split, white + black, strong=150)
+    # a light group with one clear disc among faint ones is a colour too
+    light = _discs(rng, (200, 128, 128), 30, 5) + [_Disc((205.0, 128.0, 128.0), 120.0)]
+    dark = _discs(rng, (60, 128, 128), 120, 8)
+    assert not phantom_light(split_colours([d.lab for d in light + dark]), light + dark, strong=120)
+
+
+def test_a_count_whose_colour_is_a_guess_is_doubted_an_empty_point_is_not():
+    cue = {"run_n": 2, "run_sign": 1, "sign": 1, "empty": 2.0, "tip": 4.5, "n": 2, "disc_n": 2, "whole": 2,
+           "half": 0, "us": [0.5, 1.5], "rims": [1.0, 1.0]}
+    assert doubts(cue) == []
+    assert doubts({**cue, "colours_unsure": True}) == ["which colour is which unsure"]
+    assert doubts({"run_n": 0, "colours_unsure": True}) == []
