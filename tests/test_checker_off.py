@@ -72,8 +72,9 @@ def test_the_board_count_decides_when_the_tray_agrees_roughly():
 def test_reconcile_without_a_tray_or_without_the_board():
     off, conf = reconcile({"light": None, "dark": None}, {"light": 4, "dark": None})
     assert off == {"light": 4, "dark": None} and conf["light"] > conf["dark"] == 0.0
+    # the board unknown (a hand over a point): an empty tray still says 0, a rough row count says nothing
     off, conf = reconcile({"light": 3, "dark": 0}, {"light": None, "dark": None})
-    assert off == {"light": 3, "dark": 0} and 0 < conf["light"] < 1
+    assert off == {"light": None, "dark": 0} and 0 < conf["dark"] < 1 and conf["light"] == 0.0
     # a long row the board's count disagrees with: the board's count stays, marked unsure
     off, conf = reconcile({"light": 9, "dark": 0}, {"light": 4, "dark": 2})
     assert off == {"light": 4, "dark": 0} and conf["light"] < 0.5 and conf["dark"] < 0.5

@@ -41,7 +41,7 @@ MIN_ROW = 0.75  # checker thicknesses a row must span (the tray's end edge, foun
 GAP = 0.12  # diameters of break (a rim line, a highlight) that do not end a row
 AGREE = 0.2  # a tray count within this share of the board's 15-minus count agrees with it (rows of a few: exactly)
 SURE = 1.0  # confidence of an off count the tray and the board agree on
-TRAY_ONLY = 0.5  # ... of one only the tray shows (the board's count is unknown)
+TRAY_ONLY = 0.5  # ... of an empty tray's zero when the board's count is unknown
 BOARD_ONLY = 0.5  # ... of one only the board's count gives (no tray in view)
 DISAGREE = 0.2  # ... of a tray count that disagrees with the board's count
 
@@ -212,7 +212,8 @@ def reconcile(tray: dict[str, Optional[int]], board: dict[str, Optional[int]]) -
 
     An empty tray is a clear sight and wins over the board's count (which one misread point spoils); a row's
     length counts only roughly (checkers differ in thickness and lean), so a row the board's count disagrees with
-    leaves the board's count, marked unsure; where one cue is missing the other is taken, half sure."""
+    leaves the board's count, marked unsure; where the board's count is missing an empty tray still says 0 (half
+    sure) and a row says nothing; where no tray is seen the board's count is taken, half sure."""
     off: dict[str, Optional[int]] = {}
     conf: dict[str, float] = {}
     for c in COLOURS:
@@ -220,7 +221,9 @@ def reconcile(tray: dict[str, Optional[int]], board: dict[str, Optional[int]]) -
         if t is None:
             off[c], conf[c] = b, (BOARD_ONLY if b is not None else 0.0)
         elif b is None:
-            off[c], conf[c] = t, TRAY_ONLY
+            # the tray alone: its sure zero, but no rough row count (on the real photos those were a clock and
+            # name cards in the trays, and checkers left mid-tray; on renders they were right more often)
+            off[c], conf[c] = (0, TRAY_ONLY) if t == 0 else (None, 0.0)
         elif t == b or (t > 0 and b > 0 and abs(t - b) <= int(AGREE * max(t, b))):
             off[c], conf[c] = b, SURE
         else:
