@@ -257,12 +257,12 @@ def _lens_from_edges(image: np.ndarray, corners: np.ndarray, playing_quad: np.nd
 
     est = estimate_lens(image, corners, playing_quad)
     lens = est.intrinsics()
-    if lens is None:
+    # the lens only with the corners on its fitted curves: corners from straight-line fits sit off a bowed
+    # frame, and through a lens model they would skew the view (a side cut by the image border gives no curve)
+    if lens is None or est.corners is None or not np.all(np.isfinite(est.corners)) or \
+            float(np.max(np.linalg.norm(est.corners - corners, axis=1))) >= 0.03 * float(np.hypot(*image.shape[:2])):
         return None, corners
-    if est.corners is not None and np.all(np.isfinite(est.corners)) and \
-            float(np.max(np.linalg.norm(est.corners - corners, axis=1))) < 0.03 * float(np.hypot(*image.shape[:2])):
-        corners = est.corners
-    return lens, corners
+    return lens, est.corners
 
 
 def _check_cut_off(geo: BoardGeometry, image: np.ndarray) -> None:
