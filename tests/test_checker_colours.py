@@ -51,3 +51,12 @@ def test_a_count_whose_colour_is_a_guess_is_doubted_an_empty_point_is_not():
     assert doubts(cue) == []
     assert doubts({**cue, "colours_unsure": True}) == ["which colour is which unsure"]
     assert doubts({"run_n": 0, "colours_unsure": True}) == []
+
+
+def test_a_lone_disc_past_the_edge_where_the_rows_stacks_start_inside_it_is_doubted():
+    lone = {"run_n": 0, "run_sign": -1, "sign": -1, "empty": 0.0, "tip": 4.5, "n": 1, "disc_n": 1, "whole": 1,
+            "half": 0, "rims": [0.95], "row_base": 0.43}
+    assert "lone disc past the edge" in doubts({**lone, "us": [-0.43]})  # a fingertip on the frame
+    assert doubts({**lone, "us": [0.45]}) == []  # a checker at the base
+    # a photo cropped tight to the board: every stack starts past the found edge, the lone one with them
+    assert doubts({**lone, "us": [-0.4], "row_base": -0.35}) == []

@@ -15,7 +15,8 @@ the point's base, rims as a share of their colour's typical rim):
 - the innermost disc stands most of a checker further out than the row's other stacks start (the base checker
   was not found);
 - a single disc is the whole count and it is faint or off the row's base line (a triangle's rounded base, a print,
-  a die edge);
+  a die edge), or centred past the found edge while the row's other stacks start inside it (a fingertip on the
+  frame);
 - only one checker colour was found once phantoms were set aside (``checker_colours.phantom_light``): which
   player's the checkers are is a guess;
 - on a point read empty: a clear round disc was dropped there (not linked to the base, off the centre line, not
@@ -34,6 +35,7 @@ FULL_ROW = 5  # players start a second layer on a row of five (the triangle's le
 BASE_MISSING = 0.7  # the innermost disc this many diameters further out than the row's others start: no base checker
 FAINT_LONE = 0.35  # a lone disc's rim below this share of its colour's typical rim ...
 LONE_OUT = 0.2  # ... or this many diameters further out than the row's stacks start (a die, a neighbour's edge)
+PAST_EDGE = 0.5  # ... or centred past the found edge, this many diameters short of where the row's stacks start
 CLEAR_DROPPED = 0.5  # a dropped disc this clear (share of the typical rim) on an empty point may be a checker
 DROPPED_WHY = ("unlinked", "scattered", "not a checker colour", "off the stack's end")
 
@@ -58,6 +60,9 @@ def doubts(cue: dict[str, Any]) -> list[str]:
         rims = cue.get("rims") or []
         if n == 1 and rims and (max(rims) < FAINT_LONE or us[0] - row_base > LONE_OUT):
             why.append("faint lone disc")
+        if n == 1 and us[0] < 0 <= row_base - PAST_EDGE - us[0]:
+            # (fingertips resting on the frame beside the base: round, clear, but where no checker of this row lies)
+            why.append("lone disc past the edge")
         if cue.get("colours_unsure"):
             why.append("which colour is which unsure")
     dropped = cue.get("rejected") or []
