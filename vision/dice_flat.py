@@ -3,7 +3,9 @@
 Why these cues: from above, a flat die shows one square face; a camera's own angle foreshortens every flat die's
 face a little and shows thin side bands whose pips, if any, are seen very obliquely. A cocked die (tilted, leaning on
 a checker or the frame) has its upper face foreshortened more and turns a side face, with fairly round pips, up
-towards the camera.
+towards the camera. With the board's homography, ``vision.dice_pose`` also predicts where a flat die at the
+die's place can show anything at all: side-face pips beyond that outline mean a die leaning on a checker or the frame
+(17-34 degrees, too little for the face's shape).
 """
 
 from __future__ import annotations

@@ -17,9 +17,9 @@ import numpy as np
 
 MAX_SIDE_PIP_TURN = 0.5  # |cos| between a side pip's long axis and the way out from the face: a side face seen
 # obliquely squashes its pips across its edge with the upper face, i.e. along the way out
-OUT_OF_REACH = 0.10  # die edges beyond the flat outline (less PIP_NOISE_PX) at which the second side pip means a
-# leaning die (renders, seeds 31000-31079: flat dice's second pips reach at most -0.08, leaning dice's up to 0.45;
-# the reader on sample_images/stills: a flat die near the image's top edge 0.06)
+OUT_OF_REACH = 0.10  # die edges beyond the flat outline (less PIP_NOISE_PX) at which the second side pip on one side
+# face means a leaning die (renders, seeds 31000/47000/61000: flat dice's reach at most -0.045, leaning dice's up to
+# 0.45; lower thresholds gained 2-3 of 107 leaning dice there, too few for the margin they cost)
 LARGEST_FACE = 1.9 / 1.75  # the reader's die edge is 3.5 pip-grid steps; dice are made with 3.3-3.8 (renders 3.7):
 # the flat outline is drawn for the largest, so a die with far-apart pips is not called leaning for its size
 PIP_NOISE_PX = 1.0  # a pip's centre and the face's outline are each found to about half a pixel (real photos: flat
