@@ -1,7 +1,9 @@
 """Per-frame vision stage timings for `bgref bench`: every stage of a read, on one core, against the floor.
 
 Why these stages: a whole read is decode -> (drift check every few frames) -> rectify -> count checkers -> read
-dice, and a board moved is searched for again; the daemon spends most frames on the unchanged-frame shortcut. Each
+dice, and a board moved is searched for again; the daemon spends most frames on the unchanged-frame shortcut. The
+frame where the dice are lifted is timed apart ("lifted"): the referee judges the play on it, and it reads more
+than a frame with dice (both dice scales, the cube). Each
 is timed on its own over the same frames, so a slow read points at its stage. The floor is the least any reader
 must do with a frame: convert it and rectify it; each stage's ratio to it says how much work sits on top.
 
@@ -33,6 +35,7 @@ STAGES: dict[str, str] = {
     "dice": "read dice",
     "cube": "read cube",
     "whole_read": "whole read (Reader.read)",
+    "lifted": "whole read, dice lifted (verdict frame)",
     "unchanged": "unchanged frame (same frame again)",
 }
 
@@ -171,6 +174,17 @@ def bench_size(frames: BenchFrames, warmup: int = 3, intrinsics: bool = True,
             timings["whole_read"] = whole
         if "unchanged" in wanted:
             timings["unchanged"] = same
+
+    if "lifted" in wanted:
+        # the frame that ends a turn: the dice are lifted, so the referee judges the play on it. A read without
+        # dice costs more than one with them (no roll found at the first dice scale, so the second is read too,
+        # and the cube, left alone while dice lie on the board, is read again). The set-up view (no dice) is
+        # read full each time by a reader that has learnt the die edge from the rolls, as the daemon's has.
+        lifted_reader = Reader(geo, fast_path=False)
+        for im in images[::-1][:max(2, warmup)]:
+            lifted_reader.read(im)
+        no_dice = frames.calibration_image
+        timings["lifted"] = time_calls(lifted_reader.read, [no_dice] * len(images), warmup)
 
     floor = statistics.median(timings["floor"].cpu_ms) if "floor" in timings else None
     return {
