@@ -35,3 +35,16 @@ def test_a_card_against_an_end_is_not_taken_for_the_frame(seed, width, cover, co
     image, board = _with_card(seed, width, cover, colour)
     geo = find_board(image)
     assert np.linalg.norm(geo.corners - board.corners, axis=1).max() < 4.0
+
+
+@pytest.mark.parametrize("seed", [
+    4148,  # a light tray inside a dark frame on a dark cloth: the tray's outer edge is no frame edge
+    5183,  # a dark tray on a dark table at one end: the ends are alike, the other end shows its tray
+])
+def test_a_tray_on_a_dark_table_stays_inside_the_frame(seed):
+    from device.sim.stills import render_still
+
+    still = render_still(seed)
+    truth = np.array(still.label["board"]["corners"], float)
+    geo = find_board(still.image)
+    assert np.linalg.norm(geo.corners - truth, axis=1).max() < 5.0
