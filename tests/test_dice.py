@@ -358,3 +358,49 @@ def test_tilt_cues_see_the_same_pips_when_given_only_those_near_the_face():
                 x, y = whole[key], cut[key]
                 assert (np.array_equal(x, y) if isinstance(x, np.ndarray) else x == y), key
     assert counted > 20
+
+
+def test_split_face_weighs_the_same_pips_as_a_look_at_every_pip():
+    """_split_face looks only at pips within its reach of the group: it joins exactly what weighing every pip of
+    the frame joins (a reference loop over all of them), on partial groups of drawn dice among noise blobs."""
+    import vision.dice as dice_mod
+    from vision.dice_pips import NORM_DIE, face_images, find_pips, group_pips, shares_face
+
+    rng = np.random.default_rng(9)
+    img = np.zeros((420, 560, 3), np.uint8)
+    img[:] = (70, 120, 160)
+    for k, value in enumerate((3, 5, 6, 4)):
+        y, x = 40 + 180 * (k // 2), 40 + 260 * (k % 2)
+        img[y:y + 140, x:x + 200] = draw_die(value, edge=34, angle=15 * k, size=(140, 200), center=(100, 70))
+    spots = rng.random(img.shape[:2]) < 0.004
+    img[spots] = (20, 20, 20)
+    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    images = face_images(cv2.resize(gray, None, fx=24 / 34, fy=24 / 34))
+    pips = find_pips(images)
+
+    def reference(group):
+        xy = np.array([[p.x, p.y] for p in group])
+        joined = list(group)
+        for p in pips:
+            if p in group or p.dark != group[0].dark:
+                continue
+            d = np.hypot(xy[:, 0] - p.x, xy[:, 1] - p.y)
+            near = group[int(np.argmin(d))]
+            if d.min() > 0.75 * NORM_DIE or d.min() < 1.2 * max(p.diameter, near.diameter):
+                continue
+            if max(p.area, near.area) > 2.0 * min(p.area, near.area) or p.elongation > 2.5:
+                continue
+            if shares_face(near, p, images):
+                joined.append(p)
+        return joined
+
+    tried = grown = 0
+    for group in group_pips(pips, images):
+        for part in (group[:1], group[:2], group[1:]):
+            if not part:
+                continue
+            got = dice_mod._split_face(part, pips, images)
+            assert [id(p) for p in got] == [id(p) for p in reference(part)]
+            tried += 1
+            grown += len(got) > len(part)
+    assert tried >= 10 and grown >= 3

@@ -538,7 +538,11 @@ def _split_face(group: list[Pip], pips: list[Pip], images: FaceImages) -> list[P
     members = {id(p) for p in group}
     xy = np.array([[p.x, p.y] for p in group])
     joined = list(group)
-    for p in pips:
+    # only pips within reach of the group are weighed (one by one they cost ~20 ms a frame on small dice)
+    every = _pip_array(pips)
+    reach = ((every[:, None, :] - xy[None, :, :]) ** 2).sum(axis=2).min(axis=1) <= (0.75 * NORM_DIE) ** 2 + 1e-6
+    for k in np.nonzero(reach)[0]:
+        p = pips[k]
         if id(p) in members or p.dark != group[0].dark:
             continue
         d = np.hypot(xy[:, 0] - p.x, xy[:, 1] - p.y)
