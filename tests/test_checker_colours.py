@@ -30,7 +30,10 @@ def test_a_light_group_of_faint_shapes_is_no_checker_colour_and_its_removal_leav
     bases = _discs(rng, (160, 128, 128), 35, 4)  # light triangles' rounded bases, faint (the black stack unfound)
     split = split_colours([d.lab for d in red + bases])
     assert all(split.is_light(d) for d in bases) and not any(split.is_light(d) for d in red)  # the swap
-    assert phantom_light(split, red + bases, strong=110)
+    points = [6, 6, 10, 10, 10, 14, 15, 15, 15, 17, 17, 21] + [2, 3, 5, 9]  # one base per point
+    assert phantom_light(split, red + bases, points, strong=110)
+    # the same faint light discs stacked three on one point are white checkers on white triangles, not phantoms
+    assert not phantom_light(split, red + bases, points[:12] + [6, 6, 6, 9], strong=110)
     again = split_colours([d.lab for d in red + bases if not split.is_light(d)])
     assert again.separation < 0.5  # one colour: which player's it is stays unknown
 
@@ -40,11 +43,12 @@ def test_faint_dark_checkers_beside_clear_light_ones_are_a_real_colour():
     white = _discs(rng, (220, 128, 130), 150, 12)
     black = _discs(rng, (40, 128, 128), 30, 6)  # black on black triangles: faint rims, still checkers
     split = split_colours([d.lab for d in white + black])
-    assert not phantom_light(split, white + black, strong=150)
+    assert not phantom_light(split, white + black, list(range(1, 19)), strong=150)
     # a light group with one clear disc among faint ones is a colour too
     light = _discs(rng, (200, 128, 128), 30, 5) + [_Disc((205.0, 128.0, 128.0), 120.0)]
     dark = _discs(rng, (60, 128, 128), 120, 8)
-    assert not phantom_light(split_colours([d.lab for d in light + dark]), light + dark, strong=120)
+    assert not phantom_light(split_colours([d.lab for d in light + dark]), light + dark, list(range(1, 15)),
+                             strong=120)
 
 
 def test_a_count_whose_colour_is_a_guess_is_doubted_an_empty_point_is_not():
@@ -53,6 +57,14 @@ def test_a_count_whose_colour_is_a_guess_is_doubted_an_empty_point_is_not():
     assert doubts(cue) == []
     assert doubts({**cue, "colours_unsure": True}) == ["which colour is which unsure"]
     assert doubts({"run_n": 0, "colours_unsure": True}) == []
+
+
+def test_an_empty_read_with_a_checkers_length_of_dark_checker_colour_from_its_base_is_doubted():
+    empty = {"run_n": 0, "run_sign": -1, "empty": 0.0, "tip": 4.5}
+    assert doubts({**empty, "dark_run": 0.4}) == []  # a shadow's edge, a dark rim of the frame
+    assert doubts({**empty, "dark_run": 2.1}) == ["dark colour run at the base"]  # dark checkers on a dark triangle
+    assert doubts({**empty, "dark_run": 2.1, "n": 2, "sign": -1, "us": [0.5, 1.5], "rims": [1.0, 1.0],
+                   "run_n": 2, "disc_n": 2, "whole": 2, "half": 0}) == []  # counted: nothing more to say
 
 
 def test_a_lone_disc_past_the_edge_where_the_rows_stacks_start_inside_it_is_doubted():

@@ -20,6 +20,7 @@ ONE_COLOUR = 40.0  # two centres closer than this are shades of one colour (chec
 DENSE = 20.0  # Lab radius within which discs count as neighbours when looking for the densest groups
 DENSE_APART = 40.0  # the second densest group must lie this far from the first
 FAINT_LIGHT = 0.45  # a light group whose clearest disc is fainter than this share of the board's strong rims ...
+PHANTOMS_PER_POINT = 2  # ... and that has no more than this many discs on any one point is the board's own shapes
 
 
 @dataclass
@@ -95,16 +96,24 @@ def split_colours(labs: Sequence[Sequence[float]]) -> ColourSplit:
     return ColourSplit(light, dark, sep)
 
 
-def phantom_light(split: ColourSplit, discs: Sequence[Any], strong: float) -> bool:
+def phantom_light(split: ColourSplit, discs: Sequence[Any], points: Sequence[Any], strong: float) -> bool:
     """Whether the light group of ``split`` is made only of faint discs (``rim`` below FAINT_LIGHT of ``strong``,
-    the board's typical strong rim) while the dark group has a clear one.
+    the board's typical strong rim), at most PHANTOMS_PER_POINT on any one point (``points``, one per disc), while
+    the dark group has a clear one.
 
-    Why: light checkers show a clear rim on nearly every board (wood, felt and dark triangles all contrast with
-    them); dark ones often do not (dark on dark). A "light colour" that no clear disc shows is then most likely
-    the board's own light shapes (a light triangle's rounded base, a print, a highlight) paired up as a colour
-    when one checker colour was never found, and the real checkers are all in the other group, whatever their
-    colour: read as they stand, light and dark come out swapped at full confidence.
+    Why: light checkers show a clear rim on most boards (wood, felt and dark triangles contrast with them); dark
+    ones often do not (dark on dark). A "light colour" that no clear disc shows and that nowhere forms a stack is
+    then most likely the board's own light shapes (a light triangle's rounded base, a print, a highlight: one or
+    two per point) paired up as a colour when one checker colour was never found, and the real checkers are all in
+    the other group, whatever their colour: read as they stand, light and dark come out swapped at full confidence.
+    White checkers on white triangles are faint too, but they stack: three or more discs on one point.
     """
-    light = [d.rim for d in discs if split.is_light(d)]
+    light = [(d.rim, p) for d, p in zip(discs, points) if split.is_light(d)]
     dark = [d.rim for d in discs if not split.is_light(d)]
-    return bool(light and dark and max(light) < FAINT_LIGHT * strong <= max(dark))
+    faint = FAINT_LIGHT * strong
+    if not light or not dark or max(rim for rim, _ in light) >= faint or max(dark) < faint:
+        return False
+    per_point: dict[Any, int] = {}
+    for _, p in light:
+        per_point[p] = per_point.get(p, 0) + 1
+    return max(per_point.values()) <= PHANTOMS_PER_POINT

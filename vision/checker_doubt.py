@@ -37,6 +37,7 @@ FAINT_LONE = 0.35  # a lone disc's rim below this share of its colour's typical 
 LONE_OUT = 0.2  # ... or this many diameters further out than the row's stacks start (a die, a neighbour's edge)
 PAST_EDGE = 0.5  # ... or centred past the found edge, this many diameters short of where the row's stacks start
 CLEAR_DROPPED = 0.5  # a dropped disc this clear (share of the typical rim) on an empty point may be a checker
+DARK_RUN = 1.0  # a dark checker colour run this many diameters long from an empty point's base
 DROPPED_WHY = ("unlinked", "scattered", "not a checker colour", "off the stack's end")
 
 
@@ -71,4 +72,9 @@ def doubts(cue: dict[str, Any]) -> list[str]:
             why.append("clear disc dropped")
         if int(cue.get("run_n") or 0) >= 1:
             why.append("colour run at the base")
+        elif float(cue.get("dark_run") or 0.0) >= DARK_RUN:
+            # a dark checker on a dark triangle: too close to the empty board there for its pixels to differ from
+            # it one by one (Lab shrinks differences in the dark), which cuts the run above short, yet a whole
+            # checker's length of the dark checkers' own colour runs from the base
+            why.append("dark colour run at the base")
     return why

@@ -660,7 +660,8 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
     if len(teachers) < 2:
         teachers = [d for d, _ in accepted]
     split = _split_colours(teachers, ref)
-    refound = phantom_light(split, teachers, ref)
+    place_of = {id(d): place for d, place in accepted}
+    refound = phantom_light(split, teachers, [place_of[id(d)] for d in teachers], ref)
     if refound:
         # the light group is faint shapes only: the checkers found are all in the other group (checker_colours)
         teachers = [d for d in teachers if not split.is_light(d)]
@@ -739,7 +740,8 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
             run_n = min(run_n, int(round(empty_runs.get(p, 0.0) / pitch - RUN_SLACK)))
         run_debug[p] = (run_sign, round(run_px / slot, 2))
         cue: dict[str, Any] = {"run_n": run_n, "run_sign": run_sign, "empty": round(empty_runs.get(p, 0.0) / slot, 2),
-                               "tip": round(geometry.triangle_frac * 2 * half_len / slot, 2)}
+                               "tip": round(geometry.triangle_frac * 2 * half_len / slot, 2),
+                               "dark_run": round(runs.get(-1, 0.0) / slot, 2)}  # not cut short by the empty board
         cues[p] = cue
         if not chain:
             continue  # a colour run alone is no checker: the triangle may share the colour
