@@ -32,6 +32,7 @@ lost track, so a bug never stops a referee in the middle of a match.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import logging
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Optional
@@ -56,6 +57,7 @@ STALL_READS = 4  # such readings before going on from the likeliest board
 ONE_DIE_READS = 3  # readings showing one die only before a re-roll is called (the reader may miss a die)
 COCKED_READS = 1  # fresh readings of a die read cocked before the re-roll is called (it may be settling)
 MAX_FAULTS = 3  # readings in a row the tracker fails on before it drops what it was in the middle of
+SURE_OFF = 1.0  # the reader's off confidence at which a borne-off count is evidence (its tray and board agree)
 
 
 def dice_signature(dice: list[DieReading]) -> tuple:
@@ -68,6 +70,33 @@ def roll_values(values: list[int]) -> list[int]:
 
 
 low_confidence_points = _low_confidence_points  # kept here for callers of the tracker's old name
+
+
+def trusted_off(obs: Observation) -> dict[str, Optional[int]]:
+    """The borne-off counts the tracker may take as evidence: those the reader is sure of, None for the rest.
+
+    Why: the reader counts the trays (vision.checker_off) and says how far it trusts each count
+    (``extra["off_confidence"]``: 1.0 the tray and the board agree, 0.5 one cue only, 0.2 they disagree). A tray
+    the board finder put in the wrong place reads as a sure empty one while checkers stand in it (renders 5353 and
+    6464): taken as evidence, that zero blocks the snap to the right board and makes the believed borne-off
+    checkers "knocked off". A count below SURE_OFF is no evidence either way: the borne-off checkers are then what
+    the board leaves, as when the trays go unseen. A reading without confidences (a label, a scripted scene, an
+    older reader) states its counts as they are."""
+    conf = obs.extra.get("off_confidence")
+    out: dict[str, Optional[int]] = {}
+    for colour in COLOURS:
+        n = obs.off.get(colour)
+        sure = conf.get(colour, 0.0) if isinstance(conf, dict) else SURE_OFF
+        out[colour] = None if n is None or sure is None or float(sure) < SURE_OFF else int(n)
+    return out
+
+
+def with_trusted_off(obs: Observation) -> Observation:
+    """``obs`` with the borne-off counts it is unsure of unknown (see ``trusted_off``); ``obs`` itself if none."""
+    off = trusted_off(obs)
+    if off == {c: (None if obs.off.get(c) is None else int(obs.off[c])) for c in COLOURS}:  # type: ignore[arg-type]
+        return obs
+    return dataclasses.replace(obs, off=off)
 
 
 @dataclass
@@ -210,6 +239,7 @@ class GameTracker:
     def _feed(self, obs: Observation, frame: int, t: float) -> list[dict[str, Any]]:
         self._frame, self._t, self._out = frame, t, []
         self.needs_reread = False
+        obs = with_trusted_off(obs)  # a borne-off count the reader is unsure of is no evidence (see trusted_off)
         board = Board.from_observation(obs)
         snapped = self._snap(obs, board)
         if snapped is not None:
@@ -236,25 +266,36 @@ class GameTracker:
             if any(lost) and (obs.dice or st.missing_seen + 1 < MISSING_READS or not st.missing_warned):
                 # a checker knocked off the board, or one the reader missed: with the trays unseen (counts only
                 # inferred) the two look alike, so it is said without an alarm
-                self._missing(lost, alert=self._trays_counted(obs))
+                self._missing(lost, alert=self._trays_counted(obs, lost))
                 return self._out
         if board is None:
             if st.phase == "moving":
                 self._on_moving(obs, None)  # judged from the reading against the legal results
             return self._out
-        if any(board.missing) and st.phase == "moving" and sum(board.missing) <= MAX_KNOCKED:
-            # checkers short on a reading whose trays were counted: the opponent's were weighed above (knocked off,
-            # or hit and read short on the bar). A checker of the mover's that a point the reader is unsure of may
-            # hide (a blot read as none there) is no knock, and neither is one short on a reading that shows a play
-            # (a checker of it missed: the verdict weighs that); short on a board that has not moved, it is
+        if any(board.missing) and st.phase == "moving":
+            board = self._points_explain(obs, board)
+        mover_tray = trusted_off(obs).get(st.turn or "", 0)  # None: the mover's tray unseen or its count unsure
+        if st.phase == "moving" and st.turn is not None and sum(board.missing) <= MAX_KNOCKED and (
+                any(board.missing) or mover_tray is None):
+            # checkers short: the opponent's were weighed above (knocked off, or hit and read short on the bar). A
+            # checker of the mover's that a point the reader is unsure of may hide (a blot read as none there) is
+            # no knock, and neither is one short on a reading that shows a play (a checker of it missed: the
+            # verdict weighs that); short on a board that has not moved, it is. With his tray surely counted, its
+            # count tells how many are short; else the points alone do (a knock said, no alarm: one the reader
+            # missed looks the same)
             view, ref = View.of(obs), self._reference()
             gone = self._lost(view, ref, self._bear_off_room())
+            k = 0 if st.turn == "light" else 1
             sign = 1 if st.turn == "light" else -1
             played = ref is not None and any(
                 n is not None and (n * sign > max(0, h * sign) or (n * sign < 0 and n != h))
                 for n, h in zip(face_value(view, ref), ref.board.points))
-            if not gone[0 if st.turn == "light" else 1] or played:
+            if any(board.missing) and (not gone[k] or played):
                 self._on_moving(obs, None)
+                return self._out
+            if (not any(board.missing) and gone[k] and not played
+                    and (obs.dice or st.missing_seen + 1 < MISSING_READS or not st.missing_warned)):
+                self._missing((gone[0], 0) if k == 0 else (0, gone[1]), alert=False)
                 return self._out
         if any(board.missing):
             # a checker nowhere to be seen. Before the game starts that means nothing; many missing is a misread
@@ -270,6 +311,19 @@ class GameTracker:
             if st.phase == phase:
                 break
         return self._out
+
+    def _points_explain(self, obs: Observation, board: Board) -> Board:
+        """``board`` with the checkers a sure tray count leaves missing put back where the board's points explain
+        them: the points show every checker the belief has on the board (or a point the reader is unsure of may
+        hide the rest, a bear-off the roll allows may have taken them). A tray count alone never says a checker
+        left the board (the tray misread: its end found a little off, a shadow); the borne-off checkers of that
+        colour are then what the points leave, as when the trays go unseen."""
+        gone = self._lost(View.of(obs), self._reference(), self._bear_off_room())
+        if all(g for g, m in zip(gone, board.missing) if m):
+            return board
+        off = tuple(o + m if m and not g else o for o, m, g in zip(board.off, board.missing, gone))
+        missing = tuple(m if g else 0 for m, g in zip(board.missing, gone))
+        return Board(board.points, board.bar, (off[0], off[1]), (missing[0], missing[1]))
 
     def _hit_on_bar(self, view: View, lost: tuple[int, int]) -> bool:
         """Whether the opponent's checkers the reading lacks are ones the mover hit with a legal play the reading
@@ -540,14 +594,21 @@ class GameTracker:
         return Reference(_board_from_json(saved["board"]), seen_t, bar_t)
 
     @staticmethod
-    def _trays_counted(obs: Observation) -> bool:
-        """False when the reader wrote the borne-off counts as whatever is not on the board (it cannot see trays)."""
+    def _trays_counted(obs: Observation, lost: tuple[int, int] = (1, 1)) -> bool:
+        """Whether the trays of the colours ``lost`` checkers were surely counted and do not hold them: only then is
+        a checker gone from the board an alarm (else one the reader missed looks the same). With confidences
+        (``trusted_off``), each such colour's sure count must leave the board short; without them, False when
+        the reader wrote the counts as whatever is not on the board (it cannot see trays)."""
+        sure = trusted_off(obs)
+        confident = isinstance(obs.extra.get("off_confidence"), dict)
         for k, (colour, sign) in enumerate((("light", 1), ("dark", -1))):
-            off = obs.off.get(colour)
+            off = sure[colour]
+            if confident and not lost[k]:
+                continue
             if off is None:
                 return False
             on = sum(n * sign for n in obs.points if n is not None and n * sign > 0) + int(obs.bar.get(colour) or 0)
-            if int(off) + on == CHECKERS:
+            if int(off) + on >= CHECKERS:
                 return False
         return True
 
@@ -614,7 +675,8 @@ class GameTracker:
         on doubtful points (a tall stack read 4 then 5) then agree, so a start position or a roll is accepted.
         Only the expected board of a quiet phase is ever put in (a starting position while waiting for one, the
         standing position before a roll); a play is never snapped, so an illegal play still shows."""
-        snapped = self._snap(obs, Board.from_observation(obs))
+        sure = with_trusted_off(obs)  # a tray count the reader is unsure of neither blocks nor makes a snap
+        snapped = self._snap(sure, Board.from_observation(sure))
         if snapped is None:
             return obs
         off = {c: (snapped.off[i] if obs.off.get(c) is not None else None) for i, c in enumerate(COLOURS)}
