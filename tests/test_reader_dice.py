@@ -134,3 +134,23 @@ def test_one_die_read_twice_is_one_die_and_two_touching_dice_stay_two():
     assert len(one_reading_per_die([top, touching], 24.0)) == 2
     same = one_reading_per_die([top, DieReading(4, True, [504.0, 301.0], "left")], 24.0)
     assert [(d.value, d.flat) for d in same] == [(4, True)]
+
+
+def test_the_cube_is_read_neither_under_dice_nor_on_the_frame_they_are_lifted(monkeypatch):
+    """The cube is turned only before a roll: it is read on frames without dice, except the one where the dice
+    are lifted (the verdict frame, kept fast); the reading before the roll is kept meanwhile."""
+    from vision.observation import CubeReading
+
+    geo = _geometry()
+    reader = Reader(geo, fast_path=False)
+    rolls = iter([[], [DieReading(3, True, [900.0, 500.0], "right")], [], [], [DieReading(5, True, [900.0, 500.0],
+                                                                                          "left")], []])
+    cubes = iter([CubeReading(2, [100.0, 100.0]), CubeReading(4, [100.0, 100.0])])
+    read = []
+    monkeypatch.setattr(Reader, "_board", lambda self, image, warnings: geo)  # a plain frame: no drift check
+    monkeypatch.setattr(Reader, "_dice", lambda self, image, g: next(rolls))
+    monkeypatch.setattr(Reader, "_cube", lambda self, image, g: read.append(1) or next(cubes))
+    image = np.full((1080, 1920, 3), 120, np.uint8)
+    seen = [reader.read(image).cube for _ in range(6)]
+    assert [c.value if c else None for c in seen] == [2, 2, 2, 4, 4, 4]
+    assert len(read) == 2  # the first frame and the frame after the lift, nothing under dice nor on a lift

@@ -276,6 +276,7 @@ class Reader:
         self._work: Optional[tuple[BoardGeometry, BoardGeometry, float]] = None  # (for geometry, work geo, scale)
         self._radius: Optional[float] = None  # checker radius measured on this board (rectified px)
         self._last_cube: Optional[Any] = None  # kept while dice lie on the board (the cube moves only before a roll)
+        self._had_dice = False  # the last full read saw dice: a frame without them is the lift (see _read_full)
         self.last_geometry: Optional[BoardGeometry] = None  # the geometry of the last full read
         self._homography: Optional[tuple[BoardGeometry, np.ndarray]] = None  # (for geometry, board -> image)
 
@@ -380,9 +381,12 @@ class Reader:
             # the halves fit a one-point shift almost as well: every count may sit one point off, so none is sure
             warnings.append("point positions uncertain: the halves may be off by one point")
             confidence = [min(c, 0.5) for c in confidence]
-        # the cube is turned only before a roll (double, take): while dice lie on the board it is left as read
-        cube = self._last_cube if dice else self._cube(image, geo)
-        self._last_cube = cube
+        # the cube is turned only before a roll (double, take): while dice lie on the board it is left as read, and
+        # so on the frame where they are lifted (the referee judges the play on that frame, so it is read as fast
+        # as can be: the cube read costs about as much as the dice); the next changed frame reads the cube again
+        lifted = not dice and self._had_dice
+        cube = self._last_cube if dice or lifted else self._cube(image, geo)
+        self._last_cube, self._had_dice = cube, bool(dice)
         # the absolute size is unknown from one view (checkers come in many sizes): left to the calibration
         board = BoardInfo(found=True, corners=[[float(x), float(y)] for x, y in geo.corners],
                           size_cm=None, tournament_size=None)
