@@ -20,7 +20,15 @@ the point's base, rims as a share of their colour's typical rim):
 - only one checker colour was found once phantoms were set aside (``checker_colours.phantom_light``): which
   player's the checkers are is a guess;
 - on a point read empty: a clear round disc was dropped there (not linked to the base, off the centre line, not
-  a checker colour), or a checker-coloured run starts at the base.
+  a checker colour), or a checker-coloured run starts at the base, or the dark checkers' own colour runs a whole
+  checker from the base where the empty-board model saw nothing (dark on dark: the rim too faint, the pixels too
+  close to the dark triangle one by one).
+
+Cues tried and left out because they doubted more right counts than they caught wrong ones (measured over renders
+5252, 6363, 7474, 8585, 9696, the sample stills and the real photos): a long run unlike the empty board from an
+empty point's base; the base disc's median difference to the empty board or to the point's empty same-coloured
+neighbours; a centre highlight (a checker's dome) against the empty board's; rims at a radius a size larger
+(dark checkers with their shadow look bigger); checkers missing from a colour's fifteen when a tray was read.
 
 A die against a stack is not a cue: on renders and real photos it doubted six right counts for one wrong one (the
 disc found on a die itself is dropped before counting, see ``checker_dice``).
