@@ -295,6 +295,14 @@ class Reader:
         self._last_thumb = self._last_obs = None
         return True
 
+    def forget(self) -> None:
+        """Make the next read a new reading even if the frame looks unchanged.
+
+        Why: an unchanged frame is answered with the last observation (the 1 ms fast path), so a die read cocked
+        while it still rocked would be read cocked again however often the referee looked; the referee calls this
+        when its tracker asks to look again."""
+        self._last_thumb = self._last_obs = None
+
     # ------------------------------------------------------------------------------------------------ geometry
     def _board(self, image: np.ndarray, warnings: list[str]) -> Optional[BoardGeometry]:
         """The geometry for this frame: the calibrated one (drift-checked), else found from scratch."""
