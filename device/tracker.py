@@ -22,6 +22,9 @@ cube there), a 6-stack read 5, two hit checkers read as one on the bar. A die re
 (it may still be settling), and a flat die whose face was not made out is unread, never cocked: no re-roll is
 called on a reading that may be wrong. When the dice go unread, a play (or a play of each player) the board shows
 is told with its roll when exactly one roll leads there, and the opening play tells the opening roll.
+A borne-off count is evidence only when the reader is sure of it (its tray and board agree); an unsure one (a
+misplaced tray read empty) is replaced by what the believed board and the roll allow, and a checker gone from the
+board is an alarm only when its colour's tray was surely counted and does not hold it (else said, no alarm).
 
 Events are dicts (see device/events.py); the tracker does no I/O, so the referee can store them before announcing.
 ``feed`` never raises: a fault of the tracker's own drops that reading (the state as before it) with a
@@ -79,9 +82,9 @@ def trusted_off(obs: Observation) -> dict[str, Optional[int]]:
     (``extra["off_confidence"]``: 1.0 the tray and the board agree, 0.5 one cue only, 0.2 they disagree). A tray
     the board finder put in the wrong place reads as a sure empty one while checkers stand in it (renders 5353 and
     6464): taken as evidence, that zero blocks the snap to the right board and makes the believed borne-off
-    checkers "knocked off". A count below SURE_OFF is no evidence either way: the borne-off checkers are then what
-    the board leaves, as when the trays go unseen. A reading without confidences (a label, a scripted scene, an
-    older reader) states its counts as they are."""
+    checkers "knocked off". A count below SURE_OFF is no evidence either way: the tracker takes what its believed
+    board and the roll allow instead (``with_trusted_off``). A reading without confidences (a label, a scripted
+    scene, an older reader) states its counts as they are."""
     conf = obs.extra.get("off_confidence")
     out: dict[str, Optional[int]] = {}
     for colour in COLOURS:
@@ -91,11 +94,20 @@ def trusted_off(obs: Observation) -> dict[str, Optional[int]]:
     return out
 
 
-def with_trusted_off(obs: Observation) -> Observation:
-    """``obs`` with the borne-off counts it is unsure of unknown (see ``trusted_off``); ``obs`` itself if none."""
-    off = trusted_off(obs)
-    if off == {c: (None if obs.off.get(c) is None else int(obs.off[c])) for c in COLOURS}:  # type: ignore[arg-type]
+def with_trusted_off(obs: Observation, allowed: Optional[tuple[int, int]] = None) -> Observation:
+    """``obs`` with each borne-off count the reader is unsure of (see ``trusted_off``) replaced by what the game
+    allows: the checkers the board's points leave, but no more than ``allowed`` (light, dark: those the believed
+    board has off plus those the roll may bear off). No evidence either way: a tray misread neither adds borne-off
+    checkers nor takes them away, and a checker the board lacks beyond what may be off is still missing (a
+    knock, or one the reader missed: the tracker weighs which). Without a believed board the count stays."""
+    sure = trusted_off(obs)
+    if allowed is None or all(sure[c] is not None or obs.off.get(c) is None for c in COLOURS):
         return obs
+    off = dict(obs.off)
+    for k, (colour, sign) in enumerate((("light", 1), ("dark", -1))):
+        if sure[colour] is None and obs.off.get(colour) is not None:
+            on = sum(n * sign for n in obs.points if n is not None and n * sign > 0) + int(obs.bar.get(colour) or 0)
+            off[colour] = max(0, min(CHECKERS - on, allowed[k]))
     return dataclasses.replace(obs, off=off)
 
 
@@ -239,7 +251,7 @@ class GameTracker:
     def _feed(self, obs: Observation, frame: int, t: float) -> list[dict[str, Any]]:
         self._frame, self._t, self._out = frame, t, []
         self.needs_reread = False
-        obs = with_trusted_off(obs)  # a borne-off count the reader is unsure of is no evidence (see trusted_off)
+        obs = with_trusted_off(obs, self._off_allowed())  # an unsure borne-off count is no evidence either way
         board = Board.from_observation(obs)
         snapped = self._snap(obs, board)
         if snapped is not None:
@@ -274,35 +286,26 @@ class GameTracker:
             return self._out
         if any(board.missing) and st.phase == "moving":
             board = self._points_explain(obs, board)
-        mover_tray = trusted_off(obs).get(st.turn or "", 0)  # None: the mover's tray unseen or its count unsure
-        if st.phase == "moving" and st.turn is not None and sum(board.missing) <= MAX_KNOCKED and (
-                any(board.missing) or mover_tray is None):
+        if any(board.missing) and st.phase == "moving" and sum(board.missing) <= MAX_KNOCKED:
             # checkers short: the opponent's were weighed above (knocked off, or hit and read short on the bar). A
             # checker of the mover's that a point the reader is unsure of may hide (a blot read as none there) is
             # no knock, and neither is one short on a reading that shows a play (a checker of it missed: the
-            # verdict weighs that); short on a board that has not moved, it is. With his tray surely counted, its
-            # count tells how many are short; else the points alone do (a knock said, no alarm: one the reader
-            # missed looks the same)
+            # verdict weighs that); short on a board that has not moved, it is
             view, ref = View.of(obs), self._reference()
             gone = self._lost(view, ref, self._bear_off_room())
-            k = 0 if st.turn == "light" else 1
             sign = 1 if st.turn == "light" else -1
             played = ref is not None and any(
                 n is not None and (n * sign > max(0, h * sign) or (n * sign < 0 and n != h))
                 for n, h in zip(face_value(view, ref), ref.board.points))
-            if any(board.missing) and (not gone[k] or played):
+            if not gone[0 if st.turn == "light" else 1] or played:
                 self._on_moving(obs, None)
-                return self._out
-            if (not any(board.missing) and gone[k] and not played
-                    and (obs.dice or st.missing_seen + 1 < MISSING_READS or not st.missing_warned)):
-                self._missing((gone[0], 0) if k == 0 else (0, gone[1]), alert=False)
                 return self._out
         if any(board.missing):
             # a checker nowhere to be seen. Before the game starts that means nothing; many missing is a misread
             # (or the board being set up), not a knock; one or two, confirmed by more readings, is worth an alarm
             if st.phase == "setup" or sum(board.missing) > MAX_KNOCKED:
                 return self._out
-            self._missing(board.missing)
+            self._missing(board.missing, alert=self._trays_counted(obs, board.missing))
             return self._out
         st.missing_warned, st.missing_seen = False, 0
         for _ in range(4):  # one reading may complete several steps (setup seen with the opening dice down)
@@ -318,7 +321,11 @@ class GameTracker:
         hide the rest, a bear-off the roll allows may have taken them). A tray count alone never says a checker
         left the board (the tray misread: its end found a little off, a shadow); the borne-off checkers of that
         colour are then what the points leave, as when the trays go unseen."""
-        gone = self._lost(View.of(obs), self._reference(), self._bear_off_room())
+        lost = self._lost(View.of(obs), self._reference(), self._bear_off_room())
+        sure = trusted_off(obs)
+        # an unsure count was already set to what the game allows (with_trusted_off): what it leaves missing is
+        # the board's and the belief's word, weighed as before
+        gone = [g or sure[c] is None for g, c in zip(lost, COLOURS)]
         if all(g for g, m in zip(gone, board.missing) if m):
             return board
         off = tuple(o + m if m and not g else o for o, m, g in zip(board.off, board.missing, gone))
@@ -597,13 +604,12 @@ class GameTracker:
     def _trays_counted(obs: Observation, lost: tuple[int, int] = (1, 1)) -> bool:
         """Whether the trays of the colours ``lost`` checkers were surely counted and do not hold them: only then is
         a checker gone from the board an alarm (else one the reader missed looks the same). With confidences
-        (``trusted_off``), each such colour's sure count must leave the board short; without them, False when
-        the reader wrote the counts as whatever is not on the board (it cannot see trays)."""
+        (``trusted_off``) or without them, each such colour's count must be sure and leave the board short (a
+        count written as whatever is not on the board, a reader that cannot see trays, never does)."""
         sure = trusted_off(obs)
-        confident = isinstance(obs.extra.get("off_confidence"), dict)
         for k, (colour, sign) in enumerate((("light", 1), ("dark", -1))):
             off = sure[colour]
-            if confident and not lost[k]:
+            if not lost[k]:
                 continue
             if off is None:
                 return False
@@ -611,6 +617,15 @@ class GameTracker:
             if int(off) + on >= CHECKERS:
                 return False
         return True
+
+    def _off_allowed(self) -> Optional[tuple[int, int]]:
+        """Borne-off checkers per colour the game allows now: the believed board's, plus what the roll may bear off
+        (None before a board is believed)."""
+        if not self.state.board:
+            return None
+        off = _board_from_json(self.state.board).off
+        room = self._bear_off_room()
+        return (off[0] + room[0], off[1] + room[1])
 
     def _bear_off_room(self) -> tuple[int, int]:
         """How many checkers the player moving may bear off with this roll (zero unless all are home)."""
@@ -675,7 +690,7 @@ class GameTracker:
         on doubtful points (a tall stack read 4 then 5) then agree, so a start position or a roll is accepted.
         Only the expected board of a quiet phase is ever put in (a starting position while waiting for one, the
         standing position before a roll); a play is never snapped, so an illegal play still shows."""
-        sure = with_trusted_off(obs)  # a tray count the reader is unsure of neither blocks nor makes a snap
+        sure = with_trusted_off(obs, self._off_allowed())  # an unsure tray count neither blocks nor makes a snap
         snapped = self._snap(sure, Board.from_observation(sure))
         if snapped is None:
             return obs
