@@ -178,6 +178,31 @@ def _other_faces_pips_plain(fit: LayoutFit, gray: np.ndarray, level: float, cont
     return bool((np.abs(vals.mean(axis=1) - level) <= 0.4 * contrast).all())
 
 
+SIX_COLUMNS = (0.15, 0.12)  # of the pips' contrast: a column pair's weaker middle toward the pips, and its lead
+UNSURE = 0.45  # confidence of a face that may be another: reported as a die, its value None (below MIN_CONFIDENCE)
+
+
+def _six_columns_hint(fit: LayoutFit, gray: np.ndarray, level: float, contrast: float, dark: bool) -> bool:
+    """Whether a 4 may be a 6 whose column middles blurred into the face: both middles of one pair of opposite
+    sides lean toward the pips' grey, and clearly more than the other pair's.
+
+    Why: on a die of ~8 px a pip is one pixel and a 6's middle pips melt into the face (a rendered game at 540p: its
+    opening 6 read as 4 on every frame, the worst a referee can do); they still lift their spots by ~0.2 of the
+    pips' contrast. A true 4's blur lifts all four side middles alike (each lies between two pips), so it is the
+    difference between the two pairs that tells, not the level.
+    """
+    spots = np.array([[1, 0], [-1, 0], [0, 1], [0, -1]], float)
+    pts = (spots[:, None, :] + _SPOT[None, :, :]).reshape(-1, 2) @ fit.affine.T + fit.center
+    xs, ys = np.round(pts[:, 0]).astype(int), np.round(pts[:, 1]).astype(int)
+    if not ((xs >= 0) & (ys >= 0) & (xs < gray.shape[1]) & (ys < gray.shape[0])).all():
+        return False
+    lift = (gray[ys, xs].astype(float).reshape(4, len(_SPOT)).mean(axis=1) - level) / max(contrast, 1.0)
+    if dark:
+        lift = -lift
+    pairs = sorted((min(lift[0], lift[1]), min(lift[2], lift[3])))
+    return bool(pairs[1] >= SIX_COLUMNS[0] and pairs[1] - pairs[0] >= SIX_COLUMNS[1])
+
+
 def _drop_side_faces(dice: list[FaceCandidate]) -> list[FaceCandidate]:
     """A die seen at an angle also shows side faces next to its top face; keep only the top (roundest pips)."""
     keep = []
@@ -395,6 +420,10 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
         if why is not None:
             why.append("r11")
         return None
+    if n == 4 and _six_columns_hint(fit, images.gray, level, contrast, dark):
+        if why is not None:
+            why.append("u6")
+        conf = min(conf, UNSURE)
     if _foreign_pip(fit, group, all_pips, images):
         if why is not None:
             why.append("r9")
@@ -596,7 +625,11 @@ def _scales(gray: np.ndarray, die_size_px: Optional[float]) -> list[float]:
         # diameters cover that, and a face read in pieces at one scale is often whole at the next (sampling of
         # pips a few pixels across), so the steps are close (real photos: 12 -> 15 of 18 dice with 5 scales
         # instead of 3). Scales below the smallest die readable are left out.
-        return [s for s in (die_size_px * k for k in GUESS_SHARES) if s >= MIN_DIE_PX] or [die_size_px]
+        # The guess itself is always read, even below the floor (a view whose shares all fall below it is read at
+        # the guess alone): the floor keeps the blind search's smallest scales off texture, but a calibrated guess
+        # is the likeliest edge; without it a guess of 9-11 px read only at 1.2 of it, where dice of the guess's
+        # size lose their pips (a rendered game at 720p: 22 -> 55 of 120 dice read, no wrong value, no false die).
+        return [s for k, s in ((k, die_size_px * k) for k in GUESS_SHARES) if s >= MIN_DIE_PX or k == 1.0]
     top = min(gray.shape[:2]) / 2.5
     out = []
     s = MIN_DIE_PX * 1.2
