@@ -85,19 +85,20 @@ def test_a_false_sure_empty_tray_beside_the_standing_board_still_snaps_to_it(fau
     assert tracker.state.board == _board_json(believed)
 
 
-def test_a_bear_off_beside_a_tray_read_empty_by_mistake_is_judged():
-    # light bears off two with 6-5 (three off now); his misplaced tray reads empty, the board says three: the
-    # counts disagree (0.2). Before: three light checkers "missing", too many for a knock, so the play was never
-    # judged
-    tracker = _tracker(BEARING, "light", "moving", dice=[6, 5])
-    after = _play(BEARING, (6, 5), "6/off 5/off")
-    assert after.player_off == 3
+@pytest.mark.parametrize("roll, play, off", [((6, 5), "6/off 5/off", 3), ((6, 6), "6/off(2) 5/off(2)", 5)])
+def test_a_bear_off_beside_a_tray_read_empty_by_mistake_is_judged(roll, play, off):
+    # light bears off two with 6-5 (three off now) or four with 6-6; his misplaced tray reads empty, the board
+    # says three (five): the counts disagree (0.2). Before: that many light checkers "missing", too many for a
+    # knock, so the play was never judged
+    tracker = _tracker(BEARING, "light", "moving", dice=list(roll))
+    after = _play(BEARING, roll, play)
+    assert after.player_off == off
     readings = []
-    for dice in ((die(6, SEATING.right_half("light")), die(5, SEATING.right_half("light"))), (), ()):
+    for dice in ((die(roll[0], SEATING.right_half("light")), die(roll[1], SEATING.right_half("light"))), (), ()):
         obs = scene(SEATING, after, "light", dice=dice, confidence=[0.95] * 24)
         readings.append(_counted(obs, {"light": 0, "dark": 0}, {"light": 0.2, "dark": 1.0}))
     events = _feed(tracker, readings)
-    assert [(e["type"], e.get("legal"), e.get("play")) for e in events] == [("play", True, "6/off 5/off")]
+    assert [(e["type"], e.get("legal"), e.get("play")) for e in events] == [("play", True, play)]
     assert not any(e.get("alert") or e.get("alert_id") for e in events)
 
 
