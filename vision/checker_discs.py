@@ -140,7 +140,16 @@ def arc_score(gx: np.ndarray, gy: np.ndarray, cx: float, cy: float, r: float, to
     xs = np.clip(np.rint(cx + r * ux).astype(np.int32), 0, w - 1)
     ys = np.clip(np.rint(cy + r * uy).astype(np.int32), 0, h - 1)
     a, b = gx[ys, xs], gy[ys, xs]
-    return float(np.median(np.abs(a * ux + b * uy)))
+    return float(_median_rows(np.abs(a * ux + b * uy)[None, :])[0])
+
+
+def _median_rows(v: np.ndarray) -> np.ndarray:
+    """Per row, the median of an odd number of values: the middle one (``np.median`` is that, with more
+    overhead per call; it is called a few hundred times per frame)."""
+    k = v.shape[1] // 2
+    if v.shape[1] % 2 == 0 or np.isnan(v).any():
+        return np.median(v, axis=1)
+    return np.partition(v, k, axis=1)[:, k]
 
 
 def local_peaks(acc: np.ndarray, min_dist: float, floor: float) -> tuple[np.ndarray, np.ndarray]:
@@ -261,7 +270,7 @@ def equator_scores(gx: np.ndarray, gy: np.ndarray, cx: np.ndarray, cy: np.ndarra
     xs = np.clip(np.rint(cx + r * _EQ_UX[None, :]).astype(np.int32), 0, w - 1)
     ys = np.clip(np.rint(cy + r * _EQ_UY[None, :]).astype(np.int32), 0, h - 1)
     radial = np.abs(gx[ys, xs] * _EQ_UX + gy[ys, xs] * _EQ_UY)
-    return np.minimum(np.median(radial[:, :7], axis=1), np.median(radial[:, 7:], axis=1))
+    return np.minimum(_median_rows(radial[:, :7]), _median_rows(radial[:, 7:]))
 
 
 def equator_score(gx: np.ndarray, gy: np.ndarray, cx: float, cy: float, r: float) -> float:

@@ -160,7 +160,7 @@ def learn_empty(bands_by_point: dict[int, np.ndarray],
 
 def disc_mask(shape: tuple[int, int], along: float, across: float, r: float) -> np.ndarray:
     """Pixels of a band within ``r`` of (``along`` px from the base, ``across`` px from the band's left edge)."""
-    yy, xx = np.ogrid[:shape[0], :shape[1]]
+    yy, xx = np.arange(shape[0])[:, None], np.arange(shape[1])[None, :]  # np.ogrid's grids, without its overhead
     return (yy - along) ** 2 + (xx - across) ** 2 <= r * r
 
 
