@@ -261,9 +261,21 @@ def _pip_array(pips: list[Pip]) -> np.ndarray:
     return hit[1]
 
 
-def _not_a_one(p: Pip) -> bool:
-    """A lone blob that cannot be a one's pip: elongated, faint, or of no pip's size."""
-    return p.elongation > 1.4 or p.contrast < 50 or not 3.5 <= p.diameter <= 11.0
+ONE_ELONGATION = (1.4, 1.7)  # a one's pip at most this elongated: of more / at most TINY_PIP_PX source pixels
+TINY_PIP_PX = 3.0
+
+
+def _not_a_one(p: Pip, zoom: float = 1.0) -> bool:
+    """A lone blob that cannot be a one's pip: elongated, faint, or of no pip's size.
+
+    ``zoom``: how much the scale enlarged the image. A pip of at most TINY_PIP_PX source pixels has an elongation
+    that is mostly sampling (a rendered one's pip of ~2 px measured 1.3-1.6), so it may be more elongated; the
+    roundness of its core (``_round_pip``), the plain ring and the die's outline still decide. Larger pips keep
+    the strict limit (the 310 real dice photos: five more false dice when every enlarged scale was loose), and
+    so does the blind search (zoom 0: no outline test there; two specks on a keyboard's keys were read as ones).
+    """
+    tiny = p.diameter <= TINY_PIP_PX * zoom
+    return p.elongation > ONE_ELONGATION[bool(tiny)] or p.contrast < 50 or not 3.5 <= p.diameter <= 11.0
 
 
 OUTLINE_REACH = {1: (0.8, 2.0), 2: (1.4, 3.3)}  # grid steps from a one's pip / a pair's middle to its face's edge
@@ -335,10 +347,12 @@ def _round_pip(p: Pip, images: FaceImages) -> bool:
 
 
 def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
-                    why: Optional[list[str]] = None, bounded: bool = False) -> Optional[tuple[LayoutFit, float, np.ndarray]]:
+                    why: Optional[list[str]] = None, bounded: bool = False,
+                    zoom: float = 1.0) -> Optional[tuple[LayoutFit, float, np.ndarray]]:
     """Fit one pip group; return (fit, confidence, ray extents) or None when it is not a die face."""
     n = len(group)
-    if n == 1 and _not_a_one(group[0]):
+    loose = zoom if bounded else 0.0  # a tiny pip's shape is forgiven only where the die outline test follows
+    if n == 1 and _not_a_one(group[0], loose):
         if why is not None:
             why.append("r1")
         return None  # cheap test first: most lone blobs are texture
@@ -352,7 +366,7 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
     if n == 1:
         # a lone pip: only a round, strong blob centred in a uniform face of its own is taken as a one
         p = group[0]
-        if p.elongation > 1.4 or p.contrast < 50 or not (3.5 <= diam <= 11.0):
+        if _not_a_one(p, loose):
             if why is not None:
                 why.append("r1")
             return None
@@ -518,11 +532,11 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
     out: list[FaceCandidate] = []
     shift = np.array([ox, oy], float)
     for group in group_pips(pips, images):
-        if len(group) == 1 and _not_a_one(group[0]):
+        if len(group) == 1 and _not_a_one(group[0], f if bounded else 0.0):
             continue  # most groups: lone texture blobs (the same first test as _evaluate_group's, without a call)
         if seeds is not None:
             seeds.append(np.mean([[p.x, p.y] for p in group], axis=0) / f + shift)
-        found = _faces_in_group(group, pips, images, bounded=bounded, enlarged=f >= SPLIT_ZOOM)
+        found = _faces_in_group(group, pips, images, bounded=bounded, zoom=f)
         for g, (fit, conf, ext) in found:
             back = mosaic.offset_at(*fit.center) if mosaic is not None else 0.0  # mosaic -> whole scaled image
             if centres is not None and not _inside(centres, (fit.center + back) / f):
@@ -586,19 +600,19 @@ def _split_face(group: list[Pip], pips: list[Pip], images: FaceImages) -> list[P
 
 
 def _faces_in_group(group: list[Pip], pips: list[Pip], images: FaceImages, bounded: bool = False,
-                    enlarged: bool = False) -> list:
+                    zoom: float = 1.0) -> list:
     """The group as one face; failing that, the face with pips the grouping split off (see _split_face), or faces
     made of a pip and its nearest group-mates (touching dice)."""
     if len(group) <= 6:
-        res = _evaluate_group(group, pips, images, bounded=bounded)
+        res = _evaluate_group(group, pips, images, bounded=bounded, zoom=zoom)
         if res is not None:
             return [(group, res)]
     if len(group) == 1:
         return []
-    if enlarged and len(group) < 6:
+    if zoom >= SPLIT_ZOOM and len(group) < 6:
         joined = _split_face(group, pips, images)
         if len(group) < len(joined) <= 6:
-            res = _evaluate_group(joined, pips, images, bounded=bounded)
+            res = _evaluate_group(joined, pips, images, bounded=bounded, zoom=zoom)
             if res is not None:
                 return [(joined, res)]
     xy = np.array([[p.x, p.y] for p in group])
@@ -612,7 +626,7 @@ def _faces_in_group(group: list[Pip], pips: list[Pip], images: FaceImages, bound
                 continue
             seen.add(key)
             sub = [group[k] for k in order[:m]]
-            res = _evaluate_group(sub, pips, images, bounded=bounded)
+            res = _evaluate_group(sub, pips, images, bounded=bounded, zoom=zoom)
             if res is not None:
                 found.append((sub, res))
     return found
