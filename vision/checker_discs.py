@@ -65,12 +65,12 @@ class EdgeVotes:
     @classmethod
     def of(cls, gx: np.ndarray, gy: np.ndarray, mask: np.ndarray | None = None) -> "EdgeVotes":
         mag = np.sqrt(gx * gx + gy * gy)
-        ys, xs = np.nonzero(mag > EDGE_MIN)
-        if mask is not None and len(xs):
-            keep = mask[ys, xs] > 0
-            ys, xs = ys[keep], xs[keep]
-        m = mag[ys, xs]
-        return cls(xs, ys, m, gx[ys, xs] / np.maximum(m, 1e-6), gy[ys, xs] / np.maximum(m, 1e-6),
+        at = np.flatnonzero(mag > EDGE_MIN)
+        if mask is not None and len(at):
+            at = at[mask.ravel()[at] > 0]
+        ys, xs = np.divmod(at, gx.shape[1])
+        m = mag.ravel()[at]
+        return cls(xs, ys, m, gx.ravel()[at] / np.maximum(m, 1e-6), gy.ravel()[at] / np.maximum(m, 1e-6),
                    (gx.shape[0], gx.shape[1]))
 
 
@@ -156,8 +156,14 @@ def local_peaks(acc: np.ndarray, min_dist: float, floor: float) -> tuple[np.ndar
     """Coordinates of local maxima of ``acc`` above ``floor``, at least about ``min_dist`` apart."""
     k = max(3, int(round(min_dist)) | 1)
     dil = cv2.dilate(acc, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
-    ys, xs = np.nonzero((acc >= dil) & (acc > floor))
+    ys, xs = true_at((acc >= dil) & (acc > floor))
     return xs, ys
+
+
+def true_at(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.nonzero`` of a 2-D mask (rows, columns; same order and type), several times quicker: numpy's 2-D
+    nonzero costs ~0.3 ms on a working view, its flat one a tenth of that."""
+    return np.divmod(np.flatnonzero(mask), mask.shape[1])
 
 
 def refine(gx: np.ndarray, gy: np.ndarray, xs: np.ndarray, ys: np.ndarray, r: float,

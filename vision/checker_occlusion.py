@@ -14,6 +14,8 @@ from typing import Optional, Sequence
 import cv2
 import numpy as np
 
+from vision.checker_discs import true_at
+
 CR_RANGE = (136, 175)
 CB_RANGE = (78, 130)
 MIN_Y = 45
@@ -30,7 +32,7 @@ def skin_mask(small_bgr: np.ndarray, lab: np.ndarray, known_colours: Sequence[Op
     mask = cv2.inRange(ycc, (MIN_Y, CR_RANGE[0], CB_RANGE[0]), (255, CR_RANGE[1], CB_RANGE[1])) > 0
     if not mask.any():
         return mask
-    ys, xs = np.nonzero(mask)
+    ys, xs = true_at(mask)
     px = lab[ys, xs]
     keep = np.ones(len(ys), bool)
     for colour in known_colours:
