@@ -85,10 +85,11 @@ def hough_votes(gx: np.ndarray, gy: np.ndarray, r: float, mask: np.ndarray | Non
     e = edges if edges is not None else EdgeVotes.of(gx, gy, mask)
     acc = np.zeros(h * w, np.float32)
     if len(e.xs):
-        for sign in (1.0, -1.0):
-            cx = np.round(e.xs + sign * r * e.ux).astype(np.int32)
-            cy = np.round(e.ys + sign * r * e.uy).astype(np.int32)
-            ok = (cx >= 0) & (cx < w) & (cy >= 0) & (cy < h)
+        dx, dy = r * e.ux, r * e.uy  # the same steps along and against the gradient
+        for along in (True, False):
+            cx = np.rint(e.xs + dx if along else e.xs - dx).astype(np.int32)
+            cy = np.rint(e.ys + dy if along else e.ys - dy).astype(np.int32)
+            ok = (cx.view(np.uint32) < w) & (cy.view(np.uint32) < h)  # a negative wraps round: 0 <= c < size
             acc += np.bincount(cy[ok] * w + cx[ok], minlength=h * w).astype(np.float32)
     acc = acc.reshape(h, w)
     acc = cv2.GaussianBlur(acc, (0, 0), 1.0) * (2 * np.pi * 1.0 ** 2)  # spread votes over +-1 px, keep mass
