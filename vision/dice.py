@@ -220,11 +220,14 @@ def _drop_side_faces(dice: list[FaceCandidate]) -> list[FaceCandidate]:
     return keep
 
 
-def _foreign_pip(fit: LayoutFit, group: list[Pip], all_pips: list[Pip], images: FaceImages) -> bool:
+def _foreign_pip(fit: LayoutFit, group: list[Pip], all_pips: list[Pip], images: FaceImages,
+                 zoom: float = 0.0) -> bool:
     """True when a pip that is not in the layout lies on the same face: the layout saw only part of the face.
 
     Inside the fitted face square any pip of the same polarity counts. Short layouts (1, 2, 3: a column or a
     diagonal of a larger face looks the same) also look further out, for pips of the same kind on an unbroken face.
+    Pips of at most TINY_PIP_PX source pixels (``zoom``: the scale's enlargement) are of a kind by size alone: their
+    shapes are sampling, and two pips of a rendered 6 of ~11 px were read as a 2 beside its other, smeared pips.
     """
     n = len(group)
     inv = np.linalg.inv(fit.affine)
@@ -241,7 +244,8 @@ def _foreign_pip(fit: LayoutFit, group: list[Pip], all_pips: list[Pip], images: 
         if n > 1 and u < 1.55:
             return True
         near = min(group, key=lambda q: (q.x - p.x) ** 2 + (q.y - p.y) ** 2)
-        kindred = _similar_shape(near, p) or (n == 1 and p.area >= 0.3 * near.area)
+        tiny = near.diameter <= TINY_PIP_PX * zoom
+        kindred = _similar_shape(near, p) or ((n == 1 or tiny) and p.area >= 0.3 * near.area)
         if kindred and _shares_face(near, p, images):
             return True
     return False
@@ -438,7 +442,7 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
         if why is not None:
             why.append("u6")
         conf = min(conf, UNSURE)
-    if _foreign_pip(fit, group, all_pips, images):
+    if _foreign_pip(fit, group, all_pips, images, loose):
         if why is not None:
             why.append("r9")
         return None
