@@ -404,3 +404,59 @@ def test_split_face_weighs_the_same_pips_as_a_look_at_every_pip():
             tried += 1
             grown += len(got) > len(part)
     assert tried >= 10 and grown >= 3
+
+
+def test_the_guess_itself_is_read_even_below_the_size_floor():
+    """A calibrated guess below the blind search's floor is still read at its own size (and the shares above the
+    floor); a guess well above the floor is read at all five shares."""
+    from vision.dice import GUESS_SHARES, MIN_DIE_PX, _scales
+
+    img = np.zeros((720, 1280, 3), np.uint8)
+    small = _scales(img, 0.9 * MIN_DIE_PX)
+    assert 0.9 * MIN_DIE_PX in small
+    assert all(s >= MIN_DIE_PX or s == 0.9 * MIN_DIE_PX for s in small)
+    assert len(_scales(img, 3 * MIN_DIE_PX)) == len(GUESS_SHARES)
+
+
+def _four_face(lifts: dict[tuple[int, int], float], dark: bool) -> tuple:
+    """A 4's face (step 6 px, contrast 100) with the given side middles lifted toward the pips' grey (share of
+    the contrast), and its layout fit."""
+    from vision.dice_layout import LayoutFit
+
+    level, pip = (160.0, 60.0) if dark else (100.0, 200.0)
+    gray = np.full((60, 60), level, np.float32)
+    c = np.array([30.0, 30.0])
+    for u, v in LAYOUTS[4]:
+        cv2.circle(gray, (int(c[0] + 6 * u), int(c[1] + 6 * v)), 2, pip, -1)
+    for (u, v), share in lifts.items():
+        cv2.circle(gray, (int(c[0] + 6 * u), int(c[1] + 6 * v)), 2, level + share * (pip - level), -1)
+    return LayoutFit(4, c, np.eye(2) * 6.0, 0.0, 6.0), gray.astype(np.uint8), level
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_a_four_with_one_pair_of_side_middles_lit_may_be_a_six(dark):
+    """A 6 whose column middles blurred into the face lifts one pair of opposite side middles; a blurred true 4
+    lifts all four alike, a sharp one none."""
+    from vision.dice import _six_columns_hint
+
+    six = _four_face({(1, 0): 0.25, (-1, 0): 0.25}, dark)
+    blurred_four = _four_face({(1, 0): 0.25, (-1, 0): 0.25, (0, 1): 0.25, (0, -1): 0.25}, dark)
+    sharp_four = _four_face({}, dark)
+    one_side = _four_face({(1, 0): 0.25}, dark)
+    assert _six_columns_hint(six[0], six[1], six[2], 100.0, dark)
+    for fit, gray, level in (blurred_four, sharp_four, one_side):
+        assert not _six_columns_hint(fit, gray, level, 100.0, dark)
+
+
+def test_a_tiny_ones_pip_may_look_elongated_only_on_a_board_read():
+    """A pip of a few source pixels has a sampled shape: on an enlarged board read (zoom > 1) it may be more
+    elongated than a one's pip of many pixels; the blind search (zoom 0) keeps the strict limit."""
+    from vision.dice import _not_a_one
+    from vision.dice_pips import Pip
+
+    tiny = Pip(x=10, y=10, area=16.0, diameter=4.5, elongation=1.55, angle=0.0, contrast=120, face=100, dark=False)
+    assert not _not_a_one(tiny, 2.4)  # 4.5 px at 2.4x: ~1.9 source pixels
+    assert _not_a_one(tiny, 1.0)  # 4.5 source pixels: its shape is real
+    assert _not_a_one(tiny, 0.0)
+    stretched = Pip(x=10, y=10, area=16.0, diameter=4.5, elongation=2.0, angle=0.0, contrast=120, face=100, dark=False)
+    assert _not_a_one(stretched, 2.4)
