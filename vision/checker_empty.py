@@ -54,14 +54,18 @@ class EmptyColumns:
 def unlike_all(empty: "EmptyColumns", bands: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
     """``EmptyColumns.unlike`` of every point's band, in one pass over all 24."""
     pts = sorted(bands)
-    keys = [("top" if p >= 13 else "bottom", p % 2) for p in pts]
-    stack = np.stack([bands[p] for p in pts])
-    lo = np.stack([empty.ranges[k][0] for k in keys])
-    hi = np.stack([empty.ranges[k][1] for k in keys])
-    known = np.stack([empty.known[k] for k in keys])
-    out = np.maximum(lo - stack, 0.0) + np.maximum(stack - hi, 0.0)
-    far = (np.einsum("pijk,pijk->pij", out, out) > UNLIKE ** 2) & known
-    return {p: far[i] for i, p in enumerate(pts)}
+    by_key: dict[tuple[str, int], list[int]] = {}
+    for p in pts:
+        by_key.setdefault(("top" if p >= 13 else "bottom", p % 2), []).append(p)
+    found: dict[int, np.ndarray] = {}
+    for key, group in by_key.items():
+        # the points sharing one template at once, the template broadcast (not copied once per point)
+        stack = np.stack([bands[p] for p in group])
+        lo, hi = empty.ranges[key]
+        out = np.maximum(lo - stack, 0.0) + np.maximum(stack - hi, 0.0)
+        far = (np.einsum("pijk,pijk->pij", out, out) > UNLIKE ** 2) & empty.known[key]
+        found.update((p, far[i]) for i, p in enumerate(group))
+    return {p: found[p] for p in pts}
 
 
 def column_band(lab: np.ndarray, cx: float, base_y: float, toward: float, width: int, length: int) -> np.ndarray:
