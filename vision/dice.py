@@ -47,6 +47,7 @@ MIN_FACE_FORESHORTENING = 0.55  # a face seen flatter is a flat die's side face 
 # was read for a top 2)
 GUESS_SHARES = (0.59, 0.7, 0.83, 1.0, 1.2)  # of the guessed die edge, read while the real one is not learnt
 WINDOW_HALF = 1.8  # die edges round a first-scale group that the second scale reads (a face's rays reach ~1.6)
+SPLIT_AREA = (2.0, 3.0)  # a pip the grouping split off may have this many times another's area (tiny pips: more)
 SPLIT_ZOOM = 1.5  # a scale enlarging the image this much sees pips of a few source pixels: their shapes are noise
 
 SCALE_MEMORY = ScaleMemory()  # die edges learnt per camera view (frames of one view come one after another)
@@ -575,12 +576,15 @@ def _near_pips(fit: LayoutFit, pips: list[Pip]) -> list[Pip]:
     return [pips[i] for i in np.nonzero(d2 <= reach * reach)[0]]
 
 
-def _split_face(group: list[Pip], pips: list[Pip], images: FaceImages) -> list[Pip]:
+def _split_face(group: list[Pip], pips: list[Pip], images: FaceImages, zoom: float = 0.0) -> list[Pip]:
     """The group with the pips the grouping left out of its face: same kind, within a die of it, on its bare face.
 
     Why: on a small die a pip is a few source pixels, so its measured shape (elongation, axis) is noise and one
     pip of a three can fail the pips-look-alike link; the rest of the face then fails for the pip "foreign" to it.
-    Here only size and an unbroken face must agree, and the joined pips must still fit a layout as one face.
+    Here only size and an unbroken face must agree, and the joined pips must still fit a layout as one face. Pips
+    of at most TINY_PIP_PX source pixels (``zoom``: the scale's enlargement) may differ more in area: one source
+    pixel more or less is half their area (a rendered 6 of ~11 px: one pip 1.6 times another's width), when the
+    group has 4 pips or more (a shorter group so joined read a doubling cube's digits as a 3).
     """
     members = {id(p) for p in group}
     xy = np.array([[p.x, p.y] for p in group])
@@ -596,7 +600,8 @@ def _split_face(group: list[Pip], pips: list[Pip], images: FaceImages) -> list[P
         near = group[int(np.argmin(d))]
         if d.min() > 0.75 * NORM_DIE or d.min() < 1.2 * max(p.diameter, near.diameter):
             continue
-        if max(p.area, near.area) > 2.0 * min(p.area, near.area) or p.elongation > 2.5:
+        tiny = len(group) >= 4 and min(p.diameter, near.diameter) <= TINY_PIP_PX * zoom
+        if max(p.area, near.area) > SPLIT_AREA[bool(tiny)] * min(p.area, near.area) or p.elongation > 2.5:
             continue
         if _shares_face(near, p, images):
             joined.append(p)
@@ -614,7 +619,7 @@ def _faces_in_group(group: list[Pip], pips: list[Pip], images: FaceImages, bound
     if len(group) == 1:
         return []
     if zoom >= SPLIT_ZOOM and len(group) < 6:
-        joined = _split_face(group, pips, images)
+        joined = _split_face(group, pips, images, zoom if bounded else 0.0)
         if len(group) < len(joined) <= 6:
             res = _evaluate_group(joined, pips, images, bounded=bounded, zoom=zoom)
             if res is not None:
