@@ -90,8 +90,14 @@ def _median_views(samples: np.ndarray, valid: Optional[np.ndarray]) -> tuple[np.
     n = samples.shape[0]
     if valid is None:
         k = n // 2
-        med = (np.partition(samples, k, axis=0)[k] if n % 2
-               else np.partition(samples, (k - 1, k), axis=0)[k - 1:k + 1].mean(axis=0))
+        if n >= 8:
+            # twelve views (both rows alike): sorting each pixel's views as one contiguous row is several times
+            # quicker than partitioning along the first axis; the same middle values, the same mean of two
+            srt = np.sort(np.moveaxis(samples, 0, -1), axis=-1)
+            med = srt[..., k] if n % 2 else (srt[..., k - 1] + srt[..., k]) / 2
+        else:
+            med = (np.partition(samples, k, axis=0)[k] if n % 2
+                   else np.partition(samples, (k - 1, k), axis=0)[k - 1:k + 1].mean(axis=0))
         return med, np.full(samples.shape[1:3], n >= MIN_VIEWS)
     count = valid.sum(axis=0)
     med, _ = _median_views(samples, None)
@@ -133,12 +139,10 @@ def learn_empty(bands_by_point: dict[int, np.ndarray],
     for row, pts in (("top", range(13, 25)), ("bottom", range(1, 13))):
         for parity in (0, 1):
             ps = [p for p in pts if p % 2 == parity]
-            views[(row, parity)] = np.stack([bands_by_point[p] for p in ps])
-            valid[(row, parity)] = None if checkers is None else np.stack([~checkers[p] for p in ps])
-    # the empty board changes slowly across a column: the medians are taken on every other pixel (a quarter of
-    # the sorting) and scaled back up
-    views = {key: v[:, ::2, ::2] for key, v in views.items()}
-    valid = {key: None if v is None else v[:, ::2, ::2] for key, v in valid.items()}
+            # the empty board changes slowly across a column: the medians are taken on every other pixel (a
+            # quarter of the sorting) and scaled back up (only those pixels are copied)
+            views[(row, parity)] = np.stack([bands_by_point[p][::2, ::2] for p in ps])
+            valid[(row, parity)] = None if checkers is None else np.stack([~checkers[p][::2, ::2] for p in ps])
     bands: dict[tuple[str, int], np.ndarray] = {}
     known: dict[tuple[str, int], np.ndarray] = {}
     own = {key: _median_views(v, valid[key]) for key, v in views.items()}
