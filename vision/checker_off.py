@@ -85,7 +85,9 @@ def _looks_like(strip: np.ndarray, colour: CheckerColour, light: bool) -> np.nda
     """Pixels that may show a checker of ``colour`` standing on edge: its hue, and its lightness or the shade of
     its side (seen from above a checker on edge shows its rim, darker than a light face, lighter than a dark
     one)."""
-    ab = np.linalg.norm(strip[..., 1:] - colour.lab[None, None, 1:], axis=2) <= colour.tolerance
+    # the a/b distance written out (np.linalg.norm over a 2-long axis: the same sums, a slow reduction)
+    da, db = strip[..., 1] - colour.lab[1], strip[..., 2] - colour.lab[2]
+    ab = np.sqrt(da * da + db * db) <= colour.tolerance
     seen, lc = strip[..., 0], float(colour.lab[0])
     if light:
         lit = (seen >= SIDE_SHADE[0] * lc - colour.tolerance) & (seen <= lc + colour.tolerance)
