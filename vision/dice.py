@@ -313,6 +313,23 @@ def _outline(bare: np.ndarray, fit: LayoutFit, level: float, contrast: float, da
     return "open"
 
 
+def _near_colour_edge(images: FaceImages, fit: LayoutFit, dark: bool, contrast: float) -> bool:
+    """Whether the colour image outlines a one's face round a lone pip as ``_outline`` calls a "die": rays in one arc
+    end at a one's edge (OUTLINE_REACH), the 4th-nearest end near (OUTLINE_RESCUE).
+
+    Why: a die whose face is as grey as the board round it shows its edge only in colour, and the grey rays of
+    ``_outline`` then stop only far off (the sample game's amber one beside a white label: "far", not read). A
+    looser test (any 4 colour stops near) took the lit gap between two checkers for a one.
+    """
+    ext = _color_extent(images, fit.center, dark, fit.step, contrast) / fit.step
+    stops = np.sort(ext[np.isfinite(ext)])
+    nearest = float(stops[3]) if len(stops) >= 4 else np.inf
+    lo, hi = OUTLINE_REACH[1]
+    at_edge = (ext >= lo) & (ext <= hi)
+    count, arc, reach = OUTLINE_RESCUE[1]
+    return bool(at_edge.sum() >= count and _longest_run(at_edge) >= arc and nearest <= reach)
+
+
 def _longest_run(ring: np.ndarray) -> int:
     """Longest run of True in a circular sequence."""
     if ring.all():
@@ -458,6 +475,8 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
             return float(np.std(finite) / np.median(finite)) > spread  # a die's outline is compact all round
 
         outline = _outline(bare, fit, level, contrast, dark)
+        if outline == "far" and images.has_color and _near_colour_edge(images, fit, dark, contrast):
+            outline = "open"  # the grey missed the die's edge (an amber face as grey as the board): colour decides
         if outline == "far":
             if why is not None:
                 why.append("r14")
