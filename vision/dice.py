@@ -221,6 +221,9 @@ def _drop_side_faces(dice: list[FaceCandidate]) -> list[FaceCandidate]:
     return keep
 
 
+TINY_KIN_CONTRAST = 0.8  # a tiny pip of the same face has at least this share of its neighbour's contrast
+
+
 def _foreign_pip(fit: LayoutFit, group: list[Pip], all_pips: list[Pip], images: FaceImages,
                  zoom: float = 0.0) -> bool:
     """True when a pip that is not in the layout lies on the same face: the layout saw only part of the face.
@@ -228,7 +231,9 @@ def _foreign_pip(fit: LayoutFit, group: list[Pip], all_pips: list[Pip], images: 
     Inside the fitted face square any pip of the same polarity counts. Short layouts (1, 2, 3: a column or a
     diagonal of a larger face looks the same) also look further out, for pips of the same kind on an unbroken face.
     Pips of at most TINY_PIP_PX source pixels (``zoom``: the scale's enlargement) are of a kind by size alone: their
-    shapes are sampling, and two pips of a rendered 6 of ~11 px were read as a 2 beside its other, smeared pips.
+    shapes are sampling, and two pips of a rendered 6 of ~11 px were read as a 2 beside its other, smeared pips;
+    they must still be of the face's ink and size (TINY_KIN_CONTRAST, half the area: a render's 2 had smaller,
+    fainter blobs beside it, and losing it left a 1 read from one of its pips).
     """
     n = len(group)
     inv = np.linalg.inv(fit.affine)
@@ -245,8 +250,9 @@ def _foreign_pip(fit: LayoutFit, group: list[Pip], all_pips: list[Pip], images: 
         if n > 1 and u < 1.55:
             return True
         near = min(group, key=lambda q: (q.x - p.x) ** 2 + (q.y - p.y) ** 2)
-        tiny = near.diameter <= TINY_PIP_PX * zoom
-        kindred = _similar_shape(near, p) or ((n == 1 or tiny) and p.area >= 0.3 * near.area)
+        tiny = (near.diameter <= TINY_PIP_PX * zoom and p.area >= 0.5 * near.area
+                and p.contrast >= TINY_KIN_CONTRAST * near.contrast)
+        kindred = _similar_shape(near, p) or tiny or (n == 1 and p.area >= 0.3 * near.area)
         if kindred and _shares_face(near, p, images):
             return True
     return False
