@@ -843,6 +843,10 @@ class GameTracker:
             st.turn = seating.roller_of_half(obs.dice[0].half)
         assert st.turn is not None
         roller = st.turn
+        last = st.last_play
+        if (obs.dice and last and last.get("player") == other(roller) and not last.get("settled")
+                and all(d.half == seating.right_half(other(roller)) for d in obs.dice)):
+            last["rolled_again"] = True  # dice on the last mover's side after his verdict: see _settle_last_play
         board = self._believed(board, obs)
         if self._cube_action(obs, board):
             return
@@ -898,6 +902,20 @@ class GameTracker:
             st.unseen_play, st.last_play = None, None
             roller = st.turn = other(roller)
             reason = self._reroll_reason(obs.dice, need_half=seating.right_half(roller))
+        last = st.last_play
+        if (reason == "wrong_half" and all(d.half == seating.right_half(other(roller)) for d in obs.dice)
+                and last and last.get("player") == other(roller) and last.get("legal") is None
+                and not last.get("settled") and not self._pass_pending()):
+            # the last play was not judged (its reading was unclear, or one die only was read): the board may
+            # also hold a turn of the player on roll that the reader missed (his roll, his play). The last mover
+            # rolling again is then no proof of a foul: say so without an alarm, and take the roll as his
+            self._emit("warning", code="unsure_reading", player=roller,
+                       message=f"{other(roller)} rolls again after a play not judged: {roller}'s turn may have "
+                               "been missed; please check the board")
+            last["settled"] = True
+            st.last_play = None
+            roller = st.turn = other(roller)
+            reason = self._reroll_reason(obs.dice, need_half=seating.right_half(roller))
         if (reason == "wrong_half" and all(d.half == seating.right_half(other(roller)) for d in obs.dice)
                 and not self._pass_pending()):
             self._emit("warning", message=f"{other(roller)} rolled, but it is {roller}'s turn to roll",
@@ -948,6 +966,14 @@ class GameTracker:
         if obs is not None and self._close_to(obs, judged):
             return
         mover = last["player"]
+        if last.get("rolled_again"):
+            # dice were seen on the mover's side after his verdict: he rolled again (a roll the referee did not
+            # take, one die read only) and the change may be that unseen turn's play, not a correction of the
+            # judged one. The reading cannot tell: said without an alarm
+            self._emit("warning", code="unsure_reading", player=mover,
+                       message=f"the board changed after {mover}'s play was judged and {mover} rolled again: "
+                               "a turn may have been missed; not judged, please check the board")
+            return
         before = Position.from_position_id(last["before"])
         after = seating.position(board, mover)
         if _opponent_vanished(after, before) or after.opponent != seating.position(judged, mover).opponent:
@@ -1128,6 +1154,11 @@ class GameTracker:
                 return
         st.last_play = {"player": mover, "dice": list(st.dice), "before": st.before,
                         "after_board": _board_json(after_board), "legal": legal}
+        if legal and after == before:
+            # a roll with no legal play, judged on the dice as read: a die misread (a cocked die read flat, a
+            # face read wrong) makes a roll that did not count look like a dance. The same player rolling next is
+            # then a re-roll said after the fact, never a roll out of turn (see _rolled_again); already judged
+            st.last_play.update(pass_pending=True, judged=True)
         self._believe(after_board, obs)
         st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
         st.handled = remaining
@@ -1232,7 +1263,7 @@ class GameTracker:
             st.last_play, st.turn = None, mover
             return mover
         last["settled"] = True
-        if len(last["dice"]) == 2 and not last.get("unsure"):
+        if len(last["dice"]) == 2 and not last.get("unsure") and not last.get("judged"):
             before = Position.from_position_id(last["before"])
             self._play_event(mover, last["dice"], before, before)
         return None
