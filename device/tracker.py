@@ -147,6 +147,8 @@ class State:
     early_roll: Optional[list] = None
     alerts: int = 0
     faults: int = 0  # readings in a row the tracker failed on (a bug): see GameTracker.feed
+    roll_at: Optional[list] = None  # [value, x, y] of each die read when the roll being played was taken
+    turn_seen: Optional[list] = None  # [the pending play's key, opponent rolled, mover rolled after]: _turn_passed
 
 
 def _board_json(board: Board) -> list:
@@ -257,6 +259,8 @@ class GameTracker:
         if snapped is not None:
             board = snapped
         st = self.state
+        if st.phase == "moving":
+            self._note_turns(obs)
         if st.phase in ("opening", "awaiting") and st.board and self.seating is not None:
             # nothing on the board should change: the believed board stands unless the reading shows another
             synced = self._resync(obs)
@@ -314,6 +318,29 @@ class GameTracker:
             if st.phase == phase:
                 break
         return self._out
+
+    def _note_turns(self, obs: Observation) -> None:
+        """Notes, while a play waits for its verdict, the dice seen since: the opponent's roll (both his dice
+        down, the mover's gone), then dice on the mover's side again (his next roll). See ``_turn_passed``."""
+        st, seating = self.state, self.seating
+        if seating is None or st.turn is None or not obs.dice:
+            return
+        key = [st.turn, st.before, list(st.dice or [])]
+        if not st.turn_seen or st.turn_seen[0] != key:
+            st.turn_seen = [key, False, False]
+        mine, theirs = seating.right_half(st.turn), seating.right_half(other(st.turn))
+        if len(obs.dice) == 2 and all(d.half == theirs for d in obs.dice):
+            st.turn_seen[1] = True
+        elif st.turn_seen[1] and any(d.half == mine for d in obs.dice):
+            st.turn_seen[2] = True
+
+    def _turn_passed(self) -> bool:
+        """The play waiting for its verdict was followed by the opponent's roll and a later roll of the mover's:
+        a whole turn (or more) went by unjudged (readings too poor to weigh), so the board now read holds later
+        plays too and can call no foul on this one."""
+        st = self.state
+        return bool(st.turn_seen and st.turn_seen[0] == [st.turn, st.before, list(st.dice or [])]
+                    and st.turn_seen[1] and st.turn_seen[2])
 
     def _points_explain(self, obs: Observation, board: Board) -> Board:
         """``board`` with the checkers a sure tray count leaves missing put back where the board's points explain
@@ -869,6 +896,7 @@ class GameTracker:
                     self._settle_last_play(board, obs)
                 st.handled = sig
                 st.phase, st.dice, st.one_die, st.doubt, st.unseen_play = "moving", [int(die.value)], True, 0, None
+                st.roll_at = _dice_at(obs.dice)
                 st.before = seating.position(board, roller).position_id()
                 self.needs_reread = True
                 return
@@ -947,7 +975,7 @@ class GameTracker:
             return
         dice = roll_values([int(d.value) for d in obs.dice])  # type: ignore[arg-type]
         self._emit("roll", player=roller, dice=dice)
-        st.phase, st.dice, st.unseen_play = "moving", dice, None
+        st.phase, st.dice, st.unseen_play, st.roll_at = "moving", dice, None, _dice_at(obs.dice)
         st.before = seating.position(board, roller).position_id()
         st.doubt = 0
 
@@ -1079,7 +1107,7 @@ class GameTracker:
             # again (the roll did not count) or the opponent (the roll was not played: illegal)
             st.last_play = {"player": mover, "dice": list(st.dice), "before": st.before,
                             "after_board": _board_json(ref.board), "legal": None, "pass_pending": True,
-                            "one_die": st.one_die}
+                            "one_die": st.one_die, "roll_at": st.roll_at}
             self._believe(ref.board, obs)
             st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
             st.handled, st.doubt, st.confirm, st.one_die, st.one_die_reads = remaining, 0, None, False, 0
@@ -1092,6 +1120,12 @@ class GameTracker:
             else:  # the roll is not known: a play is never called illegal on a guessed die
                 found = Verdict("doubt", found.board if found.kind == "legal" else None, found.legal_cost,
                                 found.illegal_cost, found.points)
+        passed = found.kind == "illegal" and self._turn_passed()
+        if passed:
+            # the opponent rolled and the mover rolled again before any reading could be weighed: the board read
+            # holds those turns' plays too. Not judged (no alarm); go on from the board as read
+            found = Verdict("doubt", found.board, found.legal_cost, found.illegal_cost, found.points)
+            quick = True
         legal: Optional[bool] = None
         if found.kind == "legal":
             after_board = found.board
@@ -1129,7 +1163,11 @@ class GameTracker:
             # looking again has not helped: say so, judge nothing, and go on from the likeliest board (the next
             # readings re-sync the belief while waiting for the roll)
             where = ", ".join(map(str, found.points)) if found.points else "several points"
-            if st.one_die:
+            if passed:
+                self._emit("warning", code="unsure_reading", player=mover,
+                           message=f"{mover}'s play was not read before {other(mover)} rolled and {mover} rolled "
+                                   "again: the play is not judged, please check the board")
+            elif st.one_die:
                 self._emit("warning", code="unsure_reading", player=mover,
                            message=f"only one die of {mover}'s roll was read; the play is not judged: "
                                    "please check the board")
@@ -1147,7 +1185,7 @@ class GameTracker:
                 # opponent's roll judges nothing here (the play was not judged)
                 st.last_play = {"player": mover, "dice": list(st.dice), "before": st.before,
                                 "after_board": _board_json(ref.board), "legal": None, "pass_pending": True,
-                                "one_die": st.one_die, "unsure": True}
+                                "one_die": st.one_die, "unsure": True, "roll_at": st.roll_at}
                 self._believe(ref.board, obs)
                 st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
                 st.handled, st.doubt, st.confirm, st.one_die, st.one_die_reads = remaining, 0, None, False, 0
@@ -1255,6 +1293,12 @@ class GameTracker:
         mover = last["player"]
         if all(d.half == seating.right_half(mover) for d in obs.dice) and mover != roller:
             last["settled"] = True
+            if _same_roll(last.get("roll_at"), obs.dice):
+                # each die read when the roll was taken lies where it lay, showing the same face: the same roll
+                # seen again after the reader lost the dice for a reading (nothing was rolled again), not a
+                # re-roll. The roll goes on as read now
+                st.last_play, st.turn = None, mover
+                return mover
             # the same player rolled again without playing: a re-roll whose cause the reader did not see (the
             # other die off the board or cocked when one die only was seen; a cocked die read flat otherwise).
             # Said as it is known, after the fact
@@ -1377,6 +1421,24 @@ def _opponent_vanished(after: Position, before: Position) -> bool:
     """Whether the reading shows another number of the opponent's checkers on the board and bar than before the
     play: impossible in the mover's turn, so the reader lost or invented one (or an earlier reading was wrong)."""
     return sum(after.opponent) != sum(before.opponent)
+
+
+SAME_DIE_PX = 12.0  # a die read this close to where it lay, with the same face, was not rolled again
+
+
+def _dice_at(dice: list[DieReading]) -> list:
+    return [[int(d.value), float(d.center[0]), float(d.center[1])] for d in dice
+            if d.value is not None and d.center is not None and len(d.center) == 2]
+
+
+def _same_roll(taken_at: Optional[list], dice: list[DieReading]) -> bool:
+    """Whether every die read when the roll was taken is read again where it lay with the same face: a die rolled
+    again lands elsewhere, so such a reading is the same roll seen again, not a re-roll."""
+    if not taken_at:
+        return False
+    now = _dice_at(dice)
+    return all(any(v == w and (x - a) ** 2 + (y - b) ** 2 <= SAME_DIE_PX ** 2 for w, a, b in now)
+               for v, x, y in taken_at)
 
 
 def _cocked(dice: list[DieReading]) -> bool:
