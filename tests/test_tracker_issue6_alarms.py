@@ -1,0 +1,82 @@
+"""No alarm on what the dice reading cannot tell (issue 6): exact events for each rule, on synthetic still scenes.
+
+Rendered game seed 8181 raised three false alarms: a roll "out of turn" after a play not judged (the opponent's
+turn was missed), a "play when none" on a re-roll read as a dance, and a late "re-roll" on a roll the reader lost
+for a reading. Each test also shows the case where the alarm must still sound.
+"""
+
+from __future__ import annotations
+
+from rules.position import Position
+from tests.daemon_scenes import die, scene
+from tests.test_tracker_faults import SEATING, START, Reader, _play
+from vision.observation import DieReading, Observation
+
+
+def _light_played() -> tuple[Reader, Position]:
+    r = Reader()
+    r.start(3, 1)
+    after = _play(START, (3, 1), "8/5 6/5")
+    r.show(after, "light")  # dice lifted: the play is judged, dark to roll
+    return r, after
+
+
+def _dark_one_die_then_lifted(r: Reader, after: Position) -> None:
+    for _ in range(2):
+        r.show(after.swap(), "dark", (DieReading(5, True, [350.0, 400.0], "left"),))  # the other die unseen
+    r.show(after.swap(), "dark")  # no die read, nothing moved
+
+
+def test_the_same_roll_seen_again_where_it_lay_is_no_reroll():
+    r, after = _light_played()
+    _dark_one_die_then_lifted(r, after)
+    both = (DieReading(5, True, [352.0, 401.0], "left"), DieReading(2, True, [300.0, 420.0], "left"))
+    out = r.show(after.swap(), "dark", both)
+    assert [(e["type"], e.get("player"), e.get("dice")) for e in out] == [("roll", "dark", [5, 2])]
+    out = r.show(_play(after.swap(), (5, 2), "13/11 13/8"), "dark")
+    assert [(e["type"], e.get("play"), e.get("legal")) for e in out] == [("play", "13/11 13/8", True)]
+    assert r.alarms() == []
+
+
+def test_a_die_that_landed_elsewhere_is_still_a_late_reroll():
+    r, after = _light_played()
+    _dark_one_die_then_lifted(r, after)
+    both = (DieReading(5, True, [250.0, 300.0], "left"), DieReading(2, True, [300.0, 420.0], "left"))
+    out = r.show(after.swap(), "dark", both)
+    assert [(e["type"], e.get("reason"), e.get("late")) for e in out if e.get("alert_id")] == [
+        ("reroll", "unseen_die", True)]
+
+
+def test_the_last_mover_rolling_after_a_play_not_judged_is_said_without_alarm():
+    r, after = _light_played()
+    r.tracker.state.last_play["legal"] = None  # as the tracker leaves a play it could not judge
+    out = r.show(after, "light", (die(4, "right"), die(2, "right")))
+    assert [(e["type"], e.get("code"), e.get("player"), e.get("dice")) for e in out] == [
+        ("warning", "unsure_reading", "dark", None), ("roll", None, "light", [4, 2])]
+    assert r.alarms() == []
+
+
+def test_the_last_mover_rolling_after_a_judged_play_is_out_of_turn():
+    r, after = _light_played()
+    out = r.show(after, "light", (die(4, "right"), die(2, "right")))
+    assert [(e["type"], e.get("code"), e.get("alert")) for e in out] == [("warning", "wrong_player", True)]
+
+
+def test_a_play_waiting_through_the_opponents_roll_and_the_movers_next_is_not_judged():
+    r, after = _light_played()
+    r.show(after.swap(), "dark", (die(6, "left"), die(4, "left")))
+    t = r.tracker
+    assert t.state.phase == "moving" and not t._turn_passed()
+    t._note_turns(_obs(r, after, (die(3, "right"), die(1, "right"))))  # light's roll seen, dark's play unweighed
+    assert not t._turn_passed()
+    t._note_turns(_obs(r, after, (die(5, "left"),)))  # then dark's next roll
+    assert t._turn_passed()
+    wrong = list(after.swap().player)
+    wrong[12], wrong[10] = wrong[12] - 1, wrong[10] + 1  # 13/11 on a 6-4: illegal on its own
+    out = r.show(Position(tuple(wrong), after.swap().opponent), "dark")
+    assert [(e["type"], e.get("code")) for e in out] == [("warning", "unsure_reading")]
+    assert r.alarms() == []
+
+
+def _obs(r: Reader, position: Position, dice: tuple) -> Observation:
+    return scene(SEATING, position.swap(), "dark", dice)
