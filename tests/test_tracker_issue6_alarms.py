@@ -80,3 +80,40 @@ def test_a_play_waiting_through_the_opponents_roll_and_the_movers_next_is_not_ju
 
 def _obs(r: Reader, position: Position, dice: tuple) -> Observation:
     return scene(SEATING, position.swap(), "dark", dice)
+
+
+def _dark_dances() -> tuple[Reader, Position]:
+    """Dark on the bar against light's 6-point: a 6-6 has no legal play (the board stays as it is)."""
+    r, _ = _light_played()
+    dark = (0, 0, 0, 0, 0, 14, *([0] * 18), 1)
+    board = Position(dark, START.player)
+    r.tracker.correct_position(board.position_id(), "director", r.frame, r.frame / 10)
+    r.show(board, "dark")
+    out = r.show(board, "dark", (die(6, "left"), die(6, "left")))
+    assert [(e["type"], e.get("dice")) for e in out] == [("roll", [6, 6])]
+    out = r.show(board, "dark")  # dice lifted, nothing moved: no play
+    assert [(e["type"], e.get("code"), e.get("legal")) for e in out] == [("play", "no_play", True)]
+    return r, board
+
+
+def test_the_same_player_rolling_after_a_dance_is_a_late_reroll_not_a_roll_out_of_turn():
+    r, board = _dark_dances()
+    out = r.show(board, "dark", (die(4, "left"), die(2, "left")))  # a dance judged on dice that may be misread
+    assert [(e["type"], e.get("reason"), e.get("dice")) for e in out] == [("reroll", "rolled_again", [6, 6]),
+                                                                         ("roll", None, [4, 2])]
+    assert not [e for e in r.events if e.get("code") == "wrong_player"]
+
+
+def test_a_board_changed_after_the_mover_rolled_again_is_not_judged_as_a_correction():
+    r, board = _dark_dances()
+    r.tracker.state.last_play.pop("pass_pending")  # a dance the next roll does not re-open
+    for _ in range(5):
+        r.show(board, "dark", (die(4, "left"),))  # dark rolls again; one die read, on his side: not taken
+    entered = Position((*([0] * 5), 14, *([0] * 14), 1, 0, 0, 0, 0), START.player)  # bar/21 with that 4
+    for _ in range(3):
+        r.show(entered, "dark", (die(4, "left"),))
+    r.show(entered, "dark")
+    out = r.show(entered.swap(), "light", (die(3, "right"), die(1, "right")))
+    assert [(e["type"], e.get("code"), e.get("dice")) for e in out] == [("warning", "unsure_reading", None),
+                                                                         ("roll", None, [3, 1])]
+    assert r.alarms() == []
