@@ -25,6 +25,11 @@ is told with its roll when exactly one roll leads there, and the opening play te
 A borne-off count is evidence only when the reader is sure of it (its tray and board agree); an unsure one (a
 misplaced tray read empty) is replaced by what the believed board and the roll allow, and a checker gone from the
 board is an alarm only when its colour's tray was surely counted and does not hold it (else said, no alarm).
+No alarm rests on what the dice reading cannot tell: the last mover rolling again after a play not judged (his
+opponent's turn may have been missed), the same player rolling after a dance judged on dice as read (a late
+re-roll, not a roll out of turn), a board changed after the mover rolled again (not re-judged as a correction), a
+play still unweighed when the opponent's roll and the mover's next were seen (not judged), and dice read again
+where they lay with the same faces (the same roll, not a re-roll).
 
 Events are dicts (see device/events.py); the tracker does no I/O, so the referee can store them before announcing.
 ``feed`` never raises: a fault of the tracker's own drops that reading (the state as before it) with a
@@ -970,6 +975,7 @@ class GameTracker:
             st.doubt = 0
             if len(known) == 1:
                 st.phase, st.dice, st.one_die, st.unseen_play = "moving", known, True, None
+                st.roll_at = _dice_at(obs.dice)
                 st.before = seating.position(board, roller).position_id()
                 self.needs_reread = True
             return
