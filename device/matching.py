@@ -273,6 +273,13 @@ def _opponent_arrived(board: Board, ref: Optional[Reference], mover: int) -> boo
     return any(-n * mover > max(0, -h * mover) for n, h in zip(board.points, ref.board.points))
 
 
+def one_off(view: View, board: Board, ref: Optional[Reference]) -> bool:
+    """Whether the reading (its steady misreads undone) differs from ``board`` by at most one checker on every
+    point: the only misread a soft one stands for when it is the evidence for an illegal call."""
+    face = face_value(view, ref)
+    return all(n is None or abs(n - v) <= 1 for n, v in zip(face, board.points))
+
+
 def diff_points(view: View, board: Board, ref: Optional[Reference], short: bool = True) -> list[int]:
     lone = LONE if short else HARD
     return [i + 1 for i in range(24) if point_cost(i, view, board.points[i], ref, lone) > 0]
@@ -324,8 +331,11 @@ def decide(view: View, allowed: Iterable[Board], ref: Optional[Reference],
             + sum(1 for p in diff_points(view, b, ref, short) if p not in view.unsure and not blind(p - 1, view, ref)
                   and not tall_short(view.points[p - 1], b.points[p - 1]))
             for b in best]
+    # the illegal board's soft misread must be one checker miscounted: a point read two or more checkers off what
+    # the illegal board holds there (a 5-stack read 3 exactly as the roll would leave it) is no sure evidence
     sure_miss = (bool(sure) and all(n == 1 for n in sure) and illegal_cost <= SOFT
-                 and not any(blind(i, view, ref) for i in range(24)))
+                 and not any(blind(i, view, ref) for i in range(24))
+                 and illegal_board is not None and one_off(view, illegal_board, ref))
     blind_to_mover = mover != 0 and ref is not None and any(
         blind(i, view, ref) and ref.board.points[i] * mover > 0 for i in range(24))
     if illegal_board is not None and illegal_cost < HARD and not blind_to_mover and (

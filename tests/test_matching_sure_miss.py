@@ -1,0 +1,68 @@
+"""An illegal call over a legal play that needs one lone checker missed rests on a one-checker miscount only.
+
+Rendered race game seed 4242, frame 90 (issue 6): dark played 24/18(2) 13/7(2) on 6-6; the reader missed both
+checkers on dark's new 7-point (a pair read as none) and read the 13-point as the 3 it now holds. The only illegal
+board near the reading keeps the 13-point at 5 (read 3: two checkers "missed" on an unsure point, one soft
+misread), the cheapest legal board needs one lone checker not found: the reading is too poor to tell, so it is
+"not sure", never an alarm. A one-checker miscount as the illegal board's only misread still makes the call.
+"""
+
+from __future__ import annotations
+
+from device.matching import Reference, View, decide
+from device.seating import Board, Seating
+from rules.moves import legal_results
+from rules.position import Position
+
+SEATING = Seating("top-right")
+BEFORE = Position.from_position_id("4HPwARTgc/ABMA")  # after light's opening 24/23 24/22, dark on roll
+STOOD = SEATING.board(BEFORE, "dark")
+REF = Reference(STOOD, tuple((n,) for n in STOOD.points), ((0,), (0,)))
+UNSURE = frozenset({6, 8, 12, 13, 19})
+
+
+def _legal(d1: int, d2: int) -> list[Board]:
+    return list(dict.fromkeys(SEATING.board(r, "dark") for r in legal_results(BEFORE, d1, d2)))
+
+
+def _geometric(play: str) -> list[int]:
+    """The reading the play leaves, as geometric counts (the tracker's board layout)."""
+    return list(SEATING.board(_after(play), "dark").points)
+
+
+def _after(play: str) -> Position:
+    pos = BEFORE
+    for move in play.split():
+        src, dst = (int(x) for x in move.split("/"))
+        pts = list(pos.player)
+        pts[src - 1] -= 1
+        pts[dst - 1] += 1
+        pos = Position(tuple(pts), pos.opponent)
+    return pos
+
+
+def test_a_pair_missed_on_the_new_point_is_not_sure_not_illegal():
+    played = _geometric("24/18 24/18 13/7 13/7")
+    seven = [i for i, (a, b) in enumerate(zip(played, STOOD.points)) if a != b and a == -2 and b == 0]
+    assert len(seven) == 2  # the 18-point and the 7-point (geometric)
+    reading = list(played)
+    pairs = [i for i in seven if _geometric("24/18 24/18")[i] == 0]  # the 7-point: empty after 24/18(2) alone
+    assert len(pairs) == 1
+    reading[pairs[0]] = 0  # the pair on the 7-point not found
+    view = View(tuple(reading), (0, 0), UNSURE)
+    verdict = decide(view, _legal(6, 6), REF, mover=-1)
+    assert verdict.kind == "doubt"
+
+
+def test_a_one_checker_miscount_still_makes_the_illegal_call():
+    # dark plays only 24/18(2) on 6-6 (two sixes left unplayed) and the reader counts the untouched 13-point one
+    # short: the illegal board is the reading with that one checker back, one soft misread; the cheapest legal
+    # board needs a lone checker not found where the reader was sure. The reading shows the foul
+    played = _geometric("24/18 24/18")
+    reading = list(played)
+    thirteen = next(i for i, n in enumerate(STOOD.points) if n == -5 and i + 1 in UNSURE and i + 1 != 6)
+    reading[thirteen] = -4
+    view = View(tuple(reading), (0, 0), UNSURE)
+    verdict = decide(view, _legal(6, 6), REF, mover=-1)
+    assert verdict.kind == "illegal"
+    assert verdict.board is not None and list(verdict.board.points) == played
