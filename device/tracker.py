@@ -291,7 +291,7 @@ class GameTracker:
                 return self._out
         if board is None:
             if st.phase == "moving":
-                self._on_moving(obs, None)  # judged from the reading against the legal results
+                self._moving_unclear(obs)  # judged from the reading against the legal results
             return self._out
         if any(board.missing) and st.phase == "moving":
             board = self._points_explain(obs, board)
@@ -307,7 +307,7 @@ class GameTracker:
                 n is not None and (n * sign > max(0, h * sign) or (n * sign < 0 and n != h))
                 for n, h in zip(face_value(view, ref), ref.board.points))
             if not gone[0 if st.turn == "light" else 1] or played:
-                self._on_moving(obs, None)
+                self._moving_unclear(obs)
                 return self._out
         if any(board.missing):
             # a checker nowhere to be seen. Before the game starts that means nothing; many missing is a misread
@@ -323,6 +323,28 @@ class GameTracker:
             if st.phase == phase:
                 break
         return self._out
+
+    def _unsee(self, player: str, board: Board) -> None:
+        """A verdict reached with the opponent's dice down judged the mover's checkers only: the opponent may be
+        moving his already, so how the reader saw his points in that reading is no steady misread of the believed
+        board (kept as one, his play would read as 'nothing moved'). His points keep only what the board holds."""
+        st = self.state
+        if not st.seen or len(st.seen) != 24:
+            return
+        sign = 1 if player == "light" else -1
+        st.seen = [[b] if (b * sign > 0 or any(n * sign > 0 for n in (v if isinstance(v, list) else [v])))
+                   and (v if isinstance(v, list) else [v]) != [b] else v
+                   for v, b in zip(st.seen, board.points)]
+
+    def _moving_unclear(self, obs: Observation) -> None:
+        """A play weighed on a reading that makes no whole board as read. When the verdict comes on a reading that
+        shows the opponent's roll (the mover's dice lifted, his down), that roll is taken from the same reading,
+        as ``_feed`` does after any other verdict: missed here, the opponent's roll and play would go untold and
+        the mover's next roll would look like a roll out of turn (race game 4242, frame 319)."""
+        st = self.state
+        self._on_moving(obs, None)
+        if st.phase == "awaiting" and obs.dice and st.board and not self.needs_reread:
+            self._on_awaiting(obs, _board_from_json(st.board))
 
     def _note_turns(self, obs: Observation) -> None:
         """Notes, while a play waits for its verdict, the dice seen since: the opponent's roll (both his dice
@@ -1204,6 +1226,8 @@ class GameTracker:
             # then a re-roll said after the fact, never a roll out of turn (see _rolled_again); already judged
             st.last_play.update(pass_pending=True, judged=True)
         self._believe(after_board, obs)
+        if quick:
+            self._unsee(other(mover), after_board)
         st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
         st.handled = remaining
         st.doubt, st.confirm, st.one_die, st.one_die_reads = 0, None, False, 0
