@@ -153,7 +153,7 @@ class State:
     alerts: int = 0
     faults: int = 0  # readings in a row the tracker failed on (a bug): see GameTracker.feed
     roll_at: Optional[list] = None  # [value, x, y] of each die read when the roll being played was taken
-    turn_seen: Optional[list] = None  # [the pending play's key, opponent rolled, mover rolled after]: _turn_passed
+    turn_seen: Optional[list] = None  # [the pending play's key, opponent rolled, mover rolled after, last roller seen]
 
 
 def _board_json(board: Board) -> list:
@@ -360,6 +360,10 @@ class GameTracker:
             st.turn_seen[1] = True
         elif st.turn_seen[1] and any(d.half == mine for d in obs.dice):
             st.turn_seen[2] = True
+        halves = {d.half for d in obs.dice}
+        if halves in ({mine}, {theirs}):
+            # whose dice were seen last: once they are lifted, the other player is on roll (see _on_moving)
+            st.turn_seen[3:] = [st.turn if halves == {mine} else other(st.turn)]
 
     def _turn_passed(self) -> bool:
         """The play waiting for its verdict was followed by the opponent's roll and a later roll of the mover's:
@@ -1205,7 +1209,7 @@ class GameTracker:
                                    "please check the board")
             after_board = found.board or self._likeliest(view, ref, boards)
             after = seating.position(after_board, mover)
-            if ref is not None and (ref.board not in by_board or st.one_die) and (
+            if not passed and ref is not None and (ref.board not in by_board or st.one_die) and (
                     cost(view, ref.board, ref) <= min(found.legal_cost, HARD - 1)):
                 # the board before the roll explains the reading as well as any play: maybe nothing moved (the
                 # roll did not count: a cocked die, one die off the board). Like a roll not played, the next roll
@@ -1231,6 +1235,12 @@ class GameTracker:
         st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
         st.handled = remaining
         st.doubt, st.confirm, st.one_die, st.one_die_reads = 0, None, False, 0
+        last_roller = st.turn_seen[3] if passed and st.turn_seen and len(st.turn_seen) > 3 else None
+        if last_roller is not None:
+            # the opponent's roll and the mover's next (or more) were seen while the play waited: the board read
+            # holds their plays; the player on roll is the other of the one whose dice were seen last (the
+            # opponent's seen last: the mover). Nothing waits for a verdict
+            st.turn, st.last_play = other(last_roller), None
         if after.player_off == CHECKERS:
             self._game_end(mover, after)
 

@@ -46,3 +46,41 @@ def test_the_opponents_roll_in_the_verdicts_reading_is_taken_and_his_play_judged
     out = _show(r, light2.swap(), "dark", (die(3, "left"), die(3, "left")), short=1)
     assert [(e["type"], e.get("player"), e.get("dice")) for e in out] == [("roll", "dark", [3, 3])]
     assert r.alarms() == []
+
+
+def _waited_through_turns(last_seen: str) -> tuple[Reader, Position]:
+    """Light played 8/5 6/5, dark rolled 6-4; dark's play went unweighed while light's roll, dark's next roll and
+    (``last_seen`` "light") light's next were seen. Then the dice are lifted on a board that holds those plays."""
+    from tests.test_tracker_issue6_alarms import _obs
+
+    r = Reader()
+    r.start(3, 1)
+    after = _play(START, (3, 1), "8/5 6/5")
+    r.show(after, "light")
+    r.show(after.swap(), "dark", (die(6, "left"), die(4, "left")))
+    t = r.tracker
+    t._note_turns(_obs(r, after, (die(3, "right"), die(1, "right"))))  # light's roll
+    t._note_turns(_obs(r, after, (die(5, "left"), die(2, "left"))))  # dark's next
+    if last_seen == "light":
+        t._note_turns(_obs(r, after, (die(4, "right"), die(4, "right"))))  # and light's next
+    assert t._turn_passed()
+    wrong = list(after.swap().player)
+    wrong[12], wrong[10] = wrong[12] - 1, wrong[10] + 1  # not one play of a 6-4: the board holds later plays
+    board = Position(tuple(wrong), after.swap().opponent)
+    out = r.show(board, "dark")
+    assert [(e["type"], e.get("code")) for e in out] == [("warning", "unsure_reading")]
+    return r, board
+
+
+def test_after_turns_went_by_unweighed_the_player_whose_dice_were_not_seen_last_rolls():
+    r, board = _waited_through_turns("light")  # light's dice seen last, now lifted: dark is on roll
+    out = r.show(board, "dark", (die(2, "left"), die(1, "left")))
+    assert [(e["type"], e.get("player"), e.get("dice")) for e in out] == [("roll", "dark", [2, 1])]
+    assert r.alarms() == []
+
+
+def test_after_turns_went_by_unweighed_with_the_movers_dice_seen_last_his_opponent_rolls():
+    r, board = _waited_through_turns("dark")
+    out = r.show(board.swap(), "light", (die(2, "right"), die(1, "right")))
+    assert [(e["type"], e.get("player"), e.get("dice")) for e in out] == [("roll", "light", [2, 1])]
+    assert r.alarms() == []
