@@ -28,8 +28,10 @@ board is an alarm only when its colour's tray was surely counted and does not ho
 No alarm rests on what the dice reading cannot tell: the last mover rolling again after a play not judged (his
 opponent's turn may have been missed), the same player rolling after a dance judged on dice as read (a late
 re-roll, not a roll out of turn), a board changed after the mover rolled again (not re-judged as a correction), a
-play still unweighed when the opponent's roll and the mover's next were seen (not judged), and dice read again
-where they lay with the same faces (the same roll, not a re-roll).
+play still unweighed when the opponent's roll and the mover's next were seen (not judged; the player on roll is
+the other of the one whose dice were seen last), and dice read again where they lay with the same faces (the same
+roll, not a re-roll). A play judged on the mover's checkers only, with the opponent's dice down, takes the
+opponent's roll from that same reading and keeps none of his points as a steady misread (he may be moving).
 
 Events are dicts (see device/events.py); the tracker does no I/O, so the referee can store them before announcing.
 ``feed`` never raises: a fault of the tracker's own drops that reading (the state as before it) with a
