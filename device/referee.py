@@ -181,7 +181,7 @@ class Referee:
         if callable(forget):
             forget()
         elif hasattr(reader, "_last_obs"):
-            reader._last_obs = None  # the same as Reader.lock() does; no public way to ask for it yet
+            reader._last_obs = None  # a reader without forget(): drop its memory of the last picture directly
 
     def _warn(self, message: str, frame: Frame, **fields: Any) -> None:
         key = fields.get("code") or message
