@@ -6,9 +6,10 @@ rolls, which play, legal or not) are checked against the rules engine's own move
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Iterator, Optional
 
 from device.seating import Seating
+from device.sources import Frame, Source
 from rules.position import Position
 from vision.observation import BoardInfo, CubeReading, DieReading, Observation
 
@@ -61,3 +62,22 @@ class Driver:
 
     def types(self) -> list[str]:
         return [e["type"] for e in self.events]
+
+
+class SceneSource(Source):
+    """Still scenes ``(position, mover, dice)`` as label-only frames (the oracle's way), each held for three frames,
+    so the stabiliser accepts every scene."""
+
+    def __init__(self, seating: Seating, scenes: list[tuple]) -> None:
+        super().__init__()
+        self.seating = seating
+        self.scenes = scenes
+
+    def frames(self) -> Iterator[Frame]:
+        index = 0
+        for position, mover, dice in self.scenes:
+            label = scene(self.seating, position, mover, dice).to_dict()
+            label["hands"] = False
+            for _ in range(3):
+                yield Frame(index, index / 10, None, label=dict(label, frame=index))
+                index += 1

@@ -11,27 +11,12 @@ from device.sources import Frame, Source
 from device.tracker import GameTracker
 from rules.moves import legal_plays
 from rules.position import Position
-from tests.daemon_scenes import die, scene
+from tests.daemon_scenes import SceneSource, die
 
 START = Position.start()
 SEATING = Seating("bottom-right")
 
 
-class _Scenes(Source):
-    """Still scenes as label-only frames (the oracle's way), each held for three frames."""
-
-    def __init__(self, scenes: list[tuple]) -> None:
-        super().__init__()
-        self.scenes = scenes
-
-    def frames(self) -> Iterator[Frame]:
-        index = 0
-        for position, mover, dice in self.scenes:
-            label = scene(SEATING, position, mover, dice).to_dict()
-            label["hands"] = False
-            for _ in range(3):
-                yield Frame(index, index / 10, None, label=dict(label, frame=index))
-                index += 1
 
 
 def _game(turns: int, dice_seen: bool) -> list[tuple]:
@@ -52,7 +37,7 @@ def _game(turns: int, dice_seen: bool) -> list[tuple]:
 
 
 def _warnings(scenes: list[tuple]) -> list[dict]:
-    referee = Referee(_Scenes(scenes), oracle_reader, GameTracker())
+    referee = Referee(SceneSource(SEATING, scenes), oracle_reader, GameTracker())
     referee.keep_events = True
     referee.run()
     return [e for e in referee.events if e.get("code") == "dice_unseen"]

@@ -5,34 +5,19 @@ re-roll call with today's reader)."""
 
 from __future__ import annotations
 
-from typing import Iterator
-
 from device.referee import Referee, oracle_reader
 from device.seating import Seating
-from device.sources import Frame, Source
+from device.sources import Frame
 from device.tracker import GameTracker
 from rules.moves import legal_plays
 from rules.position import Position
-from tests.daemon_scenes import die, scene
+from tests.daemon_scenes import SceneSource, die
 from vision.observation import BoardInfo, Observation
 
 START = Position.start()
 SEATING = Seating("bottom-right")
 
 
-class _Scenes(Source):
-    def __init__(self, scenes: list[tuple]) -> None:
-        super().__init__()
-        self.scenes = scenes
-
-    def frames(self) -> Iterator[Frame]:
-        index = 0
-        for position, mover, dice in self.scenes:
-            label = scene(SEATING, position, mover, dice).to_dict()
-            label["hands"] = False
-            for _ in range(3):
-                yield Frame(index, index / 10, None, label=dict(label, frame=index))
-                index += 1
 
 
 def _run(dark_dice: tuple) -> tuple[Referee, object]:
@@ -49,7 +34,7 @@ def _run(dark_dice: tuple) -> tuple[Referee, object]:
         return oracle_reader(frame)
 
     read.reader = reader  # type: ignore[attr-defined]
-    referee = Referee(_Scenes(scenes), read, GameTracker())
+    referee = Referee(SceneSource(SEATING, scenes), read, GameTracker())
     referee.keep_events = True
     referee.run()
     return referee, reader

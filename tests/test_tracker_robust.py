@@ -4,15 +4,14 @@ a warning event while the game goes on from what was recorded."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any
 
 from device.referee import Referee, oracle_reader
 from device.seating import Seating
-from device.sources import Frame, Source
 from device.tracker import DOUBT_READS, GameTracker
 from rules.moves import legal_plays
 from rules.position import Position
-from tests.daemon_scenes import die, scene
+from tests.daemon_scenes import SceneSource, die, scene
 
 START = Position.start()
 SEATING = Seating("bottom-right")
@@ -91,21 +90,6 @@ def test_a_roll_seen_with_one_die_lifted_with_nothing_clearly_moved_then_rolled_
 
 
 # ------------------------------------------------------------------------- a fault inside the tracker's step
-class _Scenes(Source):
-    """Still scenes as label-only frames (the oracle's way), each held for three frames."""
-
-    def __init__(self, scenes: list[tuple]) -> None:
-        super().__init__()
-        self.scenes = scenes
-
-    def frames(self) -> Iterator[Frame]:
-        index = 0
-        for position, mover, dice in self.scenes:
-            label = scene(SEATING, position, mover, dice).to_dict()
-            label["hands"] = False
-            for _ in range(3):
-                yield Frame(index, index / 10, None, label=dict(label, frame=index))
-                index += 1
 
 
 class _FailingJudge:
@@ -138,7 +122,7 @@ def _referee(tmp_path, fails: int) -> tuple[Referee, Any, int]:
 
     store = Store(tmp_path / "bgref.db")
     match = store.new_match(0)
-    referee = Referee(_Scenes(_game()), oracle_reader, GameTracker(judge=_FailingJudge(fails)), store=store,
+    referee = Referee(SceneSource(SEATING, _game()), oracle_reader, GameTracker(judge=_FailingJudge(fails)), store=store,
                       match_id=match)
     referee.keep_events = True
     return referee, store, match
