@@ -174,14 +174,9 @@ class Referee:
         """The tracker asked to look again: the next read must be a new reading of the picture, not the reader's
         answer for the last one (vision.reader.Reader answers a frame that looks unchanged with its last
         observation, so a die read cocked while it still rocked would be read cocked again however often)."""
-        reader = getattr(self.read, "reader", None)
-        if reader is None:
-            return
-        forget = getattr(reader, "forget", None)
+        forget = getattr(getattr(self.read, "reader", None), "forget", None)
         if callable(forget):
             forget()
-        elif hasattr(reader, "_last_obs"):
-            reader._last_obs = None  # a reader without forget(): drop its memory of the last picture directly
 
     def _warn(self, message: str, frame: Frame, **fields: Any) -> None:
         key = fields.get("code") or message
