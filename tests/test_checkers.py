@@ -16,7 +16,8 @@ import pytest
 
 from calibration.geometry import BoardGeometry, default_rect_size
 from vision.board import rectify
-from vision.checkers import borne_off, count_checkers, stack_count, stack_layers, stack_total
+from vision.checker_off import borne_off
+from vision.checkers import count_checkers, stack_count, stack_layers, stack_total
 from vision.reader import Reader
 
 REAL = Path(__file__).resolve().parents[2] / "shared" / "real"

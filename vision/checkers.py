@@ -31,7 +31,7 @@ from vision.checker_doubt import DOUBTFUL_CONFIDENCE, doubts
 from vision.checker_empty import (board_lift, disc_mask, disc_share, learn_empty, occupied_rows, point_bands,
                                   run_from_base, unlike_all)
 from vision.checker_occlusion import covered_points, skin_mask
-from vision.checker_off import borne_off, read_off  # noqa: F401  (borne_off: the 15-minus count, kept importable here)
+from vision.checker_off import read_off
 from vision.checker_runs import CheckerColour, buried_stack, run_length
 
 log = logging.getLogger(__name__)
