@@ -53,6 +53,7 @@ from device.matching import HARD, SOFT as SOFT_MISREAD, Reference, Verdict, View
 from device.matching import TALL, face_bar, tall_short
 from device.matching import low_confidence_points as _low_confidence_points
 from device.stability import cube_side
+from rules.moves import legal_results
 from rules.position import CHECKERS, Position
 from vision.observation import DieReading, Observation
 
@@ -402,8 +403,6 @@ class GameTracker:
         k = 1 if st.turn == "light" else 0  # the opponent's side of the bar
         if ref is None or not st.before or not st.dice or view.bar[k] < 1 or st.one_die:
             return False
-        from rules.moves import legal_results
-
         before = Position.from_position_id(st.before)
         boards = {seating.board(r, st.turn) for roll in self._possible_rolls()
                   for r in legal_results(before, roll[0], roll[1])}
@@ -587,8 +586,6 @@ class GameTracker:
         next. True when told."""
         st, seating = self.state, self.seating
         assert seating is not None and st.turn is not None
-        from rules.moves import legal_results
-
         first, second = st.turn, other(st.turn)
         start = seating.position(ref.board, first)
         final = seating.position(board, first)  # from the first mover's side
@@ -633,8 +630,6 @@ class GameTracker:
         """The reading as a play from ``ref`` of exactly one player on roll and one roll, if it is one."""
         st, seating = self.state, self.seating
         assert seating is not None
-        from rules.moves import legal_results
-
         by_board: dict[Board, set[tuple[str, int, int]]] = {}
         for who in [st.turn] if st.turn else list(COLOURS):  # whose turn may be unknown after a re-sync
             start = seating.position(ref.board, who)
@@ -852,8 +847,6 @@ class GameTracker:
         here; an ambiguous board waits (it may be a misread, or the board being rearranged)."""
         st, seating = self.state, self.seating
         assert seating is not None
-        from rules.moves import legal_results
-
         start = Position.start()
         by_board: dict[Board, set[tuple[str, int, int]]] = {}
         for mover in COLOURS:
@@ -1055,8 +1048,6 @@ class GameTracker:
     @staticmethod
     def _told_roll(before: Position, seen: list[int], after: Position) -> Optional[list[int]]:
         """The roll, with the dice ``seen``, of which ``after`` is a legal result, if exactly one such roll."""
-        from rules.moves import legal_results
-
         rolls = {tuple(roll_values([*seen, v])) for v in range(1, 7)} if len(seen) == 1 else set()
         told = [roll for roll in rolls if after in legal_results(before, roll[0], roll[1])]
         return list(told[0]) if len(told) == 1 else None
@@ -1120,8 +1111,6 @@ class GameTracker:
             return
         before = Position.from_position_id(st.before)
         view, ref = View.of(obs), self._reference()
-        from rules.moves import legal_results
-
         by_board: dict[Board, set[tuple[int, int]]] = {}
         for roll in self._possible_rolls():
             for result in legal_results(before, roll[0], roll[1]):
@@ -1427,8 +1416,6 @@ OPPONENT_PLAY_BUDGET = 3000  # opponent positions generated at most when asking 
 def _opponent_played_on(before: Position, dice: tuple[int, int], after: Position) -> bool:
     """Whether ``after`` (from the mover's side) is a legal result of this roll followed by a legal play of the
     opponent's with some roll: the mark of a missed turn boundary, not of an illegal play. Bounded work."""
-    from rules.moves import legal_results
-
     if after.opponent == before.opponent:
         return False
     rolls = [(a, b) for a in range(1, 7) for b in range(a, 7)]
@@ -1508,8 +1495,6 @@ class _Verdict:
 
 def _judge_by_results(before: Position, dice: tuple[int, int], after: Position) -> _Verdict:
     """Legal iff ``after`` is one of the legal results (used only when rules.judge is unavailable)."""
-    from rules.moves import legal_results
-
     results = legal_results(before, dice[0], dice[1])
     if after in results:
         return _Verdict(True, results[after], None, [])
