@@ -17,7 +17,8 @@ import pytest
 from calibration.geometry import BoardGeometry, default_rect_size
 from vision.board import rectify
 from vision.checker_off import borne_off
-from vision.checkers import count_checkers, stack_count, stack_layers, stack_total
+from vision.checkers import count_checkers
+from vision.checker_stacks import stack_count, stack_layers, stack_total
 from vision.reader import Reader
 
 REAL = Path(__file__).resolve().parents[2] / "shared" / "real"

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from vision.checker_colours import split_colours
 from vision.checker_empty import disc_share, learn_empty, occupied_rows, run_from_base
 from vision.checker_runs import run_end
-from vision.checkers import stack_count
+from vision.checker_stacks import stack_count
 
 LENGTH, WIDTH, R = 120, 26, 11
 

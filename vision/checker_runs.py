@@ -87,7 +87,7 @@ def buried_stack(us: list[float], row_base: float, row_len: int, reach: float, m
     a first visible disc ``T`` half-diameters past where the row's stacks start (``row_base``), over a column
     that is occupied from the base (``reach``: how far the column differs from the empty board, past that disc),
     says T layers lie buried. ``us``: the visible discs' centres, in diameters from the base. Only T >= 2 is
-    judged here: a single layer on top starts at a half offset and is read as such (``checkers.stack_layers``).
+    judged here: a single layer on top starts at a half offset and is read as such (``checker_stacks.stack_layers``).
     Nobody layers a short row: ``row_len`` must be at least ``min_row``.
     """
     if not us or row_len < min_row:
