@@ -22,6 +22,7 @@ from calibration.geometry import BoardGeometry
 from vision.checker_dice import dice_in_view
 from vision.board_layout import SHIFT_MARGIN
 from vision.checkers import WORK_POINT_WIDTH, count_checkers
+from vision.dice_scale import ScaleMemory
 from vision.errors import VisionError
 from vision.image import check_image as _check_image
 from vision.observation import BoardInfo, DieReading, Observation
@@ -279,6 +280,8 @@ class Reader:
         self._had_dice = False  # the last full read saw dice: a frame without them is the lift (see _read_full)
         self.last_geometry: Optional[BoardGeometry] = None  # the geometry of the last full read
         self._homography: Optional[tuple[BoardGeometry, np.ndarray]] = None  # (for geometry, board -> image)
+        # the die edge learnt from this reader's own frames (vision.dice_scale): never shared with another reader
+        self.dice_memory = ScaleMemory()
 
     def lock(self, geometry: Optional[BoardGeometry] = None) -> bool:
         """Read every later frame with this geometry (default: the last read's), as with a saved calibration.
@@ -300,8 +303,10 @@ class Reader:
 
         Why: an unchanged frame is answered with the last observation (the 1 ms fast path), so a die read cocked
         while it still rocked would be read cocked again however often the referee looked; the referee calls this
-        when its tracker asks to look again."""
+        when its tracker asks to look again. The learnt die edge goes too: a look afresh reads at the board's
+        guessed die size again, so an edge learnt wrong cannot keep a die unread."""
         self._last_thumb = self._last_obs = None
+        self.dice_memory.clear()
 
     # ------------------------------------------------------------------------------------------------ geometry
     def _board(self, image: np.ndarray, warnings: list[str]) -> Optional[BoardGeometry]:
@@ -423,14 +428,14 @@ class Reader:
         homography = self._board_to_image(geo)
         try:
             dice = find_dice(image, mask=dice_area(geo, image.shape, 0.0, field_only=True), die_size_px=die_px,
-                             board_to_image=homography)
+                             board_to_image=homography, memory=self.dice_memory)
             for die in dice:
                 die.half = die_half(geo, die.center, 0.45 * d)
             if sum(die.half is not None for die in dice) == 1:
                 # one die on the field: the other may have left the board. Only then is the wider area (about
                 # as costly again as the field) searched, as nothing off the board counts otherwise
                 wide = find_dice(image, mask=dice_area(geo, image.shape, OFF_BOARD_REACH), die_size_px=die_px,
-                                 board_to_image=homography)
+                                 board_to_image=homography, memory=self.dice_memory)
                 for die in wide:
                     die.half = die_half(geo, die.center, 0.45 * d)
                 # the wide search also reads dice on the field that the field's own mask cut short (a die on
