@@ -50,8 +50,6 @@ WINDOW_HALF = 1.8  # die edges round a first-scale group that the second scale r
 SPLIT_AREA = (2.0, 3.0)  # a pip the grouping split off may have this many times another's area (tiny pips: more)
 SPLIT_ZOOM = 1.5  # a scale enlarging the image this much sees pips of a few source pixels: their shapes are noise
 
-SCALE_MEMORY = ScaleMemory()  # die edges learnt per camera view (frames of one view come one after another)
-
 
 @dataclass
 class FaceCandidate:
@@ -743,15 +741,16 @@ def _roll_read(cands: list[FaceCandidate]) -> bool:
 
 def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
               die_size_px: Optional[float] = None, board_to_image: Optional[np.ndarray] = None,
-              memory: Optional[ScaleMemory] = SCALE_MEMORY) -> list[DieReading]:
+              memory: Optional[ScaleMemory] = None) -> list[DieReading]:
     """Every die in the image (inside ``mask`` if given), with its value (None when unsure) and flatness.
 
     ``die_size_px``: expected die edge in pixels (from the board calibration); without it, all plausible sizes are
     tried. ``board_to_image``: the board plane's homography (any board units -> image pixels), when known; with it
     a die's face is compared with how a flat face would look at that spot, which catches far more cocked dice.
     ``half`` is left None (the board reader knows where the bar is). ``memory``: with ``die_size_px``, the die
-    edge learnt from earlier frames of the same view (``dice_scale``) replaces the guess (None: always the guess's
-    two scales).
+    edge learnt from earlier frames of the same view (``dice_scale``) replaces the guess (None, the default: always
+    the guess's scales). The memory belongs to its caller (``vision.reader.Reader`` owns one): a module-wide one made
+    each result depend on what any other reader in the process had read before.
     """
     if image_bgr is None or image_bgr.size == 0:
         raise VisionError("empty image")

@@ -66,7 +66,9 @@ class DieScale:
 
 
 class ScaleMemory:
-    """Learnt die edges per view, for a reader that is called frame after frame without state of its own."""
+    """Learnt die edges per view, owned by one reader (``vision.reader.Reader.dice_memory``): what one reader learnt
+    never changes what another reads (a module-wide memory did: a test's reads, or a second camera's, changed the
+    scales the first read at)."""
 
     def __init__(self, max_views: int = 16) -> None:
         self._views: dict[Hashable, DieScale] = {}
@@ -82,3 +84,7 @@ class ScaleMemory:
 
     def clear(self) -> None:
         self._views.clear()
+
+    def edges(self) -> list[Optional[float]]:
+        """The learnt edge of every view seen (None where none is learnt yet), oldest view first."""
+        return [v.edge() for v in self._views.values()]
