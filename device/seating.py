@@ -153,4 +153,41 @@ def is_start(board: Board, seating: Seating) -> bool:
     return board.same_checkers(seating.board(Position.start(), "light"))
 
 
+SHORT_STACK = 3  # a start stack this tall may be read short (its checkers overlap, a dark one merges with the bar)
+MIN_START_SEEN = 20  # of the 30 checkers, as calibration.start.MIN_SEEN: fewer seen is too little to call it the start
+
+
+def start_read_short(points: tuple, unsure: set[int], start: tuple[int, ...], most_doubt: int) -> Optional[set[int]]:
+    """Whether a reading of the 24 points may show the starting position ``start`` (geometric counts) although
+    the reader counted some of its stacks short with confidence; the colours read short (+1 light, -1 dark), or
+    None when it may not.
+
+    Why: a reader that misses checkers of a stack (dark checkers beside a dark bar, a 5-stack whose lower
+    checkers hide in perspective) counts the start short on a sure point, and a referee that never sees the
+    start never starts (g515/h515: dark's 7-point 5-stack read as one). A miss is taken for a miss, never for a
+    move: every point the reader is sure of holds the start's colour and at most the start's count, a short
+    point is a stack of SHORT_STACK or more still read with a checker of its colour (a 2-stack read 1 may be a
+    back checker that ran), a colour read short shows no checker on any other point (where a moved one could
+    have gone), at most ``most_doubt`` unsure points differ, and most of the 30 checkers are seen."""
+    short: set[int] = set()
+    doubt = 0
+    for i, (n, want) in enumerate(zip(points, start)):
+        if n == want:
+            continue
+        if n is None or i + 1 in unsure:
+            doubt += 1
+            continue
+        if abs(want) >= SHORT_STACK and n * want > 0 and abs(n) < abs(want):
+            short.add(1 if want > 0 else -1)
+            continue
+        return None
+    if doubt > most_doubt:
+        return None
+    for sign in short:
+        if any(n is not None and n * sign > 0 and want * sign <= 0 for n, want in zip(points, start)):
+            return None
+    seen = sum(min(abs(n), abs(want)) for n, want in zip(points, start) if n is not None and n * want > 0)
+    return short if seen >= MIN_START_SEEN else None
+
+
 START_COUNTS = dict(START_POINTS)

@@ -48,7 +48,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Optional
 
 from device.events import make_event
-from device.seating import COLOURS, HOMES, Board, Seating, is_start, other
+from device.seating import COLOURS, HOMES, Board, Seating, is_start, other, start_read_short
 from device.matching import HARD, SOFT as SOFT_MISREAD, Reference, Verdict, View, cost, decide, face_value, repairs
 from device.matching import TALL, face_bar, tall_short
 from device.matching import low_confidence_points as _low_confidence_points
@@ -776,7 +776,24 @@ class GameTracker:
         for cand, bar_slack in cands:
             if self._close_to(obs, cand, bar_slack, most):
                 return cand
+        if st.phase == "setup":
+            short = [cand for cand, bar_slack in cands if self._start_read_short(obs, cand, bar_slack)]
+            if len(short) == 1:  # one seating only: the colours and seats the reading shows agree with it
+                return short[0]
         return None
+
+    def _start_read_short(self, obs: Observation, cand: Board, bar_slack: int) -> bool:
+        """Whether ``obs`` shows the starting position ``cand`` with stacks the reader counted short where it was
+        sure (see device.seating.start_read_short): the start is taken as set up rather than never seen (a
+        referee that never starts is the worst failure). Not when a colour read short shows a checker on the bar
+        (a hit one) or a tray surely counted holds a checker."""
+        short = start_read_short(tuple(obs.points), low_confidence_points(obs), cand.points, MAX_START_DOUBT)
+        if short is None:
+            return False
+        bar = (int(obs.bar.get("light") or 0), int(obs.bar.get("dark") or 0))
+        if any(bar[k] for k, sign in enumerate((1, -1)) if sign in short) or sum(bar) > bar_slack:
+            return False
+        return not any(trusted_off(obs).values())
 
     # --------------------------------------------------------------------------------------------- phases
     def _on_setup(self, obs: Observation, board: Board) -> None:
