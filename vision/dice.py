@@ -346,13 +346,16 @@ def _longest_run(ring: np.ndarray) -> int:
 
 
 ONE_PIP_SPREAD = 1.4  # farthest core pixel / radius of the core's area: a disc ~1.1, a triangle ~1.55
+TINY_CORE = 3.0  # source pixels: a pip's core this small has no measurable shape
 
 
-def _round_pip(p: Pip, images: FaceImages) -> bool:
+def _round_pip(p: Pip, images: FaceImages, zoom: float = 0.0) -> bool:
     """A one's pip is a disc: its core (hat >= half its peak) reaches about as far from its centre in every direction.
 
     Why: the tip of a light point seen in the gap between two dark checkers is a compact, strong, lone blob on a
-    uniform dark "face", like a one, but a triangle: its corners reach ~1.55 radii out, a disc's edge ~1.1.
+    uniform dark "face", like a one, but a triangle: its corners reach ~1.55 radii out, a disc's edge ~1.1. A core
+    of fewer than TINY_CORE source pixels (``zoom``: the scale's enlargement) has no shape to speak of: its outline
+    is the resize's interpolation (a rendered game's ones on dice of ~6 px failed here at every scale).
     """
     hat = images.blackhat if p.dark else images.tophat
     r = int(np.ceil(1.5 * p.diameter)) + 1
@@ -366,7 +369,7 @@ def _round_pip(p: Pip, images: FaceImages) -> bool:
     if not (0 <= cy < lab.shape[0] and 0 <= cx < lab.shape[1]) or lab[cy, cx] == 0:
         return True  # no core at the centre to measure: leave it to the other tests
     ys, xs = np.nonzero(lab == lab[cy, cx])
-    if len(xs) < 6:
+    if len(xs) < max(6.0, TINY_CORE * zoom * zoom):
         return True  # a few pixels have no shape to speak of
     reach = np.sqrt(((xs - xs.mean()) ** 2 + (ys - ys.mean()) ** 2).max()) + 0.5
     return bool(reach <= ONE_PIP_SPREAD * np.sqrt(len(xs) / np.pi))
@@ -398,6 +401,13 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
             return None
         angles = np.arange(16) * (np.pi / 8)
         rr = np.array([0.9, 1.3, 1.8]) * diam
+        if loose and p.diameter <= TINY_PIP_PX * loose:
+            # a pip of a few source pixels: the ring lies between the pip's blur and the face's blurred edge (one
+            # source pixel, ``loose`` here, each). Why: on a die of ~6 px (960x540) a one's pip is blurred to a
+            # quarter of the edge, and rings at 0.9-1.8 pip diameters sampled its skirt and the board beyond the
+            # face (a rendered game: every one unread)
+            lo = diam / 2 + loose
+            rr = np.linspace(lo, max(lo, NORM_DIE / 2 - loose), 3)
         xs = np.clip(np.round(p.x + np.outer(rr, np.cos(angles))).astype(int), 0, bare.shape[1] - 1)
         ys = np.clip(np.round(p.y + np.outer(rr, np.sin(angles))).astype(int), 0, bare.shape[0] - 1)
         ring = images.gray[ys, xs].astype(float)
@@ -405,7 +415,7 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
             if why is not None:
                 why.append("r2")
             return None
-        if not _round_pip(p, images):
+        if not _round_pip(p, images, loose):
             if why is not None:
                 why.append("r15")
             return None
@@ -427,7 +437,7 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
                 if why is not None:
                     why.append("r12")
                 return None
-            if bounded and not (_round_pip(a, images) and _round_pip(b, images)):
+            if bounded and not (_round_pip(a, images, loose) and _round_pip(b, images, loose)):
                 if why is not None:
                     why.append("r15")
                 return None  # two gaps between three checkers: two small triangles
