@@ -19,7 +19,7 @@ survive a change of crop, a printed number does.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Optional
+from typing import Optional, Sequence
 
 import cv2
 import numpy as np
@@ -111,11 +111,13 @@ def _face_glyph(patch: np.ndarray) -> Optional[np.ndarray]:
 
 
 @lru_cache(maxsize=1)
-def _template_stack() -> tuple[np.ndarray, np.ndarray]:
-    """The templates as one (n, 48*48) boolean array and their values: every IoU of a glyph in one product."""
+def _template_stack() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The templates as one (n, 48*48) 0/1 float32 array, their values and their ink areas: every IoU of a glyph's
+    four quarter turns in one matrix product (0/1 sums below 2**24 are exact in float32, so the IoUs are the
+    integer counts' ratios, as a count per template would give)."""
     values = np.array([v for v, _ in _templates()])
-    stack = np.array([t.ravel() for _, t in _templates()])
-    return values, stack
+    stack = np.array([t.ravel() for _, t in _templates()], np.float32)
+    return values, stack, stack.sum(axis=1, dtype=np.float64)
 
 
 def _rank_face(patch: np.ndarray) -> list[tuple[int, float]]:
@@ -123,19 +125,20 @@ def _rank_face(patch: np.ndarray) -> list[tuple[int, float]]:
     keep = _face_glyph(patch)
     if keep is None:
         return []
-    values, stack = _template_stack()
-    sizes = stack.sum(axis=1)
-    scores: dict[int, float] = {}
+    values, stack, sizes = _template_stack()
+    turns = []
     for k in range(4):
         glyph = _norm_glyph(np.rot90(keep, k))
         if glyph is None:
             return []
-        g = glyph.ravel()
-        inter = stack[:, g].sum(axis=1)
-        union = sizes + int(g.sum()) - inter
-        iou = np.where(union > 0, inter / np.maximum(union, 1), 0.0)
-        for value, v in zip(values.tolist(), iou.tolist()):
-            scores[value] = max(scores.get(value, 0.0), v)
+        turns.append(glyph.ravel())
+    glyphs = np.array(turns, np.float32).T  # (48*48, 4)
+    inter = (stack @ glyphs).astype(np.float64)  # (templates, turns)
+    union = sizes[:, None] + glyphs.sum(axis=0, dtype=np.float64)[None, :] - inter
+    iou = np.where(union > 0, inter / np.maximum(union, 1), 0.0)
+    scores: dict[int, float] = {}
+    for value, v in zip(values.tolist(), iou.max(axis=1).tolist()):
+        scores[value] = max(scores.get(value, 0.0), v)
     return sorted(scores.items(), key=lambda kv: -kv[1])
 
 
@@ -157,6 +160,25 @@ def _outline_maps(gray: np.ndarray) -> list[np.ndarray]:
 OUTLINE_SIDE = 720  # pixels: outlines are looked for in the image shrunk so its shorter side is at most this
 
 
+def _boxed_like_a_square(contours: Sequence[np.ndarray], lo: float, hi: float) -> np.ndarray:
+    """Indices of the contours (4 points or more) whose upright bounding box can hold a square of side lo..hi.
+
+    Why vectorised: a frame's maps give thousands of contours, nearly all specks of texture; their boxes computed
+    at once (every contour's points in one array, min and max per contour) leave a Python loop over a few dozen.
+    The box is cv2.boundingRect's (max - min + 1 on each axis).
+    """
+    if not contours:
+        return np.zeros(0, np.int64)
+    counts = np.fromiter(map(len, contours), np.int64, len(contours))
+    points = np.concatenate(contours).reshape(-1, 2)
+    starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
+    lo_xy = np.stack([np.minimum.reduceat(points[:, k], starts) for k in (0, 1)], axis=1)
+    hi_xy = np.stack([np.maximum.reduceat(points[:, k], starts) for k in (0, 1)], axis=1)
+    size = hi_xy - lo_xy + 1
+    ok = (counts >= 4) & (size.max(axis=1) >= lo) & (size.min(axis=1) <= 1.5 * hi)
+    return np.flatnonzero(ok)
+
+
 def _square_candidates(gray: np.ndarray, mask: Optional[np.ndarray], lo: float, hi: float) -> list[np.ndarray]:
     """Convex four-sided outlines with a square's proportions and an edge between ``lo`` and ``hi`` pixels.
 
@@ -176,12 +198,8 @@ def _square_candidates(gray: np.ndarray, mask: Optional[np.ndarray], lo: float, 
     lo_s, hi_s = lo * f, hi * f
     for binary in _outline_maps(small):
         contours, _ = cv2.findContours(binary, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
-        for c in contours:
-            if len(c) < 4:
-                continue
-            _, _, bw, bh = cv2.boundingRect(c)
-            if max(bw, bh) < lo_s or min(bw, bh) > 1.5 * hi_s:
-                continue  # no square of an allowed side has this upright box
+        for i in _boxed_like_a_square(contours, lo_s, hi_s):
+            c = contours[i]
             rect = cv2.minAreaRect(c)
             w, h = rect[1]
             if not (lo_s <= min(w, h) and max(w, h) <= hi_s) or max(w, h) > 1.3 * min(w, h):
