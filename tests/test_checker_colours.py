@@ -89,3 +89,14 @@ def test_a_board_whose_only_dark_stack_goes_unfound_is_never_read_swapped_at_ful
     # (the view gives no clue which player's the red checkers are: a right sign is luck, a sure wrong one a false
     # alarm)
     assert [p for p in swapped if confidence[p - 1] >= 0.6] == []
+
+
+def test_a_plain_checker_face_is_even_a_patch_of_grain_or_pips_is_not():
+    from vision.checker_colours import face_spread
+
+    lab = np.full((60, 120, 3), (90.0, 128.0, 128.0), np.float32)
+    lab[:, 60:] = (200.0, 128.0, 128.0)  # a light triangle's edge crosses the right-hand patch
+    rng = np.random.default_rng(3)
+    lab[:, :60] += rng.normal(0, 1.0, (60, 60, 3)).astype(np.float32)  # a plain face, a little noise
+    assert face_spread(lab, 30, 30, 12) < 2.0
+    assert face_spread(lab, 59.5, 30, 12) > 20.0  # half dark, half light: no one colour

@@ -110,3 +110,11 @@ def test_a_die_on_an_empty_point_of_a_real_board_is_no_checker():
     counts = count_checkers(rectify(image, work), work, dice=dice_in_view(obs.dice, work))
     assert any(r["why"] == "on a die" for r in counts.rejected)
     assert counts.points[7] == 0 and counts.confidence[7] >= 0.6  # the die explains the disc: no doubt left
+
+
+def test_a_lone_disc_whose_face_is_far_less_even_than_its_colours_checkers_is_doubted():
+    # (its face spread, the median spread of its colour's checkers in stacks, how many of those)
+    assert "lone disc unlike its colour's checkers" in doubts(_stack(1, face=[15.0, 3.2, 10]))
+    assert doubts(_stack(1, face=[3.5, 3.0, 10])) == []  # as even as its fellows
+    assert doubts(_stack(1, face=[37.0, 27.0, 9])) == []  # grained checkers: all of them are that uneven
+    assert doubts(_stack(1, face=[15.0, 3.2, 2])) == []  # too few fellows to judge by

@@ -117,3 +117,26 @@ def phantom_light(split: ColourSplit, discs: Sequence[Any], points: Sequence[Any
     for _, p in light:
         per_point[p] = per_point.get(p, 0) + 1
     return max(per_point.values()) <= PHANTOMS_PER_POINT
+
+
+FACE = 0.7  # share of the radius whose pixels make a checker's face (inside the rim, its shadow and a neighbour)
+
+
+def face_spread(lab: np.ndarray, x: float, y: float, r: float) -> float:
+    """How far a disc's face pixels stray from their own median colour (median Lab distance).
+
+    Why: one player's checkers are made alike, so their faces show the same texture everywhere on the board (a
+    plain face, or the same grain); a round patch of the board's own (a die's pips, a print, grain crossing a
+    triangle's edge) usually does not look like them."""
+    h, w = lab.shape[:2]
+    rr = FACE * r
+    x0, x1 = int(max(0, np.floor(x - rr))), int(min(w, np.ceil(x + rr) + 1))
+    y0, y1 = int(max(0, np.floor(y - rr))), int(min(h, np.ceil(y + rr) + 1))
+    if x1 <= x0 or y1 <= y0:
+        return 0.0
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    inside = (xx - x) ** 2 + (yy - y) ** 2 <= rr * rr
+    pix = lab[y0:y1, x0:x1][inside]
+    if len(pix) < 3:
+        return 0.0
+    return float(np.median(np.linalg.norm(pix - np.median(pix, axis=0), axis=1)))

@@ -25,7 +25,7 @@ from calibration.geometry import BoardGeometry
 from vision.checker_discs import Disc, arc_score, equator_scores, find_discs
 from vision.components import components
 from vision.checker_bar import beside_bar, judge_bar
-from vision.checker_colours import ColourSplit, phantom_light, split_colours
+from vision.checker_colours import ColourSplit, face_spread, phantom_light, split_colours
 from vision.checker_dice import DieSpot, spoiled
 from vision.checker_doubt import DOUBTFUL_CONFIDENCE, doubts
 from vision.checker_empty import (board_lift, disc_mask, disc_share, learn_empty, occupied_rows, point_bands,
@@ -613,6 +613,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
     slot = 2 * r * ROW_SPACING
     cols.base_shift = _base_shifts(stacks, cols, r)
     half_len = (cols.bottom - cols.top) / 2
+    counted: dict[int, list[Disc]] = {}  # each point's discs as finally counted
     confidence = [1.0] * 24
     run_debug: dict[int, tuple[int, float]] = {}
     cues: dict[int, dict[str, Any]] = {}
@@ -707,6 +708,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
                    rims=[round(rim / colour_ref[chain_sign], 2) for _, rim in sorted(along)],
                    whole=len(whole), half=len(half), disc_n=stack_total(whole, half), n=n, sign=sign)
         points[p - 1] = sign * min(MAX_PER_POINT, n)
+        counted[p] = chain
         if chain:
             mixed = sum(1 for v in votes if v != sign) / len(votes)
             # against its own colour's typical rim: dark checkers on a dark board rim fainter than light ones
@@ -720,6 +722,17 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
             confidence[p - 1] = 0.5
         if not half and layer_doubt(along, r):
             confidence[p - 1] = min(confidence[p - 1], DOUBTFUL)
+    # one player's checkers look alike: a lone disc whose face is far less even than its colour's other checkers'
+    # is doubtful (checker_doubt; checker_colours.face_spread)
+    faces: dict[int, list[float]] = {1: [], -1: []}
+    for p, chain in counted.items():
+        if len(chain) >= 2 and points[p - 1]:
+            faces[1 if (points[p - 1] or 0) > 0 else -1] += [face_spread(lab, d.x, d.y, d.r) for d in chain]
+    for p, chain in counted.items():
+        if len(chain) == 1 and points[p - 1] and faces[1 if (points[p - 1] or 0) > 0 else -1]:
+            own = faces[1 if (points[p - 1] or 0) > 0 else -1]
+            cues[p]["face"] = [round(face_spread(lab, chain[0].x, chain[0].y, chain[0].r), 1),
+                               round(float(statistics.median(own)), 1), len(own)]
     # where each row's stacks start (diameters from the found edge): a base checker missing from one point shows
     # against its neighbours, whatever the board's own offset (a frameless paper board, an edge found a bit off)
     for pts in (range(1, 13), range(13, 25)):
