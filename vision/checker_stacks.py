@@ -8,6 +8,7 @@ diameters from the base) and rim strengths, so it is tested on its own, without 
 from __future__ import annotations
 
 import statistics
+from dataclasses import dataclass
 from typing import Optional
 
 import numpy as np
@@ -116,3 +117,167 @@ def stack_count(discs: list[tuple[float, float]], r: float) -> int:
     """Checkers on a point from the discs seen on top: (distance of the centre from the base, rim score) each."""
     whole, half = stack_layers(discs, r)
     return stack_total(whole, half)
+
+
+# ---------------------------------------------------------------------------------------------- the layered model
+MAX_STACK = 15
+LAYER_ROWS = (4, 5, 6, 7, 8)  # first rows a second layer is built on (short boards: four; past the tip: eight)
+PITCHES = (1.0, 1.05, 1.1)  # centre distance of a row's checkers (diameters) tried: gaps, perspective
+SHIFTS = (-0.2, -0.1, 0.0, 0.1, 0.2, 0.3)  # diameters the point's first checker may lie off the row's common start
+SHIFT_COST = 1.0  # ... at this cost per diameter
+MATCH = 0.27  # a seen disc lies within this many diameters of a checker of the shape
+MISS_TOP = 0.6  # cost of a checker of the shape that shows whole but was not seen ...
+MISS_EDGE = 0.2  # ... of one half under a checker above (only its free half shows) ...
+HIDDEN_SEEN = 0.5  # ... and the share of a seen disc's cost when only a checker under two others lies there
+REACH_SLACK = 0.6  # diameters the column may stay occupied past the shape's outermost checker before it costs
+FIT_DOUBT = 0.35
+MIN_DISCS = 3  # fewer discs than this tell no stack's shape  # a count whose fit beats the next count's by less than this is doubtful
+
+
+def layered(row: int, n: int) -> list[tuple[float, int]]:
+    """(position in pitches from the first checker's centre, layer) of each of ``n`` checkers stacked as players
+    stack them: a row of ``row`` from the base, then each layer one shorter, half a diameter further on, on top
+    of the one before (a layer's checker rests on two of the layer under it)."""
+    out: list[tuple[float, int]] = []
+    cap, layer = row, 0
+    while len(out) < n and cap > 0:
+        out += [(0.5 * layer + i, layer) for i in range(min(cap, n - len(out)))]
+        cap, layer = cap - 1, layer + 1
+    return out
+
+
+def exposure(stack: list[tuple[float, int]]) -> list[int]:
+    """Per checker of ``layered``: 2 when it shows whole from above (nothing on it), 1 when one half is covered
+    by a checker of the layer above, 0 when two cover it."""
+    on = {(round(2 * x), k) for x, k in stack}
+    return [2 - ((round(2 * x) - 1, k + 1) in on) - ((round(2 * x) + 1, k + 1) in on) for x, k in stack]
+
+
+@dataclass(frozen=True)
+class Shapes:
+    """Every stack shape tried, as tables over half-diameter steps from the first checker: per shape its count,
+    row, layers, outermost position (pitches) and, per step, the best exposure of a checker there (-1: none)."""
+
+    count: np.ndarray
+    row: np.ndarray
+    layers: np.ndarray
+    far: np.ndarray
+    shown: np.ndarray  # shapes x steps
+    unseen: np.ndarray  # shapes x steps: the cost of seeing no disc there
+
+    @classmethod
+    def build(cls) -> "Shapes":
+        rows_of = []
+        for n in range(1, MAX_STACK + 1):
+            rows = [n] if n <= max(LAYER_ROWS) else []
+            rows_of += [(n, row) for row in rows + [r for r in LAYER_ROWS if r < n <= r * (r + 1) // 2]]
+        steps = 2 * max(LAYER_ROWS)
+        shown = np.full((len(rows_of), steps), -1, np.int8)
+        count, row_, layers, far = [], [], [], []
+        for i, (n, row) in enumerate(rows_of):
+            stack = layered(row, n)
+            for (x, _), e in zip(stack, exposure(stack)):
+                shown[i, round(2 * x)] = max(shown[i, round(2 * x)], e)
+            count.append(n)
+            row_.append(row)
+            layers.append(max(k for _, k in stack))
+            far.append(max(x for x, _ in stack))
+        # a checker that shows whole is seen; so is the row's outermost one, whose outer half lies on the board
+        # beyond every layer (a layered stack always shows where its row ends)
+        unseen = np.where(shown == 2, MISS_TOP, np.where(shown == 1, MISS_EDGE, 0.0))
+        for i, (n, row) in enumerate(rows_of):
+            unseen[i, 2 * (min(n, row) - 1)] = MISS_TOP
+        return cls(np.array(count), np.array(row_), np.array(layers), np.array(far, np.float64), shown, unseen)
+
+
+    def subset(self, keep: np.ndarray) -> "Shapes":
+        return Shapes(self.count[keep], self.row[keep], self.layers[keep], self.far[keep], self.shown[keep],
+                      self.unseen[keep])
+
+
+SHAPES = Shapes.build()
+
+
+@dataclass
+class StackFit:
+    """The stack shape that best explains a point's discs, and how much better it does than any other count."""
+
+    count: int
+    row: int
+    cost: float
+    runner_up: int  # the best other count
+    margin: float  # its cost minus this one's
+
+    @property
+    def layered(self) -> bool:
+        return self.count > self.row
+
+    @property
+    def doubtful(self) -> bool:
+        return self.margin < FIT_DOUBT
+
+
+def fit_stack(discs: list[tuple[float, float]], base: float, reach: float = 0.0) -> Optional[StackFit]:
+    """The count whose stack, built as players build one (``layered``), best explains the discs seen.
+
+    ``discs``: (centre in diameters from the base, rim as a share of its colour's typical rim) of each disc seen
+    on the point; ``base``: where the first checker's centre lies (diameters from the found edge, as the row's
+    points agree); ``reach``: how far (diameters) the column is seen occupied by the checkers' colour (0: unknown).
+
+    Why a model: from above, a checker on top hides a half of each of the two it rests on, so a tall stack shows
+    its top layer whole, the ends of the layers under it as half discs, and nothing of a checker under two others.
+    Each count leaves its own pattern of whole and half discs on a half-diameter grid. A seen disc that no
+    checker of the shape explains costs its rim (a faint one is the waist between two row checkers); a whole
+    checker of the shape that was not seen costs more than a half-covered one (whose free half may show no rim).
+    Row spacing and the point's own start are fitted too (players leave gaps; rows near the camera look longer).
+    """
+    if len(discs) < MIN_DISCS:
+        return None
+    us = np.array([u for u, _ in discs], np.float64)
+    rims = np.clip(np.array([s for _, s in discs], np.float64), 0.0, 1.0)
+    # only shapes whose row ends near the outermost disc (the row's last checker always shows its outer half)
+    # or the column's reach
+    end = base + SHAPES.far
+    sh = SHAPES.subset((end >= us.max() - 0.8) & (end <= max(us.max(), reach) + 1.2))
+    if not len(sh.count):
+        return None
+    steps = sh.shown.shape[1]
+    pitch = np.repeat(np.array(PITCHES), len(SHIFTS))  # combos
+    shift = np.tile(np.array(SHIFTS), len(PITCHES))
+    half = (us[None, :] - base - shift[:, None]) / (0.5 * pitch[:, None])  # combos x discs
+    step = np.rint(half).astype(np.int64)
+    valid = (step >= 0) & (step < steps) & (np.abs(half - step) * 0.5 * pitch[:, None] <= MATCH)
+    at = np.where(valid, step, 0)
+    expo = np.where(valid[:, None, :], sh.shown[:, at].transpose(1, 0, 2), -1)  # combos x shapes x discs
+    per_disc = np.where(expo > 0, 0.0, np.where(expo == 0, HIDDEN_SEEN, 1.0))
+    cost = (per_disc * rims[None, None, :]).sum(axis=2)
+    # each shown checker not seen costs by how much of it shows
+    unseen = np.broadcast_to(sh.unseen, (len(pitch),) + sh.shown.shape).copy()
+    ci, si, di = np.nonzero(expo > 0)
+    unseen[ci, si, at[ci, di]] = 0.0
+    cost += unseen.sum(axis=2)
+    far = base + shift[:, None] + pitch[:, None] * sh.far[None, :] + 0.5
+    # a single row may start a little off the others (a checker set down loosely); a layered stack is pushed
+    # against the base like the rest, or its half offsets alias with the row's
+    cost += np.maximum(0.0, reach - far - REACH_SLACK) + np.where(
+        sh.layers[None, :] > 0, np.where(shift[:, None] == 0.0, 0.0, np.inf), SHIFT_COST * np.abs(shift)[:, None])
+    per_shape = cost.min(axis=0)
+    order = np.lexsort((sh.count, per_shape))
+    best = int(order[0])
+    other = next((int(i) for i in order[1:] if sh.count[i] != sh.count[best]), None)
+    margin = float(per_shape[other] - per_shape[best]) if other is not None else float("inf")
+    return StackFit(int(sh.count[best]), int(sh.row[best]), float(per_shape[best]),
+                    int(sh.count[other]) if other is not None else 0, margin)
+
+
+def tall_stack(discs: list[tuple[float, float]], base: float, reach: float, layers_seen: bool) -> Optional[StackFit]:
+    """The layered model's reading of a point (``fit_stack``) where it replaces the counter's: when the model or
+    the counter (a disc at a half offset, a buried layer) sees checkers on top of the row. A plain row is left to
+    the counter, whose colour run and gap rules read rows better than the model's disc pattern.
+
+    ``base`` is the row's common start as measured on its points; a start outside a checker's half diameter
+    from the edge came from stacks whose first disc is a layer's, and the edge is taken instead."""
+    fit = fit_stack(discs, float(np.clip(base, 0.3, 0.7)), reach)
+    if fit is None or not (fit.layered or layers_seen):
+        return None
+    return fit

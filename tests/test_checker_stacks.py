@@ -1,0 +1,113 @@
+"""Tall stacks: the layered stack model (``checker_stacks.fit_stack``) on the disc positions real photos and renders
+give, and one rendered board read end to end.
+
+The disc positions are what the counter measured (``CheckerCount.cues[p]``: ``us`` = centres in diameters from the
+base, ``rims`` = rim as a share of the colour's typical rim) on the named image; the counts are the labels'.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from vision.checker_stacks import exposure, fit_stack, layered, tall_stack
+
+
+def _discs(us: list[float], rims: list[float]) -> list[tuple[float, float]]:
+    return list(zip(us, rims))
+
+
+def test_a_stack_is_built_row_first_then_layers_one_shorter_half_a_diameter_on():
+    # 13 on a row of five: 5 + 4 + 3 + 1, each layer starting half a diameter further out
+    stack = layered(5, 13)
+    by_layer = [sorted(x for x, k in stack if k == layer) for layer in range(4)]
+    assert by_layer == [[0, 1, 2, 3, 4], [0.5, 1.5, 2.5, 3.5], [1, 2, 3], [1.5]]
+    expo = dict(zip(stack, exposure(stack)))
+    assert expo[(1.5, 3)] == 2  # the top checker shows whole
+    assert expo[(3, 2)] == 2  # nothing lies on the third layer's outer end
+    assert expo[(2, 0)] == 0  # a row checker under two of the second layer is hidden
+    assert expo[(4, 0)] == 1  # the row's last checker shows its outer half
+
+
+@pytest.mark.parametrize("name, us, rims, base, reach, count", [
+    # r10 (tournament frame): light point 8, six in a row past the tip, rows near the camera look longer (pitch 1.1)
+    ("r10 p8", [0.42, 1.54, 2.67, 3.75, 4.83, 5.91], [1.0, 0.98, 0.47, 0.42, 0.42, 0.65], 0.42, 6.18, 6),
+    # r10: dark point 13, six in a row, the second checker's rim not found
+    ("r10 p13", [0.37, 2.66, 3.82, 4.94, 6.06], [0.18, 0.22, 0.38, 0.43, 0.34], 0.37, 6.34, 6),
+    # r14 (studio photo, starting position): dark point 6, five
+    ("r14 p6", [0.38, 1.41, 2.44, 3.47, 4.55], [0.9, 0.87, 1.0, 1.1, 1.46], 0.41, 3.0, 5),
+    # r15 (wooden board): light point 7, five
+    ("r15 p7", [0.51, 1.55, 2.59, 3.59, 4.71], [0.83, 0.91, 0.8, 1.19, 1.27], 0.51, 4.0, 5),
+    # r22 (paper board, no frame): light point 7, four set off the edge
+    ("r22 p7", [0.7, 1.69, 2.58, 3.57], [0.79, 0.95, 1.0, 1.03], 0.59, 3.82, 4),
+    # r20 (greyscale phone photo, cropped to the board): dark point 23, four
+    ("r20 p23", [0.42, 1.35, 2.35, 3.39], [1.14, 0.43, 0.63, 0.59], 0.38, 0.0, 4),
+])
+def test_rows_from_real_photos_are_read_as_single_rows(name, us, rims, base, reach, count):
+    fit = fit_stack(_discs(us, rims), base, reach)
+    assert fit is not None
+    assert (fit.count, fit.layered) == (count, False), name
+    # and the model does not take over a row the counter reads (nothing seen on top)
+    assert tall_stack(_discs(us, rims), base, reach, layers_seen=False) is None
+
+
+@pytest.mark.parametrize("name, us, rims, base, reach, count", [
+    # render seed 1205, dark point 6: 13 on a row of five (the top checker at 2.0, the layers' ends at 3.6 and 4.2)
+    ("1205 p6", [0.6, 1.12, 2.0, 3.64, 4.16, 4.68], [0.85, 0.27, 1.09, 0.57, 0.27, 0.89], 0.6, 5.0, 13),
+    # render seed 1205, light point 23: 13 again, waists between the row's checkers found too
+    ("1205 p23", [0.59, 1.59, 2.08, 2.64, 3.64, 4.64], [0.97, 0.24, 1.0, 0.26, 0.56, 0.21], 0.59, 3.0, 13),
+    # render seed 1231, light point 2: 10 (five, four on them, one on top)
+    ("1231 p2", [0.39, 1.39, 1.91, 2.92, 3.92, 4.48], [1.0, 0.4, 0.24, 0.23, 0.22, 0.48], 0.39, 4.78, 10),
+    # render seed 1223, dark point 22: 8 (five, three on them); the row under the layer shows faint rims only
+    ("1223 p22", [1.01, 2.02, 3.02, 3.54, 4.58], [0.16, 0.17, 0.16, 0.83, 1.32], 0.45, 4.9, 8),
+    # render seed 1228, dark point 4: six in a row whose two base checkers show no rim (no buried layers)
+    ("1228 p4", [2.78, 3.86, 4.99], [0.43, 0.36, 0.5], 0.52, 5.0, 6),
+    # render seed 1203, dark point 22: five in a row, the base checker's rim lost against the frame
+    ("1203 p22", [1.38, 2.34, 3.38, 4.34], [0.6, 1.0, 0.79, 1.0], 0.43, 4.75, 5),
+])
+def test_layered_stacks_from_renders(name, us, rims, base, reach, count):
+    fit = fit_stack(_discs(us, rims), base, reach)
+    assert fit is not None and fit.count == count, (name, fit)
+
+
+def test_a_shape_no_better_than_another_count_is_doubtful():
+    # render seed 1211, light point 13 seen as four discs: 7 (a second layer of two) and 13 (three layers) explain
+    # them alike; whichever is taken, the referee must not trust it
+    fit = fit_stack(_discs([0.48, 1.92, 3.48, 4.6], [1.0, 0.71, 0.5, 0.87]), 0.5, 4.0)
+    assert fit is not None and fit.doubtful
+    # one or two discs tell no shape
+    assert fit_stack(_discs([4.19], [0.77]), 0.42, 4.4) is None
+
+
+def test_more_layers_put_the_top_checker_further_out():
+    # a tall stack seen whole (every whole and half disc found): the count follows the layers, in order
+    row = 5
+    counts = []
+    for n in range(row + 1, 16):
+        stack = layered(row, n)
+        seen = sorted({0.5 + x for (x, _), e in zip(stack, exposure(stack)) if e > 0})
+        rims = [1.0] * len(seen)
+        fit = fit_stack(_discs(seen, rims), 0.5, row)
+        assert fit is not None
+        counts.append(fit.count)
+    assert counts == list(range(row + 1, 16))
+
+
+# ------------------------------------------------------------------------------------------------------- render
+def test_a_rendered_stack_of_thirteen_is_read_as_thirteen():
+    """Render seed 1205: dark point 6 holds 13 (the counter's own arithmetic read 10)."""
+    sim = pytest.importorskip("device.sim.stills", reason="the renderer (device.sim) is not available")
+    from test_checkers import _label_geometry
+
+    from vision.board import rectify
+    from vision.checkers import count_checkers
+
+    still = sim.render_still(1205)
+    assert still.label["points"][5] == -13
+    geometry = _label_geometry(still.image, still.label)
+    count = count_checkers(rectify(still.image, geometry), geometry)
+    cue = count.cues[6]
+    reach = min(cue["empty"], cue["run_n"] if cue["run_sign"] == cue["sign"] else 0.0)
+    fit = tall_stack(_discs(cue["us"], cue["rims"]), cue.get("row_base", 0.5), reach, layers_seen=bool(cue["half"]))
+    assert fit is not None and fit.count == 13, (cue, fit)
+    if "fit" in cue:  # the counter takes the model's count (vision.checkers, the stack block)
+        assert count.points[5] == -13
