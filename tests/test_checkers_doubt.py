@@ -118,3 +118,13 @@ def test_a_lone_disc_whose_face_is_far_less_even_than_its_colours_checkers_is_do
     assert doubts(_stack(1, face=[3.5, 3.0, 10])) == []  # as even as its fellows
     assert doubts(_stack(1, face=[37.0, 27.0, 9])) == []  # grained checkers: all of them are that uneven
     assert doubts(_stack(1, face=[15.0, 3.2, 2])) == []  # too few fellows to judge by
+
+
+def test_faint_discs_dropped_in_a_row_from_an_empty_points_base_are_doubted_scattered_ones_are_not():
+    empty = {"run_n": 0, "run_sign": 0, "empty": 0.0, "tip": 4.5}
+    row = [("weak and alone", 0.49, 0.31), ("weak and alone", 1.53, 0.44), ("weak and alone", 2.53, 0.4)]
+    assert "faint row at the base" in doubts({**empty, "rejected": row})
+    assert doubts({**empty, "rejected": row[:1]}) == []  # one faint disc: a triangle's base as often as a checker
+    assert doubts({**empty, "rejected": [("weak and alone", 0.34, 0.3), ("weak and alone", 0.98, 0.3)]}) == []
+    assert doubts({**empty, "rejected": [("weak and alone", 1.88, 0.3), ("weak and alone", 2.9, 0.3)]}) == []
+    assert doubts({**empty, "rejected": [("weak and alone", 0.49, 0.12), ("weak and alone", 1.57, 0.1)]}) == []

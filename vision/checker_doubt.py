@@ -23,7 +23,8 @@ the point's base, rims as a share of their colour's typical rim):
 - only one checker colour was found once phantoms were set aside (``checker_colours.phantom_light``): which
   player's the checkers are is a guess;
 - on a point read empty: a clear round disc was dropped there (not linked to the base, off the centre line, not
-  a checker colour), or a checker-coloured run starts at the base, or the dark checkers' own colour runs a whole
+  a checker colour), or faint discs dropped as weak make a row from the base at the checkers' pitch (dark checkers
+  on a dark point), or a checker-coloured run starts at the base, or the dark checkers' own colour runs a whole
   checker from the base where the empty-board model saw nothing (dark on dark: the rim too faint, the pixels too
   close to the dark triangle one by one).
 
@@ -52,6 +53,9 @@ DARK_RUN = 1.0  # a dark checker colour run this many diameters long from an emp
 FACE_VIEWS = 3  # a lone disc's face is compared with its colour's checkers in stacks when this many were seen ...
 FACE_RATIO = 2.0  # ... and is unlike them when its pixels stray this many times as far from its own colour ...
 FACE_EXTRA = 2.5  # ... and this much further (Lab): a checker's face is as even as its fellows', grain or a die's not
+FAINT_ROW_RIM = 0.2  # discs dropped as weak and alone, at least this share of the typical rim ...
+FAINT_ROW_PITCH = (0.85, 1.25)  # ... one checker's spacing apart (diameters) ...
+FAINT_ROW_START = 1.0  # ... the first within this many diameters of the base: a row of dark checkers on a dark point
 DROPPED_WHY = ("unlinked", "scattered", "not a checker colour", "off the stack's end")
 
 
@@ -87,6 +91,8 @@ def doubts(cue: dict[str, Any]) -> list[str]:
     if not n:
         if any(w in DROPPED_WHY and rim >= CLEAR_DROPPED for w, _, rim in dropped):
             why.append("clear disc dropped")
+        if _faint_row(dropped):
+            why.append("faint row at the base")
         if int(cue.get("run_n") or 0) >= 1:
             why.append("colour run at the base")
         elif float(cue.get("dark_run") or 0.0) >= DARK_RUN:
@@ -95,3 +101,12 @@ def doubts(cue: dict[str, Any]) -> list[str]:
             # checker's length of the dark checkers' own colour runs from the base
             why.append("dark colour run at the base")
     return why
+
+
+def _faint_row(dropped: list[Any]) -> bool:
+    """Whether discs dropped as "weak and alone" on a point read empty form a row from its base: two or more, one
+    checker's spacing apart. Dark checkers on a dark point show faint rims only, but grain and prints do not repeat
+    at exactly the checkers' pitch from the base."""
+    us = sorted(u for w, u, rim in dropped if w == "weak and alone" and rim >= FAINT_ROW_RIM)
+    return (len(us) >= 2 and us[0] < FAINT_ROW_START
+            and FAINT_ROW_PITCH[0] <= us[1] - us[0] <= FAINT_ROW_PITCH[1])
