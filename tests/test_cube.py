@@ -135,3 +135,39 @@ def test_cube_in_a_1080p_frame_is_found_in_the_shrunk_search(value, edge):
     cube = read_cube(img)
     assert cube is not None and cube.value == value
     assert abs(cube.center[0] - (920 + edge / 2)) < 4 and abs(cube.center[1] - (520 + edge / 2)) < 4
+
+
+def _frame_with_cube(value: int, at: tuple[int, int], edge: int = 60) -> np.ndarray:
+    """A 1080p green frame with one drawn cube face whose top-left corner is at ``at``."""
+    img = np.zeros((1080, 1920, 3), np.uint8)
+    img[:] = (40, 90, 40)
+    x, y = at
+    img[y - 20:y + edge + 20, x - 20:x + edge + 20] = draw_cube(value, 0, edge=edge)[180:220 + edge, 280:320 + edge]
+    return img
+
+
+def test_a_region_is_searched_alone_and_reports_whole_frame_pixels():
+    """The reader searches only where a cube can lie: a cube there is read at its place in the frame, one outside
+    the region is not looked at, and a square outside the side range is not read."""
+    img = _frame_with_cube(4, (1301, 407))
+    cube = read_cube(img, region=(1000, 200, 1700, 900), side_range=(30.0, 120.0))
+    assert cube is not None and cube.value == 4
+    assert abs(cube.center[0] - 1331) < 4 and abs(cube.center[1] - 437) < 4
+    assert read_cube(img, region=(0, 0, 900, 1080), side_range=(30.0, 120.0)) is None
+    assert read_cube(img, region=(1000, 200, 1700, 900), side_range=(80.0, 200.0)) is None
+
+
+def test_a_part_shrinks_to_the_same_pixels_as_the_frame():
+    """Outlines are searched at twelfths of full size, a part cut at multiples of 12 px: the part's shrunk pixels
+    are the frame's, wherever the part was cut (a cube was found or lost by where the pixel grid fell)."""
+    from vision.cube import SHRINK_STEP, shrink_factor
+
+    rng = np.random.default_rng(5)
+    gray = rng.integers(0, 256, (1080, 1920), dtype=np.uint8)
+    f = shrink_factor(1080)
+    assert f < 1.0 and abs(f * SHRINK_STEP - round(f * SHRINK_STEP)) < 1e-9
+    whole = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    x0, y0 = 5 * SHRINK_STEP, 11 * SHRINK_STEP
+    part = cv2.resize(gray[y0:y0 + 600, x0:x0 + 900], None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    i, j = round(y0 * f), round(x0 * f)
+    assert np.array_equal(part, whole[i:i + part.shape[0], j:j + part.shape[1]])

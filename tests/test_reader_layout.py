@@ -29,3 +29,35 @@ def test_an_ambiguous_layout_caps_every_point_confidence_and_warns(monkeypatch):
     assert any("off by one point" in w for w in doubtful.warnings)
     assert max(doubtful.extra["point_confidence"]) <= 0.5
     assert doubtful.points == sure.points  # the counts stand; only how sure they are changes
+
+
+def test_the_cube_is_searched_round_the_board_at_the_board_s_scale():
+    """The cube is looked for on the board and the table beside it only, at sizes the checkers' give: the box holds
+    the board's corners and the labelled cube, the side range holds a cube's sizes at the bar, and the cube is read
+    there as in the whole frame."""
+    import json
+
+    import numpy as np
+
+    from vision.cube import read_cube
+    from vision.reader import CUBE_SIDE, cube_area
+
+    image = cv2.imread(str(STILL))
+    label = json.loads(STILL.with_suffix(".json").read_text())
+    geo = board_mod.find_board(image)
+    (x0, y0, x1, y1), (lo, hi) = cube_area(geo, image.shape)
+    corners = np.asarray(geo.corners)
+    assert (corners[:, 0] >= x0).all() and (corners[:, 0] <= x1).all()
+    assert (corners[:, 1] >= y0).all() and (corners[:, 1] <= y1).all()
+    assert (x1 - x0) * (y1 - y0) < image.shape[0] * image.shape[1]  # a part of the frame, not all of it
+    cx, cy = label["cube"]["center"]
+    assert x0 <= cx <= x1 and y0 <= cy <= y1
+    ends = geo.to_image(np.array([[0.0, 0.0], [geo.checker_diameter_px, 0.0]]) + np.array(geo.bar[:2]))
+    d = float(np.linalg.norm(ends[1] - ends[0]))
+    # the range holds a cube's sizes at the bar (the near and far ends of a tilted board widen it, not more)
+    assert 0.5 * CUBE_SIDE[0] * d < lo <= CUBE_SIDE[0] * d and CUBE_SIDE[1] * d <= hi < 2.0 * CUBE_SIDE[1] * d
+    cube = Reader(geo)._cube(image, geo)
+    whole = read_cube(image)
+    assert cube is not None and whole is not None
+    assert cube.value == whole.value == label["cube"]["value"]
+    assert np.hypot(cube.center[0] - cx, cube.center[1] - cy) < 20

@@ -158,6 +158,21 @@ def _outline_maps(gray: np.ndarray) -> list[np.ndarray]:
 
 
 OUTLINE_SIDE = 720  # pixels: outlines are looked for in the image shrunk so its shorter side is at most this
+SHRINK_STEP = 12  # the shrink is a whole number of twelfths, so a part cut at multiples of 12 px shrinks alike
+
+
+def shrink_factor(frame_side: float) -> float:
+    """The factor outlines are searched at: OUTLINE_SIDE over the frame's shorter side, to the nearest twelfth.
+
+    Why twelfths: a part of the frame cut at multiples of SHRINK_STEP px then shrinks to exactly the pixels the
+    whole frame's shrink has there (area averaging over the same source pixels), so searching a part finds the
+    same outlines as searching the whole frame would (a cube found in one and not the other, by where the pixel
+    grid fell, was seen on renders).
+    """
+    f = OUTLINE_SIDE / float(frame_side)
+    if f >= 1.0:
+        return 1.0
+    return max(1, round(f * SHRINK_STEP)) / SHRINK_STEP
 
 
 def _boxed_like_a_square(contours: Sequence[np.ndarray], lo: float, hi: float) -> np.ndarray:
@@ -179,7 +194,8 @@ def _boxed_like_a_square(contours: Sequence[np.ndarray], lo: float, hi: float) -
     return np.flatnonzero(ok)
 
 
-def _square_candidates(gray: np.ndarray, mask: Optional[np.ndarray], lo: float, hi: float) -> list[np.ndarray]:
+def _square_candidates(gray: np.ndarray, mask: Optional[np.ndarray], lo: float, hi: float,
+                       frame_side: Optional[float] = None) -> list[np.ndarray]:
     """Convex four-sided outlines with a square's proportions and an edge between ``lo`` and ``hi`` pixels.
 
     Why shrunk: the edge and grey-level maps and their contours cost ~30 ms on a 1080p frame and a cube is at
@@ -189,9 +205,11 @@ def _square_candidates(gray: np.ndarray, mask: Optional[np.ndarray], lo: float, 
     21 -> 19, seed 5353 14 -> 17; shrinking to 540 lost cubes on every set (19, 17, 13). Frames of
     OUTLINE_SIDE or less (the 640x480 dice photos) are searched as they are. A contour's upright bounding box
     rules most contours out before the dearer rotated fit (a rotated square's box spans at least its side and
-    at most its diagonal).
+    at most its diagonal). ``frame_side``: the whole frame's shorter side when ``gray`` is a part of it (the
+    shrink follows the frame, so a part is searched at the frame's scale).
     """
-    f = min(1.0, OUTLINE_SIDE / float(min(gray.shape[:2])))
+    f = shrink_factor(frame_side or min(gray.shape[:2]))
+    # fx and fy, not a size: the pixel grid then follows the factor exactly (a rounded size would stretch it)
     small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1.0 else gray
     out = []
     seen: set[tuple[int, int, int]] = set()
@@ -246,19 +264,40 @@ def _same_glyph(gray: np.ndarray, box: np.ndarray, value: int) -> bool:
 
 
 def read_cube(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
-              cube_size_px: Optional[float] = None) -> Optional[CubeReading]:
-    """The doubling cube's value and centre, or None when no cube face can be read with confidence."""
+              cube_size_px: Optional[float] = None, region: Optional[Sequence[int]] = None,
+              side_range: Optional[tuple[float, float]] = None) -> Optional[CubeReading]:
+    """The doubling cube's value and centre, or None when no cube face can be read with confidence.
+
+    ``region`` (x0, y0, x1, y1 image px): the only part of the frame searched, where a cube can lie (the board and
+    the table beside it, from the board geometry); the centre is still in whole-frame px. ``side_range`` (lo, hi
+    px): the face's side there, from the board's scale; else ``cube_size_px`` (0.75-1.35 of it), else a fortieth
+    to a fifth of the frame's shorter side. Why both: the search's cost is in the maps and contours of the pixels
+    searched, and most of its dear glyph reads are of squares of the wrong size.
+    """
     if image_bgr is None or getattr(image_bgr, "size", 0) == 0:
         raise VisionError("empty image")
     if mask is not None and not isinstance(mask, np.ndarray):
         raise TypeError("read_cube: mask must be an image-sized array")
+    frame_side = float(min(image_bgr.shape[:2]))
+    x0 = y0 = 0
+    if region is not None:
+        step = SHRINK_STEP  # cut at multiples of the shrink's period (see shrink_factor)
+        x0, y0, x1, y1 = (int(round(v)) for v in region)
+        x0, y0 = max(0, x0 - x0 % step), max(0, y0 - y0 % step)
+        x1, y1 = min(image_bgr.shape[1], x1 + (-x1) % step), min(image_bgr.shape[0], y1 + (-y1) % step)
+        if x1 <= x0 or y1 <= y0:
+            return None  # the region lies outside the frame: nowhere to look
+        image_bgr = image_bgr[y0:y1, x0:x1]
+        mask = None if mask is None else mask[y0:y1, x0:x1]
     gray = image_bgr if image_bgr.ndim == 2 else cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY)
-    if cube_size_px:
+    if side_range is not None:
+        lo, hi = float(side_range[0]), float(side_range[1])
+    elif cube_size_px:
         lo, hi = 0.75 * cube_size_px, 1.35 * cube_size_px
     else:
-        lo, hi = min(gray.shape) / 40.0, min(gray.shape) / 5.0
+        lo, hi = frame_side / 40.0, frame_side / 5.0
     best: Optional[tuple[float, int, np.ndarray]] = None
-    for box in _square_candidates(gray, mask, lo, hi):
+    for box in _square_candidates(gray, mask, lo, hi, frame_side):
         value, score = _read_outline(gray, box)
         if value is None or (best is not None and score <= best[0]):
             continue
@@ -266,4 +305,4 @@ def read_cube(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
             best = (score, value, box.mean(axis=0))
     if best is None:
         return None
-    return CubeReading(value=best[1], center=[float(best[2][0]), float(best[2][1])])
+    return CubeReading(value=best[1], center=[float(best[2][0]) + x0, float(best[2][1]) + y0])

@@ -41,6 +41,8 @@ SAME_DIE_GAP = 0.65  # reader die edges (0.45 checker diameters) within which tw
 # the smallest real die (0.3 diameters), so two dice touching stay two
 STRAY_MIN_GAP = 1.5  # die edges between the die on the board and a die off it (closer: the same die seen twice)
 ON_FIELD_SLACK = 0.75  # die edges past the playing area's edge a die still counts as on it (see die_half)
+CUBE_REACH = 2.0  # checker diameters of table beyond the outer frame where a cube laid beside the board may lie
+CUBE_SIDE = (0.4, 1.3)  # a cube's side in checker diameters (renders 0.45-0.75, tournament cubes about 1)
 
 
 def _geometry_from_calibration(calibration: Any) -> Optional[BoardGeometry]:
@@ -128,6 +130,31 @@ def dice_area(geo: BoardGeometry, shape: tuple[int, ...], reach: float, field_on
     mask = np.zeros(shape[:2], np.uint8)
     cv2.fillConvexPoly(mask, np.round(outline).astype(np.int32), 255)
     return mask
+
+
+def cube_area(geo: BoardGeometry, shape: tuple[int, ...]) -> tuple[tuple[int, int, int, int], tuple[float, float]]:
+    """Where the cube is looked for and how big it can be there: the box (x0, y0, x1, y1 image px) round the board
+    and CUBE_REACH checker diameters of table beyond its frame, and the cube's side range in px (CUBE_SIDE
+    checker diameters, the diameter measured through the homography at the near and the far end).
+
+    Why: a cube lies on the bar, in a tray, on the field or on the table beside the board, never across the room;
+    and its size follows from the board's, so squares of any other size need not be read.
+    """
+    w, h = geo.rect_size
+    d = geo.checker_diameter_px
+    m = CUBE_REACH * d
+    grid = np.array([[x, y] for x in np.linspace(-m, w + m, 7) for y in np.linspace(-m, h + m, 5)], np.float64)
+    at = geo.to_image(grid)
+    H, W = shape[:2]
+    x0, y0 = np.floor(at.min(axis=0))
+    x1, y1 = np.ceil(at.max(axis=0))
+    box = (int(max(0, x0)), int(max(0, y0)), int(min(W, x1)), int(min(H, y1)))
+    inside = (at[:, 0] >= 0) & (at[:, 1] >= 0) & (at[:, 0] < W) & (at[:, 1] < H)
+    probe = grid[inside] if inside.any() else grid
+    lengths = [np.linalg.norm(geo.to_image(probe + step) - geo.to_image(probe - step), axis=1)
+               for step in ([d / 2, 0.0], [0.0, d / 2])]
+    across = np.concatenate(lengths)
+    return box, (CUBE_SIDE[0] * float(across.min()), CUBE_SIDE[1] * float(across.max()))
 
 
 def die_half(geo: BoardGeometry, center: list[float], die_edge: float) -> Optional[str]:
@@ -280,6 +307,7 @@ class Reader:
         self._had_dice = False  # the last full read saw dice: a frame without them is the lift (see _read_full)
         self.last_geometry: Optional[BoardGeometry] = None  # the geometry of the last full read
         self._homography: Optional[tuple[BoardGeometry, np.ndarray]] = None  # (for geometry, board -> image)
+        self._cube_area: Optional[tuple[BoardGeometry, tuple[int, ...], Any]] = None  # (for geometry, shape, area)
         # the die edge learnt from this reader's own frames (vision.dice_scale): never shared with another reader
         self.dice_memory = ScaleMemory()
 
@@ -456,11 +484,15 @@ class Reader:
         return self._homography[1]
 
     def _cube(self, image: np.ndarray, geo: BoardGeometry) -> Any:
-        """The doubling cube anywhere in view (on the bar, in a tray, beside the board: no mask)."""
+        """The doubling cube where one can lie: on the board (bar, trays, field) or on the table beside it, at the
+        size the board's scale gives (see cube_area; kept while the geometry and frame size are)."""
         from vision.cube import read_cube
 
+        if self._cube_area is None or self._cube_area[0] is not geo or self._cube_area[1] != image.shape[:2]:
+            self._cube_area = (geo, image.shape[:2], cube_area(geo, image.shape))
+        region, sides = self._cube_area[2]
         try:
-            return read_cube(image)
+            return read_cube(image, region=region, side_range=sides)
         except (VisionError, TypeError, ValueError) as exc:
             log.debug("cube: %s", exc)
             return None
