@@ -125,7 +125,7 @@ LAYER_ROWS = (4, 5, 6, 7, 8)  # first rows a second layer is built on (short boa
 PITCHES = (1.0, 1.05, 1.1)  # centre distance of a row's checkers (diameters) tried: gaps, perspective
 SHIFTS = (-0.2, -0.1, 0.0, 0.1, 0.2, 0.3)  # diameters the point's first checker may lie off the row's common start
 SHIFT_COST = 1.0  # ... at this cost per diameter
-MATCH = 0.27  # a seen disc lies within this many diameters of a checker of the shape
+MATCH = 0.24  # a seen disc lies within this many diameters of a checker of the shape
 MISS_TOP = 0.6  # cost of a checker of the shape that shows whole but was not seen ...
 MISS_EDGE = 0.2  # ... of one half under a checker above (only its free half shows) ...
 HIDDEN_SEEN = 0.5  # ... and the share of a seen disc's cost when only a checker under two others lies there
@@ -281,3 +281,11 @@ def tall_stack(discs: list[tuple[float, float]], base: float, reach: float, laye
     if fit is None or not (fit.layered or layers_seen):
         return None
     return fit
+
+
+def unseen_stack(counted: int, occupied: float) -> bool:
+    """Whether a point read empty may hide a whole stack: no disc was counted there, yet the column differs from
+    the empty board from the base for a whole row's length (``occupied``, diameters). A tall stack of one colour
+    shows so few rims that all of them may be missed or dropped; a shadow or a hand may do the same, so this is a
+    doubt (the referee waits), not a count."""
+    return counted == 0 and occupied >= MIN_ROW_FOR_LAYER - 0.5
