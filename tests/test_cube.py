@@ -160,14 +160,14 @@ def test_a_region_is_searched_alone_and_reports_whole_frame_pixels():
 def test_a_part_shrinks_to_the_same_pixels_as_the_frame():
     """Outlines are searched at twelfths of full size, a part cut at multiples of 12 px: the part's shrunk pixels
     are the frame's, wherever the part was cut (a cube was found or lost by where the pixel grid fell)."""
-    from vision.cube import SHRINK_STEP, shrink_factor
+    from vision.cube import SHRINK_STEP, shrink, shrink_factor
 
     rng = np.random.default_rng(5)
     gray = rng.integers(0, 256, (1080, 1920), dtype=np.uint8)
     f = shrink_factor(1080)
     assert f < 1.0 and abs(f * SHRINK_STEP - round(f * SHRINK_STEP)) < 1e-9
-    whole = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    whole = shrink(gray, f)
     x0, y0 = 5 * SHRINK_STEP, 11 * SHRINK_STEP
-    part = cv2.resize(gray[y0:y0 + 600, x0:x0 + 900], None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    part = shrink(gray[y0:y0 + 600, x0:x0 + 900], f)
     i, j = round(y0 * f), round(x0 * f)
     assert np.array_equal(part, whole[i:i + part.shape[0], j:j + part.shape[1]])

@@ -132,29 +132,35 @@ def dice_area(geo: BoardGeometry, shape: tuple[int, ...], reach: float, field_on
     return mask
 
 
-def cube_area(geo: BoardGeometry, shape: tuple[int, ...]) -> tuple[tuple[int, int, int, int], tuple[float, float]]:
+def cube_area(geo: BoardGeometry, shape: tuple[int, ...]) -> tuple[tuple[int, int, int, int], CubeSizes]:
     """Where the cube is looked for and how big it can be there: the box (x0, y0, x1, y1 image px) round the board
-    and CUBE_REACH checker diameters of table beyond its frame, and the cube's side range in px (CUBE_SIDE
-    checker diameters, the diameter measured through the homography at the near and the far end).
+    and CUBE_REACH checker diameters of table beyond its frame, and the cube's side at each place (CUBE_SIDE
+    checker diameters, a diameter measured through the homography across and along the board on a grid of image
+    points over the box).
 
-    Why: a cube lies on the bar, in a tray, on the field or on the table beside the board, never across the room;
-    and its size follows from the board's, so squares of any other size need not be read.
+    Why: a cube lies on the bar, in a tray, on the field or on the table beside it, never across the room; and
+    its size follows from the board's at that spot, so squares of any other size need not be read.
     """
+    from vision.cube import CubeSizes
+
     w, h = geo.rect_size
     d = geo.checker_diameter_px
     m = CUBE_REACH * d
-    grid = np.array([[x, y] for x in np.linspace(-m, w + m, 7) for y in np.linspace(-m, h + m, 5)], np.float64)
-    at = geo.to_image(grid)
+    outline = np.array([[x, y] for x in np.linspace(-m, w + m, 7) for y in np.linspace(-m, h + m, 5)], np.float64)
+    at = geo.to_image(outline)
     H, W = shape[:2]
     x0, y0 = np.floor(at.min(axis=0))
     x1, y1 = np.ceil(at.max(axis=0))
     box = (int(max(0, x0)), int(max(0, y0)), int(min(W, x1)), int(min(H, y1)))
-    inside = (at[:, 0] >= 0) & (at[:, 1] >= 0) & (at[:, 0] < W) & (at[:, 1] < H)
-    probe = grid[inside] if inside.any() else grid
-    lengths = [np.linalg.norm(geo.to_image(probe + step) - geo.to_image(probe - step), axis=1)
+    xs = np.linspace(box[0], box[2], 9)
+    ys = np.linspace(box[1], box[3], 7)
+    grid = np.array([[x, y] for y in ys for x in xs], np.float64)
+    on_board = geo.to_rect(grid)
+    lengths = [np.linalg.norm(geo.to_image(on_board + step) - geo.to_image(on_board - step), axis=1)
                for step in ([d / 2, 0.0], [0.0, d / 2])]
-    across = np.concatenate(lengths)
-    return box, (CUBE_SIDE[0] * float(across.min()), CUBE_SIDE[1] * float(across.max()))
+    least = np.minimum(*lengths).reshape(len(ys), len(xs))
+    most = np.maximum(*lengths).reshape(len(ys), len(xs))
+    return box, CubeSizes(xs, ys, CUBE_SIDE[0] * least, CUBE_SIDE[1] * most)
 
 
 def die_half(geo: BoardGeometry, center: list[float], die_edge: float) -> Optional[str]:
