@@ -45,17 +45,23 @@ def test_the_cube_is_searched_round_the_board_at_the_board_s_scale():
     image = cv2.imread(str(STILL))
     label = json.loads(STILL.with_suffix(".json").read_text())
     geo = board_mod.find_board(image)
-    (x0, y0, x1, y1), (lo, hi) = cube_area(geo, image.shape)
+    (x0, y0, x1, y1), sizes = cube_area(geo, image.shape)
     corners = np.asarray(geo.corners)
     assert (corners[:, 0] >= x0).all() and (corners[:, 0] <= x1).all()
     assert (corners[:, 1] >= y0).all() and (corners[:, 1] <= y1).all()
     assert (x1 - x0) * (y1 - y0) < image.shape[0] * image.shape[1]  # a part of the frame, not all of it
     cx, cy = label["cube"]["center"]
     assert x0 <= cx <= x1 and y0 <= cy <= y1
-    ends = geo.to_image(np.array([[0.0, 0.0], [geo.checker_diameter_px, 0.0]]) + np.array(geo.bar[:2]))
-    d = float(np.linalg.norm(ends[1] - ends[0]))
-    # the range holds a cube's sizes at the bar (the near and far ends of a tilted board widen it, not more)
-    assert 0.5 * CUBE_SIDE[0] * d < lo <= CUBE_SIDE[0] * d and CUBE_SIDE[1] * d <= hi < 2.0 * CUBE_SIDE[1] * d
+    # at the bar's middle the range is CUBE_SIDE checker diameters as seen there (the board's two axes may differ a
+    # little in px under a tilt), within the range over the whole area
+    bx, by = (geo.bar[0] + geo.bar[2]) / 2, (geo.bar[1] + geo.bar[3]) / 2
+    d = geo.checker_diameter_px
+    ends = geo.to_image(np.array([[bx - d / 2, by], [bx + d / 2, by]]))
+    seen = float(np.linalg.norm(ends[1] - ends[0]))
+    (lo,), (hi,) = sizes.at(geo.to_image(np.array([[bx, by]])))
+    assert 0.8 * CUBE_SIDE[0] * seen < lo <= 1.05 * CUBE_SIDE[0] * seen
+    assert 0.95 * CUBE_SIDE[1] * seen <= hi < 1.25 * CUBE_SIDE[1] * seen
+    assert sizes.bounds[0] <= lo and hi <= sizes.bounds[1]
     cube = Reader(geo)._cube(image, geo)
     whole = read_cube(image)
     assert cube is not None and whole is not None
