@@ -83,7 +83,7 @@ def doubts(cue: dict[str, Any]) -> list[str]:
             # (fingertips resting on the frame beside the base: round, clear, but where no checker of this row lies)
             why.append("lone disc past the edge")
         face = cue.get("face")
-        if n == 1 and face and face[2] >= FACE_VIEWS and face[0] > FACE_RATIO * face[1] and face[0] - face[1] > FACE_EXTRA:
+        if face and face[2] >= FACE_VIEWS and face[0] > FACE_RATIO * face[1] and face[0] - face[1] > FACE_EXTRA:
             why.append("lone disc unlike its colour's checkers")
         if cue.get("colours_unsure"):
             why.append("which colour is which unsure")

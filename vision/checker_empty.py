@@ -124,12 +124,19 @@ def point_bands(lab: np.ndarray, centre_x: Callable[[int], float], base_y: Calla
 
 
 def learn_empty(bands_by_point: dict[int, np.ndarray],
-                checkers: Optional[dict[int, np.ndarray]] = None) -> Optional[EmptyColumns]:
+                checkers: Optional[dict[int, np.ndarray]] = None,
+                maybe: Optional[dict[int, np.ndarray]] = None) -> Optional[EmptyColumns]:
     """The empty column per (row, parity) from the 24 points' bands (None when the board is too small).
 
     ``checkers`` marks, per point, band pixels already known to show a checker (clear discs): those views are
     left out there, so a row of points that mostly hold checkers (a made home board) still shows its empty
     board wherever one of them is empty, and nowhere else.
+
+    ``maybe`` marks band pixels of faint discs, which may be checkers (red on red, black on black) or the board's
+    own shapes (a triangle's rounded base): those views are left out too where enough others remain. A faint
+    checker lying on most points of its colour would otherwise become the empty board there, and the lone one
+    of them would then match it; a shape of the board's own lies on nearly every point of that colour, leaves
+    too few views, and the template keeps it as before.
     """
     length, width = bands_by_point[1].shape[:2]
     if length < 4:
@@ -143,6 +150,15 @@ def learn_empty(bands_by_point: dict[int, np.ndarray],
             # quarter of the sorting) and scaled back up (only those pixels are copied)
             views[(row, parity)] = np.stack([bands_by_point[p][::2, ::2] for p in ps])
             valid[(row, parity)] = None if checkers is None else np.stack([~checkers[p][::2, ::2] for p in ps])
+            if maybe is not None:
+                surely = valid[(row, parity)]
+                strict = np.stack([~maybe[p][::2, ::2] for p in ps])
+                strict = strict if surely is None else strict & surely
+                if (strict.sum(axis=0) < MIN_VIEWS).any():
+                    # where too few views are left without the faint discs, those views count again
+                    short = strict.sum(axis=0) < MIN_VIEWS
+                    strict = np.where(short[None], np.ones_like(strict) if surely is None else surely, strict)
+                valid[(row, parity)] = strict
     bands: dict[tuple[str, int], np.ndarray] = {}
     known: dict[tuple[str, int], np.ndarray] = {}
     own = {key: _median_views(v, valid[key]) for key, v in views.items()}

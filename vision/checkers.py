@@ -33,7 +33,8 @@ from vision.checker_empty import (board_lift, disc_mask, disc_share, learn_empty
 from vision.checker_occlusion import covered_points, skin_mask
 from vision.checker_off import read_off
 from vision.checker_runs import CheckerColour, buried_stack, run_length
-from vision.checker_stacks import LAYER_RIM, MIN_ROW_FOR_LAYER, layer_doubt, stack_layers, stack_total
+from vision.checker_stacks import (LAYER_RIM, MIN_ROW_FOR_LAYER, layer_doubt, stack_layers, stack_total, tall_stack,
+                                   unseen_stack)
 
 log = logging.getLogger(__name__)
 
@@ -469,14 +470,16 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
     # clear discs are checkers: their pixels are no view of the empty board
     half_w = (bands[1].shape[1]) / 2
     clear_masks = {p: np.zeros(b.shape[:2], bool) for p, b in bands.items()}
+    faint_masks = {p: np.zeros(b.shape[:2], bool) for p, b in bands.items()}
     for d in rest:
-        if d.rim >= EMPTY_RIM * ref:
-            p = cols.point_of(d.x, d.y)
-            # (a clear disc coloured like the board there may be the board's own: a triangle's rounded base)
-            if p is not None and not _looks_like_board(d, p, cols, colours, geometry.triangle_frac):
-                clear_masks[p] |= disc_mask(clear_masks[p].shape, cols.from_base(p, d.y),
-                                            d.x - (cols.centre_x(p) - half_w), 1.1 * d.r)
-    empty = learn_empty(bands, clear_masks)
+        p = cols.point_of(d.x, d.y)
+        if p is None:
+            continue
+        # (a clear disc coloured like the board there may be the board's own: a triangle's rounded base)
+        clear = d.rim >= EMPTY_RIM * ref and not _looks_like_board(d, p, cols, colours, geometry.triangle_frac)
+        masks = clear_masks if clear else faint_masks
+        masks[p] |= disc_mask(masks[p].shape, cols.from_base(p, d.y), d.x - (cols.centre_x(p) - half_w), 1.1 * d.r)
+    empty = learn_empty(bands, clear_masks, faint_masks)
     empty_runs: dict[int, float] = {}
     unlikes: dict[int, np.ndarray] = {}
     if empty is not None:
@@ -753,6 +756,19 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
             if buried is not None and buried > int(cue["n"]):
                 cue.update(buried=buried, n=buried)
                 points[p - 1] = int(cue["sign"]) * min(MAX_PER_POINT, buried)
+        if cue.get("n") and points[p - 1]:
+            # checkers on top of the row: the count whose stack shape explains the discs (checker_stacks.tall_stack)
+            reach = min(float(cue["empty"]), float(cue["run_n"]) if cue.get("run_sign") == cue.get("sign") else 0.0)
+            fit = tall_stack(list(zip(cue["us"], cue["rims"])), float(cue.get("row_base", 0.5)), reach,
+                             bool(cue.get("half") or cue.get("buried")))
+            if fit is not None:
+                cue.update(fit=fit.count, fit_margin=round(fit.margin, 2), n=fit.count)
+                points[p - 1] = int(cue["sign"]) * fit.count
+                if fit.doubtful:
+                    confidence[p - 1] = min(confidence[p - 1], DOUBTFUL)
+        elif points[p - 1] == 0 and unseen_stack(0, float(cue.get("empty", 0.0))):
+            cue["unseen_stack"] = True
+            confidence[p - 1] = min(confidence[p - 1], DOUBTFUL)
     for rd in rejected:  # what was dropped on each point: (why, diameters from the base, share of the strong rim)
         rp = cols.point_of(rd["x"] * scale, rd["y"] * scale)
         if rp is not None and rd["why"] != "weak":
