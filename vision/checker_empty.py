@@ -36,11 +36,21 @@ class EmptyColumns:
     length: int  # band length in px (base to the board's middle)
     known: dict[tuple[str, int], np.ndarray]  # where enough views were free of checkers to tell the empty board
     ranges: dict[tuple[str, int], tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
+    # what most views show, discs and all: the board's own shapes where too few views were free of discs to tell
+    common: dict[tuple[str, int], np.ndarray] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         k = np.ones((2 * SLACK_PX + 1, 2 * SLACK_PX + 1), np.uint8)
         for key, t in self.bands.items():
             self.ranges[key] = (cv2.erode(t, k), cv2.dilate(t, k))
+
+    def unlike_common(self, column: np.ndarray, row: str, parity: int) -> np.ndarray:
+        """``unlike`` against what most views of this column show (``common``), known everywhere."""
+        t = self.common[(row, parity)]
+        k = np.ones((2 * SLACK_PX + 1, 2 * SLACK_PX + 1), np.uint8)
+        lo, hi = cv2.erode(t, k), cv2.dilate(t, k)
+        out = np.maximum(lo - column, 0.0) + np.maximum(column - hi, 0.0)
+        return np.einsum("ijk,ijk->ij", out, out) > UNLIKE ** 2
 
     def unlike(self, column: np.ndarray, row: str, parity: int) -> np.ndarray:
         """Boolean mask (length, width): pixels of ``column`` that no nearby pixel of the empty template explains
@@ -161,6 +171,7 @@ def learn_empty(bands_by_point: dict[int, np.ndarray],
                 valid[(row, parity)] = strict
     bands: dict[tuple[str, int], np.ndarray] = {}
     known: dict[tuple[str, int], np.ndarray] = {}
+    common: dict[tuple[str, int], np.ndarray] = {}
     own = {key: _median_views(v, valid[key]) for key, v in views.items()}
     for (row, parity), v in views.items():
         # the point across the board has the other parity (1 faces 24): its empty column looks the same on
@@ -174,12 +185,15 @@ def learn_empty(bands_by_point: dict[int, np.ndarray],
             va, vb = valid[(row, parity)], valid[other]
             bands[(row, parity)], known[(row, parity)] = _median_views(
                 np.concatenate([v, views[other]]), None if va is None or vb is None else np.concatenate([va, vb]))
+            common[(row, parity)] = _median_views(np.concatenate([v, views[other]]), None)[0]
         else:
             bands[(row, parity)], known[(row, parity)] = own[(row, parity)]
+            common[(row, parity)] = _median_views(v, None)[0]
     for key in bands:
         bands[key] = cv2.resize(bands[key], (width, length), interpolation=cv2.INTER_LINEAR)
+        common[key] = cv2.resize(common[key], (width, length), interpolation=cv2.INTER_LINEAR)
         known[key] = cv2.resize(known[key].astype(np.uint8), (width, length), interpolation=cv2.INTER_NEAREST) > 0
-    return EmptyColumns(bands, width, length, known)
+    return EmptyColumns(bands, width, length, known, common=common)
 
 
 def disc_mask(shape: tuple[int, int], along: float, across: float, r: float) -> np.ndarray:

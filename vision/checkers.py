@@ -498,12 +498,24 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
             on_points.setdefault(p, []).append(d)
         elif any(t[0] <= d.x <= t[2] and t[1] <= d.y <= t[3] for t in trays):
             by_place.setdefault("off", []).append(d)
+    common_unlikes: dict[int, np.ndarray] = {}
+
     def share_of(d: Disc, p: int) -> float:
-        """How much of the disc differs from the empty board under it (1.0 when that cannot be told)."""
+        """How much of the disc differs from the empty board under it (1.0 when that cannot be told).
+
+        Where too few of the same-coloured points were free of discs there to learn the empty board, the disc is
+        compared with what most of them show (``EmptyColumns.common``): a shape every point of that colour shows at
+        that spot is the board's own (a triangle's rounded base), whatever it looks like."""
         if p not in unlikes or empty is None:
             return 1.0
-        return disc_share(unlikes[p], empty.known["top" if p >= 13 else "bottom", p % 2],
-                          cols.from_base(p, d.y), d.x - (cols.centre_x(p) - empty.width / 2), 0.9 * d.r)
+        key = ("top" if p >= 13 else "bottom", p % 2)
+        along, across = cols.from_base(p, d.y), d.x - (cols.centre_x(p) - empty.width / 2)
+        share = disc_share(unlikes[p], empty.known[key], along, across, 0.9 * d.r)
+        if share >= 1.0 and empty.common:
+            if p not in common_unlikes:
+                common_unlikes[p] = empty.unlike_common(bands[p], *key)
+            share = disc_share(common_unlikes[p], np.ones_like(common_unlikes[p]), along, across, 0.9 * d.r)
+        return share
 
     def in_a_row(d: Disc, column: list[Disc]) -> bool:
         """Another disc of the column one checker's spacing away, in line: a row of checkers, which board prints
@@ -712,6 +724,8 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
                    whole=len(whole), half=len(half), disc_n=stack_total(whole, half), n=n, sign=sign)
         points[p - 1] = sign * min(MAX_PER_POINT, n)
         counted[p] = chain
+        if len(chain) <= 2:
+            cue["share"] = [round(share_of(d, p), 2) for d in sorted(chain, key=lambda d: cols.from_base(p, d.y))]
         if chain:
             mixed = sum(1 for v in votes if v != sign) / len(votes)
             # against its own colour's typical rim: dark checkers on a dark board rim fainter than light ones
