@@ -110,6 +110,9 @@ class BoardGeometry:
     # how clearly the found halves beat a one-point shift (vision.board_layout.Layout.shift_margin; None: not
     # found here, e.g. loaded from a file); below vision.board_layout.SHIFT_MARGIN the points may be off by one
     layout_margin: Optional[float] = field(default=None, compare=False)
+    # why the outer frame found may be off by more than a few pixels (None: the evidence agreed, or the corners
+    # were given); readers should say so: the points sit where the frame says, so counts near it may be wrong
+    frame_doubt: Optional[str] = field(default=None, compare=False)
     _maps: Optional[tuple[np.ndarray, np.ndarray]] = field(default=None, repr=False, compare=False)
 
     # ----------------------------------------------------------------------------------------------- building

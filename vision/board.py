@@ -234,35 +234,78 @@ def find_board(image_bgr: np.ndarray, intrinsics: Optional[Intrinsics] = None) -
     # the outer frame: out from the playing area to the edges that are equally far out on opposite sides
     play = _relayout(small, best[4])
     play = refine_corners(small, play, reach_frac=0.01)
-    corners = (outer_frame_lines if FRAME_LINES else outer_frame)(small, play) / s
-    corners = refine_corners(work, corners)
+    coarse = (outer_frame_lines if FRAME_LINES else outer_frame)(small, play) / s
+    corners = refine_corners(work, coarse)
+    refined_by = float(np.max(np.linalg.norm(corners - coarse, axis=1))) * s  # working px
+    est = None
     if intrinsics is not None:
         corners = intr.distort_points(corners)
     elif ESTIMATE_LENS:
-        intrinsics, corners = _lens_from_edges(image, corners, play / s)
+        intrinsics, corners, est = _lens_from_edges(image, corners, play / s)
     geo = geometry_from_corners(image, corners, intrinsics, orient=False)
     _check_cut_off(geo, image)
+    geo.frame_doubt = _frame_doubt(geo, refined_by, est)
     return geo
 
 
+DOUBT_STRIPS = 0.4  # point widths: frame strips above and below the playing area differing more than this
+DOUBT_REFINED = 10.0  # working px: full-resolution edges this far from the frame the working image gave
+DOUBT_PATTERN = 0.42  # layout score below which the point pattern is too faint to anchor the frame
+
+
+def _frame_doubt(geo: BoardGeometry, refined_by: float, est) -> Optional[str]:
+    """Why the outer frame found may be more than a few pixels off, or None when its evidence agrees.
+
+    The finder cannot measure its own error, but a wrong frame leaves traces that a right one does not: the
+    long frame strips of a board are equally wide, so a strip much wider or narrower than its opposite one is a
+    hand or an arm taken for the frame, or a frame edge missed; a full-resolution fit far from the working
+    image's frame, with no lens bend to explain it, means the two disagreed on which edge is the frame; edges
+    that bow clearly while no lens could be fitted leave the straight-line corners off by about the bow; and a
+    faint point pattern anchors nothing well. Thresholds are round numbers with a margin, measured on renders
+    (seeds 1501-1540, 1601-1640): each trace alone flags few frames found right."""
+    x0, y0, x1, y1 = geo.playing_area
+    pw = (x1 - x0) / 13
+    top, bottom = y0 / pw, (geo.rect_size[1] - y1) / pw
+    reasons = []
+    if abs(top - bottom) > DOUBT_STRIPS:
+        reasons.append(f"frame strips above and below the points differ by {abs(top - bottom):.1f} point widths")
+    lens_used = geo.intrinsics is not None and getattr(geo.intrinsics, "estimated", False)
+    if refined_by >= DOUBT_REFINED and not lens_used:
+        reasons.append(f"the frame's edges at full resolution lie {refined_by:.0f} px (working image) from where "
+                       "the search found them")
+    if est is not None and not lens_used:
+        from vision.board_lens import MIN_BOW_PX, MIN_GAIN
+
+        if est.gain >= MIN_GAIN and est.bow_px >= MIN_BOW_PX:
+            reasons.append(f"the frame's edges bow by about {est.bow_px:.0f} px but no lens fits them")
+    if geo.score is not None and geo.score < DOUBT_PATTERN:
+        reasons.append(f"the point pattern is faint (fit {geo.score:.2f})")
+    return "; ".join(reasons) or None
+
+
+LENS_MOVE_BOW = 3.0  # the estimated lens may move a corner this many times its largest bow ...
+LENS_MOVE_PX = 4.0  # ... plus this many px
 ESTIMATE_LENS = True  # without a calibration, fit the lens's bend to the board's straight edges (board_lens)
 
 
-def _lens_from_edges(image: np.ndarray, corners: np.ndarray, playing_quad: np.ndarray
-                     ) -> tuple[Optional[Intrinsics], np.ndarray]:
-    """An uncalibrated camera's lens from the board's bowed edges, and the outer corners on the fitted curves
-    (corners found by straight-line fits to bowed edges sit off the true ones). (None, corners) when the
-    edges show no clear bend."""
+def _lens_from_edges(image: np.ndarray, corners: np.ndarray, playing_quad: np.ndarray):
+    """An uncalibrated camera's lens from the board's bowed edges, the outer corners on the fitted curves
+    (corners found by straight-line fits to bowed edges sit off the true ones) and the estimate itself.
+    (None, corners, estimate) when the edges show no clear bend."""
     from vision.board_lens import estimate_lens
 
     est = estimate_lens(image, corners, playing_quad)
     lens = est.intrinsics()
     # the lens only with the corners on its fitted curves: corners from straight-line fits sit off a bowed
     # frame, and through a lens model they would skew the view (a side cut by the image border gives no curve)
-    if lens is None or est.corners is None or not np.all(np.isfinite(est.corners)) or \
-            float(np.max(np.linalg.norm(est.corners - corners, axis=1))) >= 0.03 * float(np.hypot(*image.shape[:2])):
-        return None, corners
-    return lens, est.corners
+    if lens is None or est.corners is None or not np.all(np.isfinite(est.corners)):
+        return None, corners, est
+    # the curves move the corners a few times the bend (measured on renders: 1.5-3x), not more: a corner moved
+    # ten times the bow means a side's curve slid onto another edge (a tray's rim inside a frame the table's hue)
+    moved = float(np.max(np.linalg.norm(est.corners - corners, axis=1)))
+    if moved >= 0.03 * float(np.hypot(*image.shape[:2])) or moved > LENS_MOVE_BOW * est.bow_px + LENS_MOVE_PX:
+        return None, corners, est
+    return lens, est.corners, est
 
 
 def _check_cut_off(geo: BoardGeometry, image: np.ndarray) -> None:

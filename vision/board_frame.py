@@ -368,6 +368,12 @@ def outer_frame_lines(image: np.ndarray, playing_quad: np.ndarray) -> np.ndarray
     opts = {k: _line_options(s, v, min_d) for k, (s, v) in strips.items()}
     left, right, top, bottom = _frame_lines(strips, opts, Wp, min_d, _column_distances(fv))
     left, right = _frame_ends(strips, opts, left, right, top, bottom)
+    left, right, top, bottom = (_onto_border(ln, opts[k]) for k, ln in
+                                (("left", left), ("right", right), ("top", top), ("bottom", bottom)))
+    if top.border and bottom.border:
+        # a photo cropped tight to the board's long sides is cropped so at its ends too: an end edge with less
+        # room than a tray and its frame strip before the image's end is a tray's or the frame's inner edge
+        left, right = (_onto_border(ln, opts[k], TIGHT_END * Wp / 13) for k, ln in (("left", left), ("right", right)))
 
     rv = (ys.start + ys.stop - 1) / 2  # view y of the ends' strips' middle row
     cx = (xs.start + xs.stop - 1) / 2  # view x of the long sides' strips' middle row
@@ -382,6 +388,27 @@ def outer_frame_lines(image: np.ndarray, playing_quad: np.ndarray) -> np.ndarray
         return x, s[0] + s[1] * x
 
     return _to_image(fv, np.array([meet(L, T), meet(R, T), meet(R, B), meet(L, B)], dtype=np.float64), image)
+
+
+BORDER_SNAP = 2.5  # view px: an edge this close inside the image's end is the end itself (a tight crop)
+TIGHT_END = 1.6  # point widths: room for a tray and a frame strip beyond an end edge of a tight crop
+BORDER_PAD = 4.0  # view px from the last seen column out to the image's true edge (the seen mask is eroded)
+
+
+def _onto_border(line, opts, snap: float = 0.0):
+    """A side that ends at the image border (or on an edge just inside it: the image's own rim, vignetting, a
+    JPEG block) is placed past the border, so the corners land on the image's edge when clipped to it: the
+    seen mask stops a few view px short of the true edge, which at 6 image px per view px is 20 px off."""
+    from vision.board_lines import SideLine
+
+    borders = [o for o in opts if o.border]
+    if not borders:
+        return line
+    b = borders[0]
+    if line.border or 0.0 <= b.d - line.d <= max(BORDER_SNAP, snap):
+        return SideLine(b.d + BORDER_PAD, line.slope if not line.border else 0.0, line.support, line.step,
+                        border=True)
+    return line
 
 
 FRAME_HUE = 12.0  # Lab hue distance within which two bands are the same frame material (light may vary)
