@@ -13,7 +13,7 @@ import json
 import logging
 import time
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import cv2
 import numpy as np
@@ -161,6 +161,21 @@ def cube_area(geo: BoardGeometry, shape: tuple[int, ...]) -> tuple[tuple[int, in
     least = np.minimum(*lengths).reshape(len(ys), len(xs))
     most = np.maximum(*lengths).reshape(len(ys), len(xs))
     return box, CubeSizes(xs, ys, CUBE_SIDE[0] * least, CUBE_SIDE[1] * most)
+
+
+def die_edge_px(geo: BoardGeometry) -> float:
+    """A die's edge in image px: about 0.45 checker diameters, measured through the homography mid-board."""
+    x0, y0, x1, y1 = geo.playing_area
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    d = geo.checker_diameter_px
+    ends = geo.to_image(np.array([[cx - d / 2, cy], [cx + d / 2, cy]], dtype=np.float64))
+    return 0.45 * float(np.linalg.norm(ends[1] - ends[0]))
+
+
+def fixed(array: np.ndarray) -> np.ndarray:
+    """``array`` made read-only: a mask kept for many frames must not be changed by any one reader stage."""
+    array.flags.writeable = False
+    return array
 
 
 def die_half(geo: BoardGeometry, center: list[float], die_edge: float) -> Optional[str]:
@@ -312,8 +327,9 @@ class Reader:
         self._last_cube: Optional[Any] = None  # kept while dice lie on the board (the cube moves only before a roll)
         self._had_dice = False  # the last full read saw dice: a frame without them is the lift (see _read_full)
         self.last_geometry: Optional[BoardGeometry] = None  # the geometry of the last full read
-        self._homography: Optional[tuple[BoardGeometry, np.ndarray]] = None  # (for geometry, board -> image)
-        self._cube_area: Optional[tuple[BoardGeometry, tuple[int, ...], Any]] = None  # (for geometry, shape, area)
+        # what follows from one geometry at one frame size (masks, die size, homography, cube area): (geometry,
+        # frame shape, {what: value}), see _kept
+        self._views: Optional[tuple[BoardGeometry, tuple[int, ...], dict[str, Any]]] = None
         # the die edge learnt from this reader's own frames (vision.dice_scale): never shared with another reader
         self.dice_memory = ScaleMemory()
 
@@ -453,22 +469,21 @@ class Reader:
             from vision.dice import find_dice
         except ImportError:
             return []
-        # a die's edge is about 0.45 checker diameters; measured in image px through the homography
-        x0, y0, x1, y1 = geo.playing_area
-        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         d = geo.checker_diameter_px
-        ends = geo.to_image(np.array([[cx - d / 2, cy], [cx + d / 2, cy]], dtype=np.float64))
-        die_px = 0.45 * float(np.linalg.norm(ends[1] - ends[0]))
-        homography = self._board_to_image(geo)
+        die_px = self._kept(geo, image.shape, "die_px", lambda: die_edge_px(geo))
+        homography = self._board_to_image(geo, image.shape)
+        field = self._kept(geo, image.shape, "field", lambda: fixed(dice_area(geo, image.shape, 0.0, field_only=True)))
         try:
-            dice = find_dice(image, mask=dice_area(geo, image.shape, 0.0, field_only=True), die_size_px=die_px,
+            dice = find_dice(image, mask=field, die_size_px=die_px,
                              board_to_image=homography, memory=self.dice_memory)
             for die in dice:
                 die.half = die_half(geo, die.center, 0.45 * d)
             if sum(die.half is not None for die in dice) == 1:
                 # one die on the field: the other may have left the board. Only then is the wider area (about
                 # as costly again as the field) searched, as nothing off the board counts otherwise
-                wide = find_dice(image, mask=dice_area(geo, image.shape, OFF_BOARD_REACH), die_size_px=die_px,
+                around = self._kept(geo, image.shape, "wide",
+                                    lambda: fixed(dice_area(geo, image.shape, OFF_BOARD_REACH)))
+                wide = find_dice(image, mask=around, die_size_px=die_px,
                                  board_to_image=homography, memory=self.dice_memory)
                 for die in wide:
                     die.half = die_half(geo, die.center, 0.45 * d)
@@ -481,22 +496,30 @@ class Reader:
         dice = [die for die in dice if die.half is not None or not lies_on_field(image, geo, die.center, die_px)]
         return with_stray_die(one_reading_per_die(dice, die_px), image, die_px)
 
-    def _board_to_image(self, geo: BoardGeometry) -> np.ndarray:
-        """The board's homography for the dice flatness cues, kept while the geometry is (a lens fit costs ~1 ms)."""
+    def _kept(self, geo: BoardGeometry, shape: tuple[int, ...], what: str, make: Callable[[], Any]) -> Any:
+        """``make()``, made once while the geometry and the frame size stay the same.
+
+        Why: with a saved calibration every frame has the same board; its masks, the die's size, the lens-fitted
+        homography and where the cube can lie were made again for every frame (~1 ms in all at 1080p)."""
+        if self._views is None or self._views[0] is not geo or self._views[1] != tuple(shape[:2]):
+            self._views = (geo, tuple(shape[:2]), {})
+        kept = self._views[2]
+        if what not in kept:
+            kept[what] = make()
+        return kept[what]
+
+    def _board_to_image(self, geo: BoardGeometry, shape: tuple[int, ...]) -> np.ndarray:
+        """The board's homography for the dice flatness cues (a lens fit costs ~1 ms), kept with the geometry."""
         from vision.dice_flat import board_to_image
 
-        if self._homography is None or self._homography[0] is not geo:
-            self._homography = (geo, board_to_image(geo))
-        return self._homography[1]
+        return self._kept(geo, shape, "board_to_image", lambda: board_to_image(geo))
 
     def _cube(self, image: np.ndarray, geo: BoardGeometry) -> Any:
         """The doubling cube where one can lie: on the board (bar, trays, field) or on the table beside it, at the
         size the board's scale gives (see cube_area; kept while the geometry and frame size are)."""
         from vision.cube import read_cube
 
-        if self._cube_area is None or self._cube_area[0] is not geo or self._cube_area[1] != image.shape[:2]:
-            self._cube_area = (geo, image.shape[:2], cube_area(geo, image.shape))
-        region, sides = self._cube_area[2]
+        region, sides = self._kept(geo, image.shape, "cube", lambda: cube_area(geo, image.shape))
         try:
             return read_cube(image, region=region, side_range=sides)
         except (VisionError, TypeError, ValueError) as exc:
