@@ -89,6 +89,8 @@ def _face_glyph(patch: np.ndarray) -> Optional[np.ndarray]:
     gray = patch if patch.ndim == 2 else cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
     gray = cv2.resize(gray, (64, 64), interpolation=cv2.INTER_AREA)
     inner = gray[6:58, 6:58]
+    if int(inner.max()) - int(inner.min()) < MIN_CONTRAST:
+        return None  # no ink can stand MIN_CONTRAST off the face where no two pixels do (most squares: plain)
     _, binary = cv2.threshold(inner, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     ink = binary > 0
     if ink.mean() > 0.5:
