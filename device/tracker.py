@@ -157,6 +157,7 @@ class State:
     faults: int = 0  # readings in a row the tracker failed on (a bug): see GameTracker.feed
     roll_at: Optional[list] = None  # [value, x, y] of each die read when the roll being played was taken
     turn_seen: Optional[list] = None  # [the pending play's key, opponent rolled, mover rolled after, last roller seen]
+    guessed: bool = False  # the believed board is a guess (the likeliest after a play not judged): no alarm on it
 
 
 def _board_json(board: Board) -> list:
@@ -176,6 +177,9 @@ class GameTracker:
         self.light_seat_hint = light_seat
         self._judge = judge
         self._frame, self._t = 0, 0.0
+        # while waiting for the start: per seating, every count read for each point in readings that show that
+        # start (the reader's steady misreads of it over several still frames; see _on_setup)
+        self._start_seen: dict[str, list[set[int]]] = {}
         self._out: list[dict[str, Any]] = []
         self.needs_reread = False  # the referee should look again (a doubtful reading)
 
@@ -291,7 +295,11 @@ class GameTracker:
                 # a checker knocked off the board, or one the reader missed: with the trays unseen (counts only
                 # inferred) the two look alike, so it is said without an alarm
                 self._missing(lost, alert=self._trays_counted(obs, lost))
-                return self._out
+                if not (st.missing_warned and self._opponent_rolled(obs)):
+                    return self._out
+                # said, and the opponent has rolled: the play is final and is weighed on the mover's checkers
+                # (the opponent's are what the reading lacks); waiting would wait for ever, as every later
+                # reading shows dice and the same lack (g6464: silent from frame 391 to the end)
         if board is None:
             if st.phase == "moving":
                 self._moving_unclear(obs)  # judged from the reading against the legal results
@@ -315,9 +323,16 @@ class GameTracker:
         if any(board.missing):
             # a checker nowhere to be seen. Before the game starts that means nothing; many missing is a misread
             # (or the board being set up), not a knock; one or two, confirmed by more readings, is worth an alarm
-            if st.phase == "setup" or sum(board.missing) > MAX_KNOCKED:
+            if st.phase == "setup":
                 return self._out
-            self._missing(board.missing, alert=self._trays_counted(obs, board.missing))
+            if sum(board.missing) <= MAX_KNOCKED:
+                self._missing(board.missing, alert=self._trays_counted(obs, board.missing))
+            if st.phase == "moving" and self._opponent_rolled(obs) and (
+                    st.missing_warned or sum(board.missing) > MAX_KNOCKED):
+                # the opponent has rolled: the play is final and is weighed from the reading (the checkers it
+                # lacks were said, or are too many to be anything but a misread); waiting would wait for ever, as
+                # the reader that missed them misses them in every later reading (g6464, frame 364 on)
+                self._moving_unclear(obs)
             return self._out
         st.missing_warned, st.missing_seen = False, 0
         for _ in range(4):  # one reading may complete several steps (setup seen with the opening dice down)
@@ -326,6 +341,14 @@ class GameTracker:
             if st.phase == phase:
                 break
         return self._out
+
+    def _opponent_rolled(self, obs: Observation) -> bool:
+        """The mover's dice are gone and both of his opponent's are down (the play is final; see _on_moving)."""
+        st, seating = self.state, self.seating
+        if seating is None or st.turn is None:
+            return False
+        half = seating.right_half(other(st.turn))
+        return len(obs.dice) == 2 and all(d.half == half for d in obs.dice)
 
     def _unsee(self, player: str, board: Board) -> None:
         """A verdict reached with the opponent's dice down judged the mover's checkers only: the opponent may be
@@ -519,6 +542,7 @@ class GameTracker:
                     st.unseen_from = {"board": st.board, "seen": st.seen, "seen_bar": st.seen_bar}
                 st.unseen_play = st.turn  # the player on roll moved, his roll unseen: his opponent rolls next
         self._believe(best[0][1], obs)
+        st.guessed = False  # a whole board as read: the belief is what is seen, no longer a guess
         return best[0][1]
 
     def _stalled(self, view: View, ref: Reference, obs: Observation) -> Optional[Board]:
@@ -539,6 +563,7 @@ class GameTracker:
         self._emit("warning", code="resync", message="lost track of the board (readings unclear); going on from "
                    "what is seen: please check the board")
         self._believe(found[1], obs)
+        st.guessed = found[0] > 0  # a board the reading shows only if the reader erred is a guess
         if st.phase == "opening":
             st.phase, st.turn, st.last_play = "awaiting", None, None
         elif st.phase == "awaiting":
@@ -775,12 +800,28 @@ class GameTracker:
         most = MAX_START_DOUBT if st.phase == "setup" else MAX_SNAP_POINTS
         for cand, bar_slack in cands:
             if self._close_to(obs, cand, bar_slack, most):
-                return cand
+                return self._start_read(obs, cand)
         if st.phase == "setup":
             short = [cand for cand, bar_slack in cands if self._start_read_short(obs, cand, bar_slack)]
             if len(short) == 1:  # one seating only: the colours and seats the reading shows agree with it
-                return short[0]
+                return self._start_read(obs, short[0])
         return None
+
+    def _start_read(self, obs: Observation, cand: Board) -> Board:
+        """``cand`` (a starting position while waiting for one, else the standing board), noting how this reading
+        saw the start: a stack read 2 in one frame and 1 in the next (h515's dark 8-point) is then the reader's
+        steady misread of it from the first reading on, not a change that holds the opening roll back. Only counts
+        short of a stack on its own colour are kept (a phantom on an empty point is no steady reading)."""
+        if self.state.phase != "setup":
+            return cand
+        home = next((h for h in HOMES if Seating(h).board(Position.start(), "light").points == cand.points), None)
+        raw = obs.extra.get("read_points") if obs.extra.get("snapped") else obs.points
+        if home is not None and isinstance(raw, list) and len(raw) == 24 and None not in raw:
+            seen = self._start_seen.setdefault(home, [set() for _ in range(24)])
+            for i, (n, b) in enumerate(zip(raw, cand.points)):
+                if n == b or (n is not None and n * b > 0 and abs(n) < abs(b)):
+                    seen[i].add(int(n))
+        return cand
 
     def _start_read_short(self, obs: Observation, cand: Board, bar_slack: int) -> bool:
         """Whether ``obs`` shows the starting position ``cand`` with stacks the reader counted short where it was
@@ -809,6 +850,10 @@ class GameTracker:
         st.turn, st.dice, st.before, st.last_play, st.early_roll = None, None, None, None, None
         st.cube_value, st.cube_owner, st.offered_by = 1, None, None
         self._believe(board, obs)
+        noted = self._start_seen.get(seating.light_home)
+        if noted and st.seen and len(st.seen) == 24:
+            st.seen = [sorted(set(v) | noted[i]) for i, v in enumerate(st.seen)]
+        self._start_seen = {}
         st.handled = None
         if st.crawford_game:
             st.crawford_game, st.crawford_done = False, True
@@ -1161,6 +1206,14 @@ class GameTracker:
                 found = Verdict("doubt", found.board if found.kind == "legal" else None, found.legal_cost,
                                 found.illegal_cost, found.points)
         passed = found.kind == "illegal" and self._turn_passed()
+        if found.kind == "illegal" and st.guessed and not passed:
+            # the board before this roll is a guess (the likeliest after a play not judged, issue 6 g6464): a
+            # reading far from every legal result of a guessed board says the guess was wrong as often as that
+            # the play was. Not judged (no alarm); the board as read is believed from here on
+            found = Verdict("doubt", found.board, found.legal_cost, found.illegal_cost, found.points)
+            quick, guess_wrong = True, True
+        else:
+            guess_wrong = False
         if passed:
             # the opponent rolled and the mover rolled again before any reading could be weighed: the board read
             # holds those turns' plays too. Not judged (no alarm); go on from the board as read
@@ -1207,6 +1260,10 @@ class GameTracker:
                 self._emit("warning", code="unsure_reading", player=mover,
                            message=f"{mover}'s play was not read before {other(mover)} rolled and {mover} rolled "
                                    "again: the play is not judged, please check the board")
+            elif guess_wrong:
+                self._emit("warning", code="unsure_reading", player=mover,
+                           message=f"the board before {mover}'s roll was not read clearly (an earlier play was not "
+                                   f"judged); {mover}'s play is not judged: please check the board")
             elif st.one_die:
                 self._emit("warning", code="unsure_reading", player=mover,
                            message=f"only one die of {mover}'s roll was read; the play is not judged: "
@@ -1217,6 +1274,8 @@ class GameTracker:
                                    "please check the board")
             after_board = found.board or self._likeliest(view, ref, boards)
             after = seating.position(after_board, mover)
+            # the board went on from is a guess unless the reading showed it whole as read
+            guessed = not (guess_wrong and found.illegal_cost == 0)
             if not passed and ref is not None and (ref.board not in by_board or st.one_die) and (
                     cost(view, ref.board, ref) <= min(found.legal_cost, HARD - 1)):
                 # the board before the roll explains the reading as well as any play: maybe nothing moved (the
@@ -1232,6 +1291,7 @@ class GameTracker:
                 return
         st.last_play = {"player": mover, "dice": list(st.dice), "before": st.before,
                         "after_board": _board_json(after_board), "legal": legal}
+        st.guessed = found.kind == "doubt" and guessed
         if legal and after == before:
             # a roll with no legal play, judged on the dice as read: a die misread (a cocked die read flat, a
             # face read wrong) makes a roll that did not count look like a dance. The same player rolling next is

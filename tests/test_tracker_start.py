@@ -114,3 +114,20 @@ def test_a_short_start_with_a_checker_on_the_bar_or_a_surely_counted_tray_is_not
     borne = _start_reading(seating, {six: -4}, off_confidence={"light": 1.0, "dark": 1.0})
     borne.off["dark"] = 1  # the tray surely holds the checker the stack lacks
     assert _events(borne) == []
+
+
+def test_every_count_read_for_the_start_is_its_steady_misread_when_the_opening_roll_comes():
+    # h515: the reader reads dark's 8-point 3-stack as 2 in one frame and as 1 in the next (sure both times); the
+    # opening roll read with it as 2 again is the roll on the standing start, not a board that changed
+    seating = Seating("top-left")
+    six, eight = _stack(seating, "dark", 6), _stack(seating, "dark", 8)
+    tracker = GameTracker()
+    # the stabiliser settles every read and accepts the second, agreeing (both snap to the start)
+    first = tracker.settle(_start_reading(seating, {six: -1, eight: -2}))
+    second = tracker.settle(_start_reading(seating, {six: -1, eight: -1}))
+    assert first.points == second.points
+    assert [e["type"] for e in tracker.feed(second, 2, 0.2)] == ["setup"]
+    rolled = _start_reading(seating, {six: -1, eight: -2},
+                            dice=(die(3, seating.right_half("light")), die(6, seating.right_half("dark"))))
+    events = tracker.feed(tracker.settle(rolled), 10, 1.0)
+    assert [(e["type"], e.get("first")) for e in events] == [("opening_roll", "dark")]
