@@ -45,7 +45,7 @@ def test_a_colour_run_longer_than_the_counted_discs_is_doubted_a_shorter_one_is_
 
 
 def test_a_stack_without_its_base_checker_is_doubted_against_where_its_row_starts():
-    assert "no base checker" in doubts(_stack(2, us=[1.5, 2.5], row_base=0.5))
+    assert "no base checker" in doubts(_stack(2, us=[1.5, 2.5], row_base=0.5, run_n=0, empty=0.0))
     assert doubts(_stack(2, us=[1.5, 2.5], row_base=1.4)) == []  # every stack of the row starts there
 
 
@@ -128,3 +128,12 @@ def test_faint_discs_dropped_in_a_row_from_an_empty_points_base_are_doubted_scat
     assert doubts({**empty, "rejected": [("weak and alone", 0.34, 0.3), ("weak and alone", 0.98, 0.3)]}) == []
     assert doubts({**empty, "rejected": [("weak and alone", 1.88, 0.3), ("weak and alone", 2.9, 0.3)]}) == []
     assert doubts({**empty, "rejected": [("weak and alone", 0.49, 0.12), ("weak and alone", 1.57, 0.1)]}) == []
+
+
+def test_a_missing_base_checker_is_not_doubted_where_the_column_shows_one_from_the_base():
+    # the first disc a checker out; nothing but the empty board under it: the base checker may not be there
+    assert "no base checker" in doubts(_stack(2, us=[1.5, 2.5], row_base=0.5, run_n=0, empty=0.0))
+    # the stack's colour runs from the base, or the column differs from the empty board up to the first disc
+    assert "no base checker" not in doubts(_stack(2, us=[1.5, 2.5], row_base=0.5, run_n=3, empty=0.0))
+    assert "no base checker" not in doubts(_stack(2, us=[1.5, 2.5], row_base=0.5, run_n=0, empty=1.9))
+    assert "no base checker" in doubts(_stack(2, us=[1.5, 2.5], row_base=0.5, run_n=3, run_sign=-1, empty=0.8))

@@ -13,7 +13,8 @@ the point's base, rims as a share of their colour's typical rim):
   under them;
 - the checkers' colour run is longer than the counted discs say (rims hidden in a packed stack);
 - the innermost disc stands most of a checker further out than the row's other stacks start (the base checker
-  was not found);
+  was not found), unless the checkers' colour or anything unlike the empty board runs from the base to that disc
+  (the base checker is there, its rim lost against the frame);
 - a single disc is the whole count and it is faint or off the row's base line (a triangle's rounded base, a print,
   a die edge), or centred past the found edge while the row's other stacks start inside it (a fingertip on the
   frame);
@@ -45,6 +46,7 @@ from typing import Any
 DOUBTFUL_CONFIDENCE = 0.5  # what a doubted point's confidence is capped at (below the referee's 0.6)
 FULL_ROW = 5  # players start a second layer on a row of five (the triangle's length): a taller stack may hide some
 BASE_MISSING = 0.7  # the innermost disc this many diameters further out than the row's others start: no base checker
+BASE_COVER_SLACK = 0.5  # ... unless the column differs from the empty board from its base to within this of that disc
 FAINT_LONE = 0.35  # a lone disc's rim below this share of its colour's typical rim ...
 LONE_OUT = 0.2  # ... or this many diameters further out than the row's stacks start (a die, a neighbour's edge)
 PAST_EDGE = 0.5  # ... or centred past the found edge, this many diameters short of where the row's stacks start
@@ -74,7 +76,7 @@ def doubts(cue: dict[str, Any]) -> list[str]:
         run_n = int(cue.get("run_n") or 0)
         if run_n and cue.get("run_sign") == cue.get("sign") and run_n - int(cue.get("disc_n") or 0) > 1:
             why.append("colour run longer")
-        if min(us) - row_base >= BASE_MISSING:
+        if min(us) - row_base >= BASE_MISSING and not _base_covered(cue, min(us)):
             why.append("no base checker")
         rims = cue.get("rims") or []
         if n == 1 and rims and (max(rims) < FAINT_LONE or us[0] - row_base > LONE_OUT):
@@ -110,3 +112,12 @@ def _faint_row(dropped: list[Any]) -> bool:
     us = sorted(u for w, u, rim in dropped if w == "weak and alone" and rim >= FAINT_ROW_RIM)
     return (len(us) >= 2 and us[0] < FAINT_ROW_START
             and FAINT_ROW_PITCH[0] <= us[1] - us[0] <= FAINT_ROW_PITCH[1])
+
+
+def _base_covered(cue: dict[str, Any], first: float) -> bool:
+    """Whether the slot under a stack's first seen disc is shown covered from the base: the stack's own colour runs
+    from the base for a checker or more, or the column differs from the empty board from the base up to that disc
+    (``first``, diameters from the base). A base checker whose rim is lost against the frame then still shows."""
+    run_n = int(cue.get("run_n") or 0)
+    return ((run_n >= 1 and cue.get("run_sign") == cue.get("sign"))
+            or float(cue.get("empty") or 0.0) >= first - BASE_COVER_SLACK)
