@@ -137,3 +137,12 @@ def test_a_missing_base_checker_is_not_doubted_where_the_column_shows_one_from_t
     assert "no base checker" not in doubts(_stack(2, us=[1.5, 2.5], row_base=0.5, run_n=3, empty=0.0))
     assert "no base checker" not in doubts(_stack(2, us=[1.5, 2.5], row_base=0.5, run_n=0, empty=1.9))
     assert "no base checker" in doubts(_stack(2, us=[1.5, 2.5], row_base=0.5, run_n=3, run_sign=-1, empty=0.8))
+
+
+def test_a_lone_checker_is_doubted_where_the_column_differs_from_the_empty_board_well_past_it():
+    # one disc counted, the column unlike the empty board for two checkers' length, its colour not seen at the base
+    assert "column differs past the lone disc" in doubts(_stack(1, run_n=0, empty=2.0))
+    assert "column differs past the lone disc" in doubts(_stack(1, run_n=2, run_sign=-1, empty=2.0))
+    # its own colour runs from the base (a glare or a shadow beyond it, not more checkers) or nothing lies beyond
+    assert doubts(_stack(1, run_n=1, empty=2.0)) == []
+    assert doubts(_stack(1, run_n=0, empty=1.3)) == []

@@ -18,6 +18,9 @@ the point's base, rims as a share of their colour's typical rim):
 - a single disc is the whole count and it is faint or off the row's base line (a triangle's rounded base, a print,
   a die edge), or centred past the found edge while the row's other stacks start inside it (a fingertip on the
   frame);
+- a single disc is the whole count, yet the column differs from the empty board most of a checker or more past it
+  and the checkers' own colour does not run from the base for it (``cue["empty"]``, ``run_n``): a second checker
+  whose rim is lost (dark on dark), or a disc that is no checker on a point whose board differs there (glare);
 - a single disc is the whole count and its face is far less even than the faces of its colour's checkers in
   stacks (``cue["face"]``: its spread, theirs, how many; ``checker_colours.face_spread``): one player's checkers
   are made alike, and a die's pips, a print or grain crossing a triangle's edge are not one even colour;
@@ -52,6 +55,7 @@ LONE_OUT = 0.2  # ... or this many diameters further out than the row's stacks s
 PAST_EDGE = 0.5  # ... or centred past the found edge, this many diameters short of where the row's stacks start
 CLEAR_DROPPED = 0.5  # a dropped disc this clear (share of the typical rim) on an empty point may be a checker
 DARK_RUN = 1.0  # a dark checker colour run this many diameters long from an empty point's base
+LONE_BEYOND = 0.7  # diameters past a lone counted checker that the column still differs from the empty board
 FACE_VIEWS = 3  # a lone disc's face is compared with its colour's checkers in stacks when this many were seen ...
 FACE_RATIO = 2.0  # ... and is unlike them when its pixels stray this many times as far from its own colour ...
 FACE_EXTRA = 2.5  # ... and this much further (Lab): a checker's face is as even as its fellows', grain or a die's not
@@ -84,6 +88,9 @@ def doubts(cue: dict[str, Any]) -> list[str]:
         if n == 1 and us[0] < 0 <= row_base - PAST_EDGE - us[0]:
             # (fingertips resting on the frame beside the base: round, clear, but where no checker of this row lies)
             why.append("lone disc past the edge")
+        if n == 1 and float(cue.get("empty") or 0.0) - n >= LONE_BEYOND and not (
+                int(cue.get("run_n") or 0) >= 1 and cue.get("run_sign") == cue.get("sign")):
+            why.append("column differs past the lone disc")
         face = cue.get("face")
         if face and face[2] >= FACE_VIEWS and face[0] > FACE_RATIO * face[1] and face[0] - face[1] > FACE_EXTRA:
             why.append("lone disc unlike its colour's checkers")
