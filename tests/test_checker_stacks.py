@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from vision.checker_stacks import exposure, fit_stack, layered, tall_stack
+from vision.checker_stacks import exposure, fit_stack, layered, tall_stack, unseen_stack
 
 
 def _discs(us: list[float], rims: list[float]) -> list[tuple[float, float]]:
@@ -76,6 +76,14 @@ def test_a_shape_no_better_than_another_count_is_doubtful():
     assert fit is not None and fit.doubtful
     # one or two discs tell no shape
     assert fit_stack(_discs([4.19], [0.77]), 0.42, 4.4) is None
+
+
+def test_a_point_read_empty_over_a_whole_row_of_occupied_board_is_doubted():
+    # render seed 1210, dark point 7: 14 checkers, no disc kept, the column unlike the empty board 4.82 diameters
+    # from the base (a shadow or print at the base alone is no stack)
+    assert unseen_stack(0, 4.82)
+    assert not unseen_stack(0, 0.3)
+    assert not unseen_stack(2, 4.82)  # checkers were counted: the counter's own doubts judge the count
 
 
 def test_more_layers_put_the_top_checker_further_out():
