@@ -146,3 +146,11 @@ def test_a_lone_checker_is_doubted_where_the_column_differs_from_the_empty_board
     # its own colour runs from the base (a glare or a shadow beyond it, not more checkers) or nothing lies beyond
     assert doubts(_stack(1, run_n=1, empty=2.0)) == []
     assert doubts(_stack(1, run_n=0, empty=1.3)) == []
+
+
+def test_discs_dropped_for_their_colour_in_a_row_from_an_empty_points_base_are_doubted():
+    empty = {"run_n": 0, "run_sign": 0, "empty": 0.0, "tip": 4.5}
+    row = [("not a checker colour", 0.47, 0.44), ("not a checker colour", 1.51, 0.41),
+           ("not a checker colour", 2.64, 0.43)]  # shaded checkers: their colour is off, their spacing is not
+    assert "faint row at the base" in doubts({**empty, "rejected": row})
+    assert doubts({**empty, "rejected": [("not a checker colour", 0.47, 0.44), ("unlinked", 1.5, 0.3)]}) == []

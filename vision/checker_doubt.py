@@ -27,8 +27,9 @@ the point's base, rims as a share of their colour's typical rim):
 - only one checker colour was found once phantoms were set aside (``checker_colours.phantom_light``): which
   player's the checkers are is a guess;
 - on a point read empty: a clear round disc was dropped there (not linked to the base, off the centre line, not
-  a checker colour), or faint discs dropped as weak make a row from the base at the checkers' pitch (dark checkers
-  on a dark point), or a checker-coloured run starts at the base, or the dark checkers' own colour runs a whole
+  a checker colour), or discs dropped as faint or oddly coloured make a row from the base at the checkers' pitch
+  (dark checkers on a dark point, shaded ones), or a checker-coloured run starts at the base, or the dark
+  checkers' own colour runs a whole
   checker from the base where the empty-board model saw nothing (dark on dark: the rim too faint, the pixels too
   close to the dark triangle one by one).
 
@@ -59,9 +60,10 @@ LONE_BEYOND = 0.7  # diameters past a lone counted checker that the column still
 FACE_VIEWS = 3  # a lone disc's face is compared with its colour's checkers in stacks when this many were seen ...
 FACE_RATIO = 2.0  # ... and is unlike them when its pixels stray this many times as far from its own colour ...
 FACE_EXTRA = 2.5  # ... and this much further (Lab): a checker's face is as even as its fellows', grain or a die's not
-FAINT_ROW_RIM = 0.2  # discs dropped as weak and alone, at least this share of the typical rim ...
+FAINT_ROW_RIM = 0.2  # discs dropped as faint or oddly coloured, at least this share of the typical rim ...
 FAINT_ROW_PITCH = (0.85, 1.25)  # ... one checker's spacing apart (diameters) ...
 FAINT_ROW_START = 1.0  # ... the first within this many diameters of the base: a row of dark checkers on a dark point
+ROW_WHY = ("weak and alone", "not a checker colour", "as on the empty board")  # (why those discs were dropped)
 DROPPED_WHY = ("unlinked", "scattered", "not a checker colour", "off the stack's end")
 
 
@@ -113,12 +115,17 @@ def doubts(cue: dict[str, Any]) -> list[str]:
 
 
 def _faint_row(dropped: list[Any]) -> bool:
-    """Whether discs dropped as "weak and alone" on a point read empty form a row from its base: two or more, one
-    checker's spacing apart. Dark checkers on a dark point show faint rims only, but grain and prints do not repeat
-    at exactly the checkers' pitch from the base."""
-    us = sorted(u for w, u, rim in dropped if w == "weak and alone" and rim >= FAINT_ROW_RIM)
-    return (len(us) >= 2 and us[0] < FAINT_ROW_START
-            and FAINT_ROW_PITCH[0] <= us[1] - us[0] <= FAINT_ROW_PITCH[1])
+    """Whether discs dropped for a faint rim or an odd colour on a point read empty form a row from its base: two or
+    more, each one checker's spacing from the last. Dark checkers on a dark point show faint rims only, shaded ones
+    an odd colour, but grain and prints do not repeat at exactly the checkers' pitch from the base."""
+    us = sorted(u for w, u, rim in dropped if w in ROW_WHY and rim >= FAINT_ROW_RIM)
+    if len(us) < 2 or us[0] >= FAINT_ROW_START:
+        return False
+    row = [us[0]]
+    for u in us[1:]:
+        if FAINT_ROW_PITCH[0] <= u - row[-1] <= FAINT_ROW_PITCH[1]:
+            row.append(u)
+    return len(row) >= 2
 
 
 def _base_covered(cue: dict[str, Any], first: float) -> bool:
