@@ -1,11 +1,18 @@
 """The outer frame on tight crops, and the finder saying when its frame may be off (issue 3)."""
 
+import json
+from pathlib import Path
+
 import cv2
 import numpy as np
+import pytest
 
 from calibration.start import start_counts
 from vision.board import find_board
 from vision.board_synth import SynthStyle, draw_top_down, place
+
+REAL = Path(__file__).resolve().parents[2] / "shared" / "real"
+needs_real = pytest.mark.skipif(not REAL.is_dir(), reason=f"real labelled photos not found at {REAL}")
 
 cv2.setNumThreads(1)
 
@@ -53,3 +60,28 @@ def test_a_frame_found_off_by_more_than_a_few_pixels_is_not_given_as_sure():
     geo = find_board(img)
     err = np.linalg.norm(geo.corners - truth, axis=1).max()
     assert err < 5.0 or geo.frame_doubt, (err, geo.frame_doubt)
+
+
+def test_black_bars_around_the_picture_are_not_the_table():
+    """A webcam or stream pads its picture with flat black bars; the picture box leaves them out, and a board
+    on a dark cloth inside a padded frame is still measured against its own cloth."""
+    from vision.board_frame import picture_box
+
+    style = SynthStyle()
+    top, layout = draw_top_down(start_counts("bottom-right"), style)
+    board = place(top, layout, image_size=(640, 480), turn_deg=2.0, tilt=0.05, style=style, seed=7)
+    padded = cv2.copyMakeBorder(board.image, 20, 10, 80, 60, cv2.BORDER_CONSTANT, value=(0, 0, 0))
+    assert picture_box(padded) == (80, 20, 80 + 640, 20 + 480)
+    assert picture_box(board.image) == (0, 0, 640, 480)
+    geo = find_board(padded)
+    assert np.linalg.norm(geo.corners - (board.corners + (80, 20)), axis=1).max() < 5.0
+
+
+@needs_real
+def test_real_webcam_frame_with_a_hand_over_the_frame_and_black_bars():
+    """Real photo r22: a hand covers part of the paper board's right edge, and the webcam picture is padded
+    with black bars. The bar's edge was taken for the board's edge (corners 41-47 px off)."""
+    label = json.loads((REAL / "r22.json").read_text())
+    geo = find_board(cv2.imread(str(REAL / "r22.jpg")))
+    err = np.linalg.norm(geo.corners - np.array(label["board"]["corners"], float), axis=1)
+    assert err.max() < 20 or geo.frame_doubt, (err, geo.frame_doubt)

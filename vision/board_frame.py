@@ -204,6 +204,33 @@ class FrameView:
         return max(3, int(0.012 * self.Wp))
 
 
+PAD_SPREAD = 6  # grey levels: a padding bar's rows or columns are one flat colour
+PAD_DARK = 12  # ... and black (a table is never that flat and dark; a product photo's white ground is its table)
+
+
+def picture_box(image: np.ndarray) -> tuple[int, int, int, int]:
+    """The part of a frame that is picture (x0, y0, x1, y1): without the flat black bars a webcam or a video
+    stream pads its picture with (letterbox, pillarbox). A bar is no table: against it the board's
+    frame edge would look like the edge of a table, and an arm over the true edge would go unnoticed."""
+    gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    h, w = gray.shape[:2]
+
+    def flat(line: np.ndarray) -> bool:
+        m = float(line.mean())
+        return int(line.max()) - int(line.min()) <= PAD_SPREAD and m <= PAD_DARK
+
+    x0, x1, y0, y1 = 0, w, 0, h
+    while x0 < w // 3 and flat(gray[:, x0]):
+        x0 += 1
+    while x1 > w - w // 3 and flat(gray[:, x1 - 1]):
+        x1 -= 1
+    while y0 < h // 3 and flat(gray[y0, x0:x1]):
+        y0 += 1
+    while y1 > h - h // 3 and flat(gray[y1 - 1, x0:x1]):
+        y1 -= 1
+    return x0, y0, x1, y1
+
+
 def frame_view(image: np.ndarray, playing_quad: np.ndarray) -> FrameView:
     pq = np.asarray(playing_quad, dtype=np.float64).reshape(4, 2)
     w_top = np.linalg.norm(pq[1] - pq[0]) + np.linalg.norm(pq[2] - pq[3])
@@ -215,7 +242,9 @@ def frame_view(image: np.ndarray, playing_quad: np.ndarray) -> FrameView:
     H, _ = cv2.findHomography(pq, dst)
     size = (Wp + 2 * mx, Hp + 2 * my)
     view = cv2.warpPerspective(image, H, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
-    ones = np.full(image.shape[:2], 255, np.uint8)
+    ones = np.zeros(image.shape[:2], np.uint8)
+    x0, y0, x1, y1 = picture_box(image)
+    ones[y0:y1, x0:x1] = 255
     valid = cv2.warpPerspective(ones, H, size, flags=cv2.INTER_NEAREST, borderValue=0) > 0
     valid = cv2.erode(valid.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
     lab = cv2.cvtColor(cv2.GaussianBlur(view, (5, 5), 0), cv2.COLOR_BGR2Lab).astype(np.float32)
@@ -272,7 +301,7 @@ def _strips(lab: np.ndarray, valid: np.ndarray, mx: int, my: int, Wp: int, Hp: i
     }
 
 
-def _line_options(strip: np.ndarray, valid: np.ndarray, min_d: int):
+def _line_options(strip: np.ndarray, valid: np.ndarray, min_d: int, relative: float = LINE_RELATIVE_STEP):
     """Frame-like edge lines of one side, plus the image border when the image ends inside the strip."""
     from vision.board_lines import SideLine, side_lines
 
@@ -280,7 +309,7 @@ def _line_options(strip: np.ndarray, valid: np.ndarray, min_d: int):
     skip = max(min_d, int(0.03 * n))
     lines = side_lines(strip, valid, min_d, LINE_SUPPORT)
     top = max((ln.step for ln in lines if ln.d >= skip), default=0.0)
-    keep = [ln for ln in lines if ln.step >= max(MIN_STEP, LINE_RELATIVE_STEP * top)]
+    keep = [ln for ln in lines if ln.step >= max(MIN_STEP, relative * top)]
     colv = valid.mean(axis=0)
     ok = colv >= 0.5
     last = int(np.nonzero(ok)[0].max()) if ok.any() else 0
@@ -367,6 +396,7 @@ def outer_frame_lines(image: np.ndarray, playing_quad: np.ndarray) -> np.ndarray
     strips = _strips(lab, valid, mx, my, Wp, Hp, ys, xs)
     opts = {k: _line_options(s, v, min_d) for k, (s, v) in strips.items()}
     left, right, top, bottom = _frame_lines(strips, opts, Wp, min_d, _column_distances(fv))
+    left, right = _ends_past_trays(strips, min_d, left, right, top, bottom)
     left, right = _frame_ends(strips, opts, left, right, top, bottom)
     left, right, top, bottom = (_onto_border(ln, opts[k]) for k, ln in
                                 (("left", left), ("right", right), ("top", top), ("bottom", bottom)))
@@ -413,6 +443,7 @@ def _onto_border(line, opts, snap: float = 0.0):
 
 FRAME_HUE = 12.0  # Lab hue distance within which two bands are the same frame material (light may vary)
 FRAME_SHADE = 35.0  # ... and lightness distance
+END_STRIP = 0.35  # an end's frame strip is as wide as the long sides' to this share
 MIN_END_WIDTH = 0.6  # an end's frame at least this share of the long sides' frame width (trays only add to it)
 
 
@@ -429,6 +460,50 @@ def _unlike_table(colour: np.ndarray, table: np.ndarray) -> bool:
 
 UNLIKE_HUE = 15.0
 UNLIKE_SHADE = 20.0
+
+
+SURFACE_HUE = 6.0  # Lab hue distance within which two bands are the very same surface nearby
+SURFACE_SHADE = 12.0  # ... and lightness (the board's shadow on the table is darker: not the table beyond)
+
+
+def _same_surface(a: np.ndarray, b: np.ndarray) -> bool:
+    return float(np.linalg.norm((a - b)[1:])) <= SURFACE_HUE and abs(float(a[0] - b[0])) <= SURFACE_SHADE
+
+
+def _ends_past_trays(strips, min_d: int, left, right, top, bottom):
+    """An end edge without the frame's material just inside it is a tray's or the field's edge, not the outer
+    frame: the frame strip lies beyond it, as wide as the long sides' strips, of their colour, and ending
+    against what they have beyond them (the same surface in the same light: not the board's darker shadow on
+    it). That outer edge may be faint (a frame of the table's own colour steps little, so the side's strong
+    tray edges hid it): it is looked for among all the end's straight edges. Nothing changes
+    unless both long sides show one frame colour inside and one surface beyond."""
+    from vision.board_lines import EDGE_BAND, band_colour, same_table
+
+    def inside(k, ln):
+        return band_colour(*strips[k], ln, -EDGE_BAND[0], -EDGE_BAND[1])
+
+    def beyond(k, ln):
+        return band_colour(*strips[k], ln, EDGE_BAND[0], EDGE_BAND[1])
+
+    if top.border or bottom.border:
+        return left, right
+    ft, fb, tt, tb = inside("top", top), inside("bottom", bottom), beyond("top", top), beyond("bottom", bottom)
+    if any(c is None for c in (ft, fb, tt, tb)) or not _same_frame(ft, fb) or not same_table(tt, tb):
+        return left, right
+    frame, outside = (ft + fb) / 2, (tt + tb) / 2
+    width = min(top.d, bottom.d)
+    out = []
+    for k, ln in (("left", left), ("right", right)):
+        within = inside(k, ln)
+        if ln.border or within is None or _same_frame(within, frame):
+            out.append(ln)
+            continue
+        faint = _line_options(*strips[k], min_d, relative=0.0)
+        further = [o for o in faint if not o.border and abs(o.d - (ln.d + width)) <= END_STRIP * width and
+                   (bi := inside(k, o)) is not None and _same_surface(bi, frame) and
+                   (bo := beyond(k, o)) is not None and _same_surface(bo, outside)]
+        out.append(min(further, key=lambda o: abs(o.d - (ln.d + width))) if further else ln)
+    return out[0], out[1]
 
 
 def _frame_ends(strips, opts, left, right, top, bottom):
