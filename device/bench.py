@@ -3,7 +3,8 @@
 Why these stages: a whole read is decode -> (drift check every few frames) -> rectify -> count checkers -> read
 dice, and a board moved is searched for again; the daemon spends most frames on the unchanged-frame shortcut. The
 frame where the dice are lifted is timed apart ("lifted"): the referee judges the play on it, and it reads more
-than a frame with dice (both dice scales: no roll to stop at). Each
+than a frame with dice (both dice scales: no roll to stop at). The changed frames after it, until the next roll
+("no_dice"), are the only whole reads that read the cube (it is kept while dice lie and on the lift). Each
 is timed on its own over the same frames, so a slow read points at its stage. The floor is the least any reader
 must do with a frame: convert it and rectify it; each stage's ratio to it says how much work sits on top.
 
@@ -36,6 +37,7 @@ STAGES: dict[str, str] = {
     "cube": "read cube",
     "whole_read": "whole read (Reader.read)",
     "lifted": "whole read, dice lifted (verdict frame)",
+    "no_dice": "whole read, no dice after the lift (cube read)",
     "unchanged": "unchanged frame (same frame again)",
 }
 
@@ -175,24 +177,30 @@ def bench_size(frames: BenchFrames, warmup: int = 3, intrinsics: bool = True,
         if "unchanged" in wanted:
             timings["unchanged"] = same
 
-    if "lifted" in wanted:
+    if wanted & {"lifted", "no_dice"}:
         # the frame that ends a turn: the dice are lifted, so the referee judges the play on it. It costs more than
         # a frame with dice: no roll is found at the first dice scale, so the second is read too. Each frame with
         # dice is read (untimed) and then the set-up view without dice (timed), by one reader as the daemon's
-        timing = Timing([], [])
+        # The frame after it (no dice, changed: read in full, fast path off) reads the cube and finds no dice.
+        timing, after = Timing([], []), Timing([], [])
         lifted_reader = Reader(geo, fast_path=False)
         no_dice = frames.calibration_image
         for im in images[::-1][:max(2, warmup)]:
             lifted_reader.read(im)
             lifted_reader.read(no_dice)
+            lifted_reader.read(no_dice)
         for im in images:
             lifted_reader.read(im)
-            c0, w0 = time.thread_time(), time.perf_counter()
-            lifted_reader.read(no_dice)
-            w1, c1 = time.perf_counter(), time.thread_time()
-            timing.cpu_ms.append((c1 - c0) * 1000)
-            timing.wall_ms.append((w1 - w0) * 1000)
-        timings["lifted"] = timing
+            for t in (timing, after):
+                c0, w0 = time.thread_time(), time.perf_counter()
+                lifted_reader.read(no_dice)
+                w1, c1 = time.perf_counter(), time.thread_time()
+                t.cpu_ms.append((c1 - c0) * 1000)
+                t.wall_ms.append((w1 - w0) * 1000)
+        if "lifted" in wanted:
+            timings["lifted"] = timing
+        if "no_dice" in wanted:
+            timings["no_dice"] = after
 
     floor = statistics.median(timings["floor"].cpu_ms) if "floor" in timings else None
     return {

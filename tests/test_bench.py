@@ -50,6 +50,7 @@ def test_every_stage_has_sane_numbers(quick_result: dict) -> None:
     # a whole read does more than the unchanged shortcut, and searching for the board more than checking it
     assert stages["whole_read"]["median_ms"] > stages["unchanged"]["median_ms"]
     assert stages["lifted"]["median_ms"] > stages["unchanged"]["median_ms"]  # the verdict frame is read in full
+    assert stages["no_dice"]["median_ms"] > stages["unchanged"]["median_ms"]  # so is the frame after it
     assert stages["find_board"]["median_ms"] > stages["check_geometry"]["median_ms"]
     reads = size["reads"]
     assert reads["unchanged_hits"] == 3  # the same frame fed twice takes the shortcut every time

@@ -3,8 +3,9 @@ that predicts for a Raspberry Pi 4.
 
 Renders a fixed set of frames (one board, one camera, a new position and roll in each) at 1536x864, 1920x1080 and
 2304x1296 and times, single-threaded, medians after a warm-up: decoding, undistorting and rectifying, checking the
-saved board geometry, finding the board from scratch, counting checkers, reading dice, a whole read and an
-unchanged frame, each against the floor (convert and rectify only). Takes minutes; --quick is a smoke run.
+saved board geometry, finding the board from scratch, counting checkers, reading dice, reading the cube, a whole
+read, the frame where the dice are lifted, the frame after it (no dice: the cube is read) and an unchanged frame,
+each against the floor (convert and rectify only). Takes minutes; --quick is a smoke run.
 """
 
 from __future__ import annotations
