@@ -154,3 +154,9 @@ def test_discs_dropped_for_their_colour_in_a_row_from_an_empty_points_base_are_d
            ("not a checker colour", 2.64, 0.43)]  # shaded checkers: their colour is off, their spacing is not
     assert "faint row at the base" in doubts({**empty, "rejected": row})
     assert doubts({**empty, "rejected": [("not a checker colour", 0.47, 0.44), ("unlinked", 1.5, 0.3)]}) == []
+
+
+def test_a_missing_base_checker_is_still_doubted_where_the_column_runs_on_past_the_count():
+    # two discs counted far out, the column unlike the empty board for six checkers: the stack is taller than read
+    assert "no base checker" in doubts(_stack(2, us=[4.7, 5.8], row_base=0.4, run_n=0, empty=6.2))
+    assert "no base checker" in doubts(_stack(2, us=[1.5, 2.5], row_base=0.5, run_n=4, empty=2.0))

@@ -129,9 +129,12 @@ def _faint_row(dropped: list[Any]) -> bool:
 
 
 def _base_covered(cue: dict[str, Any], first: float) -> bool:
-    """Whether the slot under a stack's first seen disc is shown covered from the base: the stack's own colour runs
-    from the base for a checker or more, or the column differs from the empty board from the base up to that disc
-    (``first``, diameters from the base). A base checker whose rim is lost against the frame then still shows."""
-    run_n = int(cue.get("run_n") or 0)
-    return ((run_n >= 1 and cue.get("run_sign") == cue.get("sign"))
-            or float(cue.get("empty") or 0.0) >= first - BASE_COVER_SLACK)
+    """Whether the slot under a stack's first seen disc is shown covered from the base, as the count has it: the
+    stack's own colour runs from the base for a checker or more, or the column differs from the empty board from the
+    base up to that disc (``first``, diameters from the base); and neither runs on past the count (then more
+    checkers lie there than were counted, and the missing base says so). A base checker whose rim is lost against
+    the frame then still shows."""
+    n = int(cue.get("n") or 0)
+    run_n = int(cue.get("run_n") or 0) if cue.get("run_sign") == cue.get("sign") else 0
+    empty = float(cue.get("empty") or 0.0)
+    return (run_n >= 1 or empty >= first - BASE_COVER_SLACK) and run_n <= n and empty <= n + BASE_COVER_SLACK
