@@ -134,9 +134,9 @@ def test_a_missing_base_checker_is_not_doubted_where_the_column_shows_one_from_t
     # the first disc a checker out; nothing but the empty board under it: the base checker may not be there
     assert "no base checker" in doubts(_stack(2, us=[1.5, 2.5], row_base=0.5, run_n=0, empty=0.0))
     # the stack's colour runs from the base, or the column differs from the empty board up to the first disc
-    assert "no base checker" not in doubts(_stack(2, us=[1.5, 2.5], row_base=0.5, run_n=3, empty=0.0))
+    assert "no base checker" not in doubts(_stack(2, us=[1.5, 2.5], row_base=0.5, run_n=2, empty=0.0))
     assert "no base checker" not in doubts(_stack(2, us=[1.5, 2.5], row_base=0.5, run_n=0, empty=1.9))
-    assert "no base checker" in doubts(_stack(2, us=[1.5, 2.5], row_base=0.5, run_n=3, run_sign=-1, empty=0.8))
+    assert "no base checker" in doubts(_stack(2, us=[1.5, 2.5], row_base=0.5, run_n=2, run_sign=-1, empty=0.8))
 
 
 def test_a_lone_checker_is_doubted_where_the_column_differs_from_the_empty_board_well_past_it():
