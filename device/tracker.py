@@ -1205,6 +1205,12 @@ class GameTracker:
             else:  # the roll is not known: a play is never called illegal on a guessed die
                 found = Verdict("doubt", found.board if found.kind == "legal" else None, found.legal_cost,
                                 found.illegal_cost, found.points)
+        if found.kind == "illegal" and self._bear_off_room() != (0, 0) and trusted_off(obs)[mover] is None:
+            # the mover may bear off and his tray was not surely counted: the board 'whole as read' had his
+            # borne-off count filled in from what the game allows, so a checker misread on a point looks like a
+            # play (race 4242: a phantom on light's 6-point read as 4/6, or as a 6 borne off from below it).
+            # Not judged, never an alarm
+            found = Verdict("doubt", found.board, found.legal_cost, found.illegal_cost, found.points)
         passed = found.kind == "illegal" and self._turn_passed()
         if found.kind == "illegal" and st.guessed and not passed:
             # the board before this roll is a guess (the likeliest after a play not judged, issue 6 g6464): a
@@ -1291,7 +1297,15 @@ class GameTracker:
                 return
         st.last_play = {"player": mover, "dice": list(st.dice), "before": st.before,
                         "after_board": _board_json(after_board), "legal": legal}
-        st.guessed = found.kind == "doubt" and guessed
+        if found.kind == "doubt":
+            st.guessed = guessed
+        elif st.guessed:
+            # a legal play found on a guessed board fits the reading through the misreads noted at the guess (the
+            # guess's own reading is its 'steady misread'): only a reading that shows the board whole as read
+            # makes it no longer a guess (race 4242: a dark checker guessed on the 8-point, fitted by every later
+            # reading of it as empty, made dark's bear-off 'moved backwards')
+            read = Board.from_observation(obs)
+            st.guessed = read is None or read.points != after_board.points or read.bar != after_board.bar
         if legal and after == before:
             # a roll with no legal play, judged on the dice as read: a die misread (a cocked die read flat, a
             # face read wrong) makes a roll that did not count look like a dance. The same player rolling next is

@@ -97,3 +97,27 @@ def test_the_same_play_on_a_board_the_referee_read_is_illegal():
     out = _feed(tracker, [_reading(_far_play().swap(), "light")] * 2, 50)
     calls = [e for e in out if e["type"] == "play"]
     assert len(calls) == 1 and calls[0]["legal"] is False and calls[0].get("alert_id")
+
+
+def _guessed_then_played(reading_shows_guess: bool) -> GameTracker:
+    """Dark to play 6-4 on a guessed board: the guess has dark's 13-point at 5 where the reader, in the reading
+    the guess was made from, saw 4 and a checker on dark's 11-point (kept as steady misreads of the guess). Dark
+    plays 8/2 6/2; the reading after shows the 13- and 11-points as before, or the guess itself."""
+    tracker = _moving(guessed=True)
+    thirteen, eleven = SEATING.geometric("dark", 13), SEATING.geometric("dark", 11)
+    seen = tracker.state.seen
+    seen[thirteen - 1], seen[eleven - 1] = [-4], [-1]
+    before = Position.from_position_id(tracker.state.before)
+    after = _play(before, (6, 4), "8/2 6/2")
+    shown = {} if reading_shows_guess else {thirteen: -4, eleven: -1}
+    out = _feed(tracker, [_reading(after.swap(), "light", short=shown)] * 2, 50)
+    assert [(e["type"], e.get("play"), e.get("legal")) for e in out] == [("play", "8/2 6/2", True)]
+    return tracker
+
+
+def test_a_legal_play_fitted_through_the_guess_s_own_misreads_leaves_the_board_a_guess():
+    assert _guessed_then_played(reading_shows_guess=False).state.guessed
+
+
+def test_a_legal_play_read_whole_as_it_stands_ends_the_guess():
+    assert not _guessed_then_played(reading_shows_guess=True).state.guessed
