@@ -33,6 +33,14 @@ the other of the one whose dice were seen last), and dice read again where they 
 roll, not a re-roll). A play judged on the mover's checkers only, with the opponent's dice down, takes the
 opponent's roll from that same reading and keeps none of his points as a steady misread (he may be moving).
 
+The referee never waits for ever and never alarms on a guess (issue 6). The start is recognised when the reader
+counts some of its stacks short on sure points (a miss, never a move: device.seating.start_read_short), and every
+count read for it while it stood is its steady misread. Once the opponent has rolled, a reading lacking checkers
+(said once) is weighed as read, not dropped (the reader that missed them misses them in every later reading). A
+play left not judged makes the believed board a guess (``State.guessed``) until a reading shows the board whole as
+read; a play far from every legal result of a guessed board is not judged. In the bear-off no illegal call rests
+on an unsure tray count of the mover (his off count was filled in from what the game allows).
+
 Events are dicts (see device/events.py); the tracker does no I/O, so the referee can store them before announcing.
 ``feed`` never raises: a fault of the tracker's own drops that reading (the state as before it) with a
 "referee_fault" warning, and after a few in a row it drops what it was in the middle of and goes on like after a
