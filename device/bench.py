@@ -226,3 +226,66 @@ def _find_or_none(find_board: Callable[..., Any], image: np.ndarray, intrinsics:
         return find_board(image, intrinsics)
     except VisionError:
         return None
+
+
+# the reader's stages, as the profile names them (function name -> row label)
+PROFILE_STAGES: dict[str, str] = {
+    "count_checkers": "count checkers",
+    "find_dice": "read dice",
+    "read_cube": "read cube",
+    "rectify": "rectify",
+    "thumbnail": "thumbnail (unchanged-frame test)",
+    "check_geometry": "check saved geometry (drift)",
+}
+
+
+def profile_reads(frames: BenchFrames, top: int = 20, intrinsics: bool = True) -> dict[str, Any]:
+    """Where a whole read's time goes, by function: cProfile over one reader's reads of the frames as a game
+    brings them (each frame with dice, the lift, a changed frame after it), after a warm-up.
+
+    Why a profile beside the timings: the stage timings say which stage is slow, a profile says which function in
+    it. Under cProfile every Python call costs extra, so Python-heavy code weighs more than it does unprofiled:
+    the shares point at the hot spots, the stage timings give the milliseconds.
+    """
+    import cProfile
+    import pstats
+
+    from vision.reader import Reader
+
+    cv2.setNumThreads(1)
+    geo, _ = calibrate(frames, intrinsics)
+    reader = Reader(geo, fast_path=False)
+    no_dice = frames.calibration_image
+    for im in frames.images[::-1][:2]:
+        reader.read(im)
+        reader.read(no_dice)
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for im in frames.images:
+        reader.read(im)
+        reader.read(no_dice)
+        reader.read(no_dice)
+    profiler.disable()
+    stats = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
+    n = len(frames.images)
+    total = sum(v[3] for k, v in stats.items() if k[2] == "read" and k[0].endswith("reader.py"))
+
+    def where(key: tuple[str, int, str]) -> str:
+        path, _, name = key
+        if path == "~":
+            return name
+        parts = path.replace("\\", "/").split("/")
+        return f"{'.'.join(parts[-2:])[:-3] if parts[-2] in ('vision', 'device', 'calibration') else parts[-1]}.{name}"
+
+    stages = {}
+    for name, label in PROFILE_STAGES.items():
+        cum = sum(v[3] for k, v in stats.items() if k[2] == name and k[0] != "~")
+        if cum:
+            stages[name] = {"label": label, "ms_per_frame": round(1000 * cum / n, 2),
+                            "share": round(cum / total, 3) if total else None}
+    own = sorted(stats.items(), key=lambda kv: -kv[1][2])[:top]
+    functions = [{"function": where(k), "calls_per_frame": round(v[1] / n, 1),
+                  "own_ms_per_frame": round(1000 * v[2] / n, 2), "cum_ms_per_frame": round(1000 * v[3] / n, 2),
+                  "own_share": round(v[2] / total, 3) if total else None} for k, v in own]
+    return {"size": list(frames.size), "frames": n, "reads_per_frame": 3,
+            "total_ms_per_frame": round(1000 * total / n, 2), "stages": stages, "functions": functions}

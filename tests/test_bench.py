@@ -122,10 +122,27 @@ def test_targets_name_the_stage_that_holds_a_read_back() -> None:
     assert all(t["met"] is None for t in other.values())
 
 
+def test_profile_names_the_reader_stages_and_the_functions(quick_result: dict, capsys) -> None:
+    """`--profile`: the reader's stages with their share of a whole read, and the functions with the most own
+    time, each within the whole (under the profiler: shares, not a speed)."""
+    assert main(["bench", "--profile", "5", "--frames", "1", "--sizes", "640x360", "--json",
+                 "--frames-dir", quick_result["_cache"]]) == 0
+    (p,) = json.loads(capsys.readouterr().out)["profiles"]
+    assert p["size"] == [640, 360] and p["frames"] == 1 and p["total_ms_per_frame"] > 0
+    assert {"count_checkers", "find_dice", "read_cube", "rectify"} <= set(p["stages"])
+    assert sum(s["share"] for s in p["stages"].values() if s["label"] != "rectify") <= 1.0
+    assert all(0 < s["share"] <= 1 for s in p["stages"].values())
+    assert len(p["functions"]) == 5
+    own = [f["own_ms_per_frame"] for f in p["functions"]]
+    assert own == sorted(own, reverse=True) and all(f["own_ms_per_frame"] <= f["cum_ms_per_frame"] + 1e-6
+                                                    for f in p["functions"])
+
+
 @pytest.mark.parametrize("argv, what", [
     (["--sizes", "1920by1080"], "--sizes"),
     (["--sizes", "100x50"], "--sizes"),
     (["--frames", "0"], "--frames"),
+    (["--profile", "0"], "--profile"),
 ])
 def test_bad_options_exit_2_with_one_line(argv: list[str], what: str, capsys: pytest.CaptureFixture) -> None:
     assert main(["bench", *argv, "--skip-rules", "--skip-daemon"]) == 2

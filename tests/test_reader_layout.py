@@ -6,6 +6,7 @@ import dataclasses
 from pathlib import Path
 
 import cv2
+import pytest
 
 import vision.board as board_mod
 from vision.board_layout import SHIFT_MARGIN
@@ -14,24 +15,29 @@ from vision.reader import Reader
 STILL = Path(__file__).resolve().parents[1] / "sample_images" / "stills" / "sim_01.jpg"
 
 
-def _read(monkeypatch, margin):
+@pytest.fixture(scope="module")
+def found():
+    """The still's board, found once for this file's tests (the search is the slow part)."""
+    return board_mod.find_board(cv2.imread(str(STILL)))
+
+
+def _read(monkeypatch, found, margin):
     image = cv2.imread(str(STILL))
-    found = board_mod.find_board(image)
     monkeypatch.setattr(board_mod, "find_board", lambda *a, **k: dataclasses.replace(found, layout_margin=margin))
     return Reader().read(image)
 
 
-def test_an_ambiguous_layout_caps_every_point_confidence_and_warns(monkeypatch):
-    sure = _read(monkeypatch, 1.0)
+def test_an_ambiguous_layout_caps_every_point_confidence_and_warns(monkeypatch, found):
+    sure = _read(monkeypatch, found, 1.0)
     assert not any("off by one point" in w for w in sure.warnings)
     assert max(sure.extra["point_confidence"]) > 0.5
-    doubtful = _read(monkeypatch, SHIFT_MARGIN / 2)
+    doubtful = _read(monkeypatch, found, SHIFT_MARGIN / 2)
     assert any("off by one point" in w for w in doubtful.warnings)
     assert max(doubtful.extra["point_confidence"]) <= 0.5
     assert doubtful.points == sure.points  # the counts stand; only how sure they are changes
 
 
-def test_the_cube_is_searched_round_the_board_at_the_board_s_scale():
+def test_the_cube_is_searched_round_the_board_at_the_board_s_scale(found):
     """The cube is looked for on the board and the table beside it only, at sizes the checkers' give: the box holds
     the board's corners and the labelled cube, the side range holds a cube's sizes at the bar, and the cube is read
     there as in the whole frame."""
@@ -44,7 +50,7 @@ def test_the_cube_is_searched_round_the_board_at_the_board_s_scale():
 
     image = cv2.imread(str(STILL))
     label = json.loads(STILL.with_suffix(".json").read_text())
-    geo = board_mod.find_board(image)
+    geo = found
     (x0, y0, x1, y1), sizes = cube_area(geo, image.shape)
     corners = np.asarray(geo.corners)
     assert (corners[:, 0] >= x0).all() and (corners[:, 0] <= x1).all()

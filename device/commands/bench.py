@@ -59,6 +59,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     parser.add_argument("--frames-dir", type=Path, default=None, metavar="DIR",
                         help="keep the rendered frames here and load them on the next run instead of rendering")
     parser.add_argument("--seed", type=int, default=None, help="the board, camera and positions (default fixed)")
+    parser.add_argument("--profile", type=int, nargs="?", const=20, default=None, metavar="N",
+                        help="instead of timing: where a whole read's time goes, by function (cProfile; the N "
+                             "functions with the most own time, default 20), per size (default 1920x1080,1280x720)")
     parser.add_argument("--json", action="store_true", help="print every figure as JSON")
     parser.set_defaults(func=run)
     return parser
@@ -76,6 +79,8 @@ def run(args: argparse.Namespace) -> int:
         raise DeviceError(f"--daemon-frames {args.daemon_frames}: must be at least 10")
     if args.frames_dir is not None and args.frames_dir.exists() and not args.frames_dir.is_dir():
         raise DeviceError(f"--frames-dir {args.frames_dir}: is a file, not a folder")
+    if args.profile is not None:
+        return _profile(args, frames)
     sizes = parse_sizes(args.sizes) if args.sizes else SIZES
     warmup = 1 if args.quick else 3
     if not args.quick and frames < DEFAULT_FRAMES:
@@ -86,4 +91,25 @@ def run(args: argparse.Namespace) -> int:
                            cache=args.frames_dir, seed=BENCH_SEED if args.seed is None else args.seed,
                            daemon_frames=args.daemon_frames)
     print(json.dumps(result, indent=1) if args.json else render_text(result))
+    return 0
+
+
+PROFILE_SIZES = [(1920, 1080), (1280, 720)]
+
+
+def _profile(args: argparse.Namespace, frames: int) -> int:
+    """`--profile`: cProfile of the whole reads per size (device.bench.profile_reads), as text or JSON."""
+    from device.bench import profile_reads
+    from device.bench_frames import BENCH_SEED, bench_frames
+    from device.bench_report import render_profile
+
+    if args.profile < 1:
+        raise DeviceError(f"--profile {args.profile}: must be at least 1 function")
+    sizes = parse_sizes(args.sizes) if args.sizes else PROFILE_SIZES
+    seed = BENCH_SEED if args.seed is None else args.seed
+    profiles = []
+    for size in sizes:
+        fs = bench_frames(size, frames, seed=seed, cache=args.frames_dir)
+        profiles.append(profile_reads(fs, top=args.profile, intrinsics=not args.no_intrinsics))
+    print(json.dumps({"profiles": profiles}, indent=1) if args.json else render_profile(profiles))
     return 0
