@@ -22,7 +22,7 @@ def test_a_photo_cropped_to_the_frame_has_its_corners_on_the_image_corners():
     stops a few view pixels short of it, which on a large photo was 10-40 px off (real photo r20)."""
     style = SynthStyle()
     top, layout = draw_top_down(start_counts("bottom-right"), style)
-    board = place(top, layout, image_size=(1600, 1200), turn_deg=0.0, tilt=0.0, style=style, seed=4)
+    board = place(top, layout, image_size=(1280, 960), turn_deg=0.0, tilt=0.0, style=style, seed=4)
     x0, y0 = np.floor(board.corners.min(axis=0)).astype(int)
     x1, y1 = np.ceil(board.corners.max(axis=0)).astype(int)
     crop = np.ascontiguousarray(board.image[y0:y1, x0:x1])
@@ -36,13 +36,13 @@ def _arm_over_the_bottom_frame(seed: int) -> tuple[np.ndarray, np.ndarray]:
     """A drawn board with a skin-coloured arm lying across its whole bottom frame strip and the points there."""
     style = SynthStyle()
     top, layout = draw_top_down(start_counts("top-right"), style)
-    board = place(top, layout, turn_deg=3.0, tilt=0.08, style=style, seed=seed)
+    board = place(top, layout, image_size=(960, 720), turn_deg=3.0, tilt=0.08, style=style, seed=seed)
     img = board.image.copy()
     c = board.corners
     down = (c[3] - c[0]) / np.linalg.norm(c[3] - c[0])
     a = c[3] - 0.15 * (c[2] - c[3]) - 0.12 * np.linalg.norm(c[3] - c[0]) * down
     b = c[2] + 0.15 * (c[2] - c[3]) - 0.12 * np.linalg.norm(c[3] - c[0]) * down
-    arm = np.array([a, b, b + 140 * down, a + 140 * down], np.int32)
+    arm = np.array([a, b, b + 110 * down, a + 110 * down], np.int32)
     cv2.fillConvexPoly(img, arm, (120, 160, 215))
     return img, board.corners
 
@@ -52,7 +52,7 @@ def test_a_frame_found_off_by_more_than_a_few_pixels_is_not_given_as_sure():
     it must say so (``frame_doubt``); a clear board found right must not be doubted."""
     style = SynthStyle()
     top, layout = draw_top_down(start_counts("bottom-left"), style)
-    clear = place(top, layout, turn_deg=-5.0, tilt=0.1, style=style, seed=2)
+    clear = place(top, layout, image_size=(960, 720), turn_deg=-5.0, tilt=0.1, style=style, seed=2)
     geo = find_board(clear.image)
     assert np.linalg.norm(geo.corners - clear.corners, axis=1).max() < 5.0
     assert geo.frame_doubt is None, geo.frame_doubt
