@@ -47,6 +47,7 @@ MIN_FACE_FORESHORTENING = 0.55  # a face seen flatter is a flat die's side face 
 # was read for a top 2)
 GUESS_SHARES = (0.59, 0.7, 0.83, 1.0, 1.2)  # of the guessed die edge, read while the real one is not learnt
 WINDOW_HALF = 1.8  # die edges round a first-scale group that the second scale reads (a face's rays reach ~1.6)
+FACE_REACH = 0.6  # die edges from a face's centre to its farthest pip's edge (a corner pip: ~0.28 * 1.41 + 0.1)
 SPLIT_AREA = (2.0, 3.0)  # a pip the grouping split off may have this many times another's area (tiny pips: more)
 SPLIT_ZOOM = 1.5  # a scale enlarging the image this much sees pips of a few source pixels: their shapes are noise
 
@@ -178,10 +179,12 @@ def _other_faces_pips_plain(fit: LayoutFit, gray: np.ndarray, level: float, cont
 
 
 SIX_COLUMNS = (0.15, 0.12)  # of the pips' contrast: a column pair's weaker middle toward the pips, and its lead
+TINY_SIX_COLUMNS = (0.1, 0.08)  # the same for tiny pips, on the pairs' means
 UNSURE = 0.45  # confidence of a face that may be another: reported as a die, its value None (below MIN_CONFIDENCE)
 
 
-def _six_columns_hint(fit: LayoutFit, gray: np.ndarray, level: float, contrast: float, dark: bool) -> bool:
+def _six_columns_hint(fit: LayoutFit, gray: np.ndarray, level: float, contrast: float, dark: bool,
+                      tiny: bool = False) -> bool:
     """Whether a 4 may be a 6 whose column middles blurred into the face: both middles of one pair of opposite
     sides lean toward the pips' grey, and clearly more than the other pair's.
 
@@ -199,7 +202,15 @@ def _six_columns_hint(fit: LayoutFit, gray: np.ndarray, level: float, contrast: 
     if dark:
         lift = -lift
     pairs = sorted((min(lift[0], lift[1]), min(lift[2], lift[3])))
-    return bool(pairs[1] >= SIX_COLUMNS[0] and pairs[1] - pairs[0] >= SIX_COLUMNS[1])
+    if pairs[1] >= SIX_COLUMNS[0] and pairs[1] - pairs[0] >= SIX_COLUMNS[1]:
+        return True
+    if not tiny:
+        return False
+    # pips of a few source pixels (``tiny``): a column's middle pip may fall between the sampled spots, so one of
+    # the pair lifts and the other hardly (an opening 6 of ~7 px at 540p: the pairs' means 0.13 and 0.01; true
+    # fours of that size 0.09 at most, and within 0.05 of each other)
+    means = sorted(((lift[0] + lift[1]) / 2, (lift[2] + lift[3]) / 2))
+    return bool(means[1] >= TINY_SIX_COLUMNS[0] and means[1] - means[0] >= TINY_SIX_COLUMNS[1])
 
 
 def _drop_side_faces(dice: list[FaceCandidate]) -> list[FaceCandidate]:
@@ -406,8 +417,8 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
             # source pixel, ``loose`` here, each). Why: on a die of ~6 px (960x540) a one's pip is blurred to a
             # quarter of the edge, and rings at 0.9-1.8 pip diameters sampled its skirt and the board beyond the
             # face (a rendered game: every one unread)
-            lo = diam / 2 + loose
-            rr = np.linspace(lo, max(lo, NORM_DIE / 2 - loose), 3)
+            lo = max(rr[0], diam / 2 + loose)
+            rr = np.linspace(lo, max(lo, min(rr[-1], NORM_DIE / 2 - loose)), 3)
         xs = np.clip(np.round(p.x + np.outer(rr, np.cos(angles))).astype(int), 0, bare.shape[1] - 1)
         ys = np.clip(np.round(p.y + np.outer(rr, np.sin(angles))).astype(int), 0, bare.shape[0] - 1)
         ring = images.gray[ys, xs].astype(float)
@@ -433,7 +444,9 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
             return None
         if n == 2:  # a pair's two pips are alike (cheap, so before any fitting)
             a, b = group
-            if max(a.area, b.area) > 1.5 * min(a.area, b.area) or abs(a.elongation - b.elongation) > 0.25:
+            tiny = max(a.diameter, b.diameter) <= TINY_PIP_PX * loose  # shapes of sampling (see group_pips)
+            if max(a.area, b.area) > 1.5 * min(a.area, b.area) or (abs(a.elongation - b.elongation) > 0.25
+                                                                   and not tiny):
                 if why is not None:
                     why.append("r12")
                 return None
@@ -470,7 +483,8 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
         if why is not None:
             why.append("r11")
         return None
-    if n == 4 and _six_columns_hint(fit, images.gray, level, contrast, dark):
+    if n == 4 and _six_columns_hint(fit, images.gray, level, contrast, dark,
+                                    bool(loose) and max(p.diameter for p in group) <= TINY_PIP_PX * loose):
         if why is not None:
             why.append("u6")
         conf = min(conf, UNSURE)
@@ -479,7 +493,9 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
             why.append("r9")
         return None
     ext = _ray_extent(bare, fit.center, level, tol, dark, 4.5 * fit.step)  # after the cheaper tests
-    if bounded and n <= 2:
+    if bounded and (n <= 2 or _linked_by_size(group, loose)):
+        # so must a face of tiny pips grouped by size alone (dice_pips.group_pips): the light digits of a doubling
+        # cube of ~12 px were read as a 3
         # on a board, a lone pip or a pair must sit on a face that ends all round like a die's (the gap between
         # two checkers and a point's edge looks like a pip on a face, but that "face" runs on along the checkers)
         def unbounded(e: np.ndarray, share: float, reach: float, spread: float = 9.0) -> bool:
@@ -501,6 +517,14 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
                 why.append("r13")
             return None
     return fit, float(np.clip(conf, 0.0, 1.0)), ext
+
+
+def _linked_by_size(group: list[Pip], zoom: float) -> bool:
+    """Whether the group's pips are tiny (at most TINY_PIP_PX source pixels at enlargement ``zoom``) and some two of
+    them unlike in shape: only the size rule of group_pips can have joined them."""
+    if not zoom or max(p.diameter for p in group) > TINY_PIP_PX * zoom:
+        return False
+    return any(not _similar_shape(a, b) for i, a in enumerate(group) for b in group[i + 1:])
 
 
 MASK_REACH = 0.5  # die edges: a die on the mask's edge (the field's rim, the bar's side) has pips beyond it
@@ -558,6 +582,7 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
         if mosaic is None:
             return []
         small_mask = mosaic.cut(small_mask if small_mask is not None else np.ones(small.shape, np.uint8), False)
+        frame_shape = small.shape
         small = mosaic.cut(small)
     images = face_images(small)
     if color is not None and mask is not None and color.ndim == 3:
@@ -569,13 +594,15 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
         return []
     out: list[FaceCandidate] = []
     shift = np.array([ox, oy], float)
-    for group in group_pips(pips, images):
+    for group in group_pips(pips, images, TINY_PIP_PX * f if bounded else 0.0):
         if len(group) == 1 and _not_a_one(group[0], f if bounded else 0.0):
             continue  # most groups: lone texture blobs (the same first test as _evaluate_group's, without a call)
         if seeds is not None:
             seeds.append(np.mean([[p.x, p.y] for p in group], axis=0) / f + shift)
         found = _faces_in_group(group, pips, images, bounded=bounded, zoom=f)
         for g, (fit, conf, ext) in found:
+            if mosaic is not None and not mosaic.whole_inside(*fit.center, FACE_REACH * NORM_DIE, frame_shape):
+                continue  # a face on a window's edge may be a piece of a larger one (dice_windows)
             back = mosaic.offset_at(*fit.center) if mosaic is not None else 0.0  # mosaic -> whole scaled image
             if centres is not None and not _inside(centres, (fit.center + back) / f):
                 continue
@@ -772,7 +799,7 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
     if die_size_px and memory is not None:
         view = memory.view((image_bgr.shape, box, round(float(die_size_px), 1)))
         guess = scales
-        scales = view.scales(guess)
+        scales = view.scales(guess, float(die_size_px))
         learnt = scales is not guess
     ox = oy = 0
     if mask is not None:  # the masked area's box with the largest scale's margin: grey and colour of that only

@@ -23,6 +23,7 @@ KERNEL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))
 MIN_PIP_CONTRAST = 28.0  # grey levels between a pip and its face
 MIN_PIP_AREA, MAX_PIP_AREA = 3, 50
 MAX_PIP_SIDE = 10
+TINY_CONTRAST_SPREAD = 0.5  # two tiny pips linked by size alone: the fainter has at least this share of the other's
 FACE_SPREAD = 0.15  # share of the pip contrast by which the bare face under two pips of one face may differ
 
 
@@ -330,8 +331,15 @@ def _near_pairs(xy: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarray]:
     return ii[pair], jj[pair]
 
 
-def group_pips(pips: list[Pip], images: FaceImages) -> list[list[Pip]]:
-    """Pips linked by an unbroken bare face, as connected groups (one group ~ one face)."""
+def group_pips(pips: list[Pip], images: FaceImages, tiny: float = 0.0) -> list[list[Pip]]:
+    """Pips linked by an unbroken bare face, as connected groups (one group ~ one face).
+
+    ``tiny``: two pips both at most this wide (at this scale) are linked whatever their shapes, when alike in
+    contrast (one face's pips are one ink). Why: a pip of a few source pixels has the elongation and axis of its
+    sampling, not of its face (a rendered game at 960x540: the two pips of a 2 on a die of 9 px measured 1.9 and 1.5
+    long, never one group, so the die was never read); the contrast keeps the faint specks of the die's shaded
+    edge out of its face.
+    """
     n = len(pips)
     pairs: list[tuple[int, int]] = []
     if n > 1:
@@ -345,7 +353,10 @@ def group_pips(pips: list[Pip], images: FaceImages) -> list[list[Pip]]:
         big = np.maximum(diam[ii], diam[jj])
         keep = (d <= 5.5 * big) & (d <= 1.35 * NORM_DIE) & (d >= 1.2 * big) & (dark[ii] == dark[jj])
         keep &= np.maximum(area[ii], area[jj]) <= 2.0 * np.minimum(area[ii], area[jj])
-        keep &= _similar_shapes(np.array([p.elongation for p in pips]), np.array([p.angle for p in pips]), ii, jj)
+        alike = _similar_shapes(np.array([p.elongation for p in pips]), np.array([p.angle for p in pips]), ii, jj)
+        con = np.array([p.contrast for p in pips])
+        keep &= alike | ((np.maximum(diam[ii], diam[jj]) <= tiny)
+                         & (np.minimum(con[ii], con[jj]) >= TINY_CONTRAST_SPREAD * np.maximum(con[ii], con[jj])))
         ii, jj = ii[keep], jj[keep]
         linked = _shares_face_pairs(pips, xy, d[keep], ii, jj, images)  # the last of _same_face's tests
         pairs = list(zip(ii[linked].tolist(), jj[linked].tolist()))

@@ -25,6 +25,9 @@ KEEP = 9  # recent edges whose median is the learnt edge
 AGREE = 0.2  # the first two edges must agree this closely (relative) before the edge is trusted
 RECHECK_EVERY = 8  # of the reads without a confident die, every this many reads at both scales again
 READ_AT = (0.85, 1.0)  # read at these shares of the learnt edge (the fitted grid over- or understates it)
+# the learnt edge is kept within what a die can be on this board, as shares of the guess (0.45 checker diameters):
+# no die is under 0.3 checker diameters (15 mm dice on 50 mm checkers), and the guess's own search ends at 1.2
+EDGE_SHARE = (0.3 / 0.45, 1.2)
 
 
 @dataclass
@@ -43,11 +46,18 @@ class DieScale:
             return None
         return float(m)
 
-    def scales(self, guess_scales: list[float]) -> list[float]:
-        """Scales to read this frame at: those at the learnt edge, or the guess's when unsure (or due a recheck)."""
+    def scales(self, guess_scales: list[float], guess: Optional[float] = None) -> list[float]:
+        """Scales to read this frame at: those at the learnt edge, or the guess's when unsure (or due a recheck).
+
+        ``guess``: the board's guessed die edge; the learnt edge is held within EDGE_SHARE of it. Why: on dice of
+        a few pixels the fitted pip grid understates the edge (rendered games at 960x540: learnt 0.83-0.86 of the
+        true edge, read at 0.7-0.85 of it, and most dice went unread), and no die is smaller than 0.3 checkers.
+        """
         e = self.edge()
         if e is None or (self.idle and self.idle % RECHECK_EVERY == 0):
             return guess_scales  # every RECHECK_EVERY-th quiet read looks at the guess's scales again
+        if guess:
+            e = min(max(e, EDGE_SHARE[0] * guess), EDGE_SHARE[1] * guess)
         return [share * e for share in READ_AT]
 
     def learn(self, confident_sizes: list[float]) -> None:

@@ -72,6 +72,26 @@ class Mosaic:
                     out[py + BAND:py + h - BAND, px + BAND:px + w - BAND] = window[BAND:h - BAND, BAND:w - BAND]
         return out
 
+    def whole_inside(self, x: float, y: float, reach: float, frame_shape: tuple[int, ...]) -> bool:
+        """Whether everything within ``reach`` of mosaic point (x, y) was read: at least ``reach`` plus BAND (where
+        no pips are taken) inside its window's edges, except edges on the frame's own border.
+
+        Why: a die near a window's edge shows only the pips on the window's side; a 4 cut so that one pip was left
+        was read as a one (a rendered game at 960x540, the window round the other die of the roll).
+        """
+        px, py = self.places[:, 0], self.places[:, 1]
+        bw, bh = self.boxes[:, 2] - self.boxes[:, 0], self.boxes[:, 3] - self.boxes[:, 1]
+        inside = np.nonzero((px <= x) & (x < px + bw) & (py <= y) & (y < py + bh))[0]
+        if len(inside) == 0:
+            return False
+        k = int(inside[0])
+        x0, y0, x1, y1 = (int(v) for v in self.boxes[k])
+        lx, ly = x - px[k], y - py[k]
+        need = reach + BAND
+        h, w = frame_shape[:2]
+        return bool((x0 == 0 or lx >= need) and (y0 == 0 or ly >= need)
+                    and (x1 >= w or bw[k] - lx >= need) and (y1 >= h or bh[k] - ly >= need))
+
     def offset_at(self, x: float, y: float) -> np.ndarray:
         """What to add to a mosaic point to get its frame point: that of the window it lies in (or nearest to)."""
         px, py = self.places[:, 0], self.places[:, 1]
