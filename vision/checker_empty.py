@@ -38,6 +38,7 @@ class EmptyColumns:
     ranges: dict[tuple[str, int], tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
     # what most views show, discs and all: the board's own shapes where too few views were free of discs to tell
     common: dict[tuple[str, int], np.ndarray] = field(default_factory=dict)
+    _common_ranges: dict[tuple[str, int], tuple[np.ndarray, np.ndarray]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         k = np.ones((2 * SLACK_PX + 1, 2 * SLACK_PX + 1), np.uint8)
@@ -46,9 +47,11 @@ class EmptyColumns:
 
     def unlike_common(self, column: np.ndarray, row: str, parity: int) -> np.ndarray:
         """``unlike`` against what most views of this column show (``common``), known everywhere."""
-        t = self.common[(row, parity)]
-        k = np.ones((2 * SLACK_PX + 1, 2 * SLACK_PX + 1), np.uint8)
-        lo, hi = cv2.erode(t, k), cv2.dilate(t, k)
+        if (row, parity) not in self._common_ranges:
+            t = self.common[(row, parity)]
+            k = np.ones((2 * SLACK_PX + 1, 2 * SLACK_PX + 1), np.uint8)
+            self._common_ranges[(row, parity)] = (cv2.erode(t, k), cv2.dilate(t, k))
+        lo, hi = self._common_ranges[(row, parity)]
         out = np.maximum(lo - column, 0.0) + np.maximum(column - hi, 0.0)
         return np.einsum("ijk,ijk->ij", out, out) > UNLIKE ** 2
 
@@ -97,6 +100,13 @@ def column_band(lab: np.ndarray, cx: float, base_y: float, toward: float, width:
 def _median_views(samples: np.ndarray, valid: Optional[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     """Per pixel and channel, the median of the views that are not known to hold a checker there
     (samples: n, L, W, 3; valid: n, L, W); and where at least MIN_VIEWS views were left to take it from."""
+    med, known, _ = _median_views_and_all(samples, valid)
+    return med, known
+
+
+def _median_views_and_all(samples: np.ndarray, valid: Optional[np.ndarray]
+                          ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``_median_views`` and, third, the median of all the views (taken on the way: what most views show)."""
     n = samples.shape[0]
     if valid is None:
         k = n // 2
@@ -108,9 +118,10 @@ def _median_views(samples: np.ndarray, valid: Optional[np.ndarray]) -> tuple[np.
         else:
             med = (np.partition(samples, k, axis=0)[k] if n % 2
                    else np.partition(samples, (k - 1, k), axis=0)[k - 1:k + 1].mean(axis=0))
-        return med, np.full(samples.shape[1:3], n >= MIN_VIEWS)
+        return med, np.full(samples.shape[1:3], n >= MIN_VIEWS), med
     count = valid.sum(axis=0)
-    med, _ = _median_views(samples, None)
+    med, _, _ = _median_views_and_all(samples, None)
+    every = med.copy()
     some_out = count < n
     if some_out.any():
         # only where a view is left out: a sort with the left-out views as NaN (sorted last)
@@ -122,7 +133,7 @@ def _median_views(samples: np.ndarray, valid: Optional[np.ndarray]) -> tuple[np.
         cols = np.arange(data.shape[1])
         med[some_out] = (data[lo, cols] + data[hi, cols]) / 2
     known = count >= MIN_VIEWS
-    return np.where(known[..., None], med, 0.0).astype(np.float32), known
+    return np.where(known[..., None], med, 0.0).astype(np.float32), known, every
 
 
 def point_bands(lab: np.ndarray, centre_x: Callable[[int], float], base_y: Callable[[int], float],
@@ -172,7 +183,7 @@ def learn_empty(bands_by_point: dict[int, np.ndarray],
     bands: dict[tuple[str, int], np.ndarray] = {}
     known: dict[tuple[str, int], np.ndarray] = {}
     common: dict[tuple[str, int], np.ndarray] = {}
-    own = {key: _median_views(v, valid[key]) for key, v in views.items()}
+    own = {key: _median_views_and_all(v, valid[key]) for key, v in views.items()}
     for (row, parity), v in views.items():
         # the point across the board has the other parity (1 faces 24): its empty column looks the same on
         # nearly every board; used only when this board agrees
@@ -183,12 +194,10 @@ def learn_empty(bands_by_point: dict[int, np.ndarray],
                                                            axis=2)[both])) < SAME_ROWS
         if same:
             va, vb = valid[(row, parity)], valid[other]
-            bands[(row, parity)], known[(row, parity)] = _median_views(
+            bands[(row, parity)], known[(row, parity)], common[(row, parity)] = _median_views_and_all(
                 np.concatenate([v, views[other]]), None if va is None or vb is None else np.concatenate([va, vb]))
-            common[(row, parity)] = _median_views(np.concatenate([v, views[other]]), None)[0]
         else:
-            bands[(row, parity)], known[(row, parity)] = own[(row, parity)]
-            common[(row, parity)] = _median_views(v, None)[0]
+            bands[(row, parity)], known[(row, parity)], common[(row, parity)] = own[(row, parity)]
     for key in bands:
         bands[key] = cv2.resize(bands[key], (width, length), interpolation=cv2.INTER_LINEAR)
         common[key] = cv2.resize(common[key], (width, length), interpolation=cv2.INTER_LINEAR)

@@ -81,6 +81,7 @@ ROW_LINE = 0.5  # ... and how far (radii) they may stand apart sideways
 ROW_RESCUE = 4  # faint discs in a row at least this long are kept
 ALIGN_SHIFTS = np.linspace(-0.45, 0.45, 13)  # half offsets tried (point widths) when aligning columns to discs
 ALIGN_SCALES = (0.95, 1.0, 1.05)
+FACE_FELLOWS = 9  # stacked discs per colour (the clearest) whose faces tell how even that colour's faces are
 
 
 @dataclass
@@ -724,8 +725,6 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
                    whole=len(whole), half=len(half), disc_n=stack_total(whole, half), n=n, sign=sign)
         points[p - 1] = sign * min(MAX_PER_POINT, n)
         counted[p] = chain
-        if len(chain) <= 2:
-            cue["share"] = [round(share_of(d, p), 2) for d in sorted(chain, key=lambda d: cols.from_base(p, d.y))]
         if chain:
             mixed = sum(1 for v in votes if v != sign) / len(votes)
             # against its own colour's typical rim: dark checkers on a dark board rim fainter than light ones
@@ -741,15 +740,20 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
             confidence[p - 1] = min(confidence[p - 1], DOUBTFUL)
     # one player's checkers look alike: a lone disc whose face is far less even than its colour's other checkers'
     # is doubtful (checker_doubt; checker_colours.face_spread)
-    faces: dict[int, list[float]] = {1: [], -1: []}
-    for p, chain in counted.items():
-        if len(chain) >= 2 and points[p - 1]:
-            faces[1 if (points[p - 1] or 0) > 0 else -1] += [face_spread(lab, d.x, d.y, d.r) for d in chain]
-    for p, chain in counted.items():
-        if len(chain) == 1 and points[p - 1] and faces[1 if (points[p - 1] or 0) > 0 else -1]:
+    lone = {p: chain[0] for p, chain in counted.items() if len(chain) == 1 and points[p - 1]}
+    if lone:
+        # (the clearest few of each colour's stacked discs are enough to tell how even its faces are)
+        fellows: dict[int, list[Disc]] = {1: [], -1: []}
+        for p, chain in counted.items():
+            if len(chain) >= 2 and points[p - 1]:
+                fellows[1 if (points[p - 1] or 0) > 0 else -1] += chain
+        faces = {sign: [face_spread(lab, d.x, d.y, d.r) for d in sorted(ds, key=lambda d: -d.rim)[:FACE_FELLOWS]]
+                 for sign, ds in fellows.items()}
+        for p, d in lone.items():
             own = faces[1 if (points[p - 1] or 0) > 0 else -1]
-            cues[p]["face"] = [round(face_spread(lab, chain[0].x, chain[0].y, chain[0].r), 1),
-                               round(float(statistics.median(own)), 1), len(own)]
+            if own:
+                cues[p]["face"] = [round(face_spread(lab, d.x, d.y, d.r), 1), round(float(statistics.median(own)), 1),
+                                   len(own)]
     # where each row's stacks start (diameters from the found edge): a base checker missing from one point shows
     # against its neighbours, whatever the board's own offset (a frameless paper board, an edge found a bit off)
     for pts in (range(1, 13), range(13, 25)):
