@@ -78,6 +78,14 @@ def test_a_shape_no_better_than_another_count_is_doubtful():
     assert fit_stack(_discs([4.19], [0.77]), 0.42, 4.4) is None
 
 
+def test_a_clear_disc_the_counter_saw_on_top_is_not_explained_away_as_a_waist():
+    # render seed 1636, light point 15: 7 checkers; the counter kept the clear disc at 3.72 as a checker on top and
+    # read 7; the model alone would call it a waist and read a plain row of four
+    discs = _discs([0.95, 2.04, 3.08, 3.72], [0.85, 0.37, 0.43, 0.99])
+    assert tall_stack(discs, 0.91, 0.0, layers_seen=True) is not None
+    assert tall_stack(discs, 0.91, 0.0, layers_seen=True, half_seen=True) is None
+
+
 def test_a_point_read_empty_over_a_whole_row_of_occupied_board_is_doubted():
     # render seed 1210, dark point 7: 14 checkers, no disc kept, the column unlike the empty board 4.82 diameters
     # from the base (a shadow or print at the base alone is no stack)

@@ -270,10 +270,13 @@ def fit_stack(discs: list[tuple[float, float]], base: float, reach: float = 0.0)
                     int(sh.count[other]) if other is not None else 0, margin)
 
 
-def tall_stack(discs: list[tuple[float, float]], base: float, reach: float, layers_seen: bool) -> Optional[StackFit]:
+def tall_stack(discs: list[tuple[float, float]], base: float, reach: float, layers_seen: bool,
+               half_seen: bool = False) -> Optional[StackFit]:
     """The layered model's reading of a point (``fit_stack``) where it replaces the counter's: when the model or
     the counter (a disc at a half offset, a buried layer) sees checkers on top of the row. A plain row is left to
-    the counter, whose colour run and gap rules read rows better than the model's disc pattern.
+    the counter, whose colour run and gap rules read rows better than the model's disc pattern; so is a stack where
+    the counter kept a clear disc at a half offset (``half_seen``: direct sight of a checker on top) that the model
+    would call a waist to read a plain row.
 
     ``base`` is the row's common start as measured on its points; a start outside a checker's half diameter
     from the edge came from stacks whose first disc is a layer's, and the edge is taken instead."""
@@ -285,7 +288,7 @@ def tall_stack(discs: list[tuple[float, float]], base: float, reach: float, laye
     if not (layers_seen or half_step or (us and us[0] - base > 0.75)):
         return None
     fit = fit_stack(discs, base, reach)
-    if fit is None or not (fit.layered or layers_seen):
+    if fit is None or not (fit.layered or layers_seen) or (half_seen and not fit.layered):
         return None
     return fit
 

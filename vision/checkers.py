@@ -778,7 +778,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
             # checkers on top of the row: the count whose stack shape explains the discs (checker_stacks.tall_stack)
             reach = min(float(cue["empty"]), float(cue["run_n"]) if cue.get("run_sign") == cue.get("sign") else 0.0)
             fit = tall_stack(list(zip(cue["us"], cue["rims"])), float(cue.get("row_base", 0.5)), reach,
-                             bool(cue.get("half") or cue.get("buried")))
+                             bool(cue.get("half") or cue.get("buried")), half_seen=bool(cue.get("half")))
             if fit is not None:
                 cue.update(fit=fit.count, fit_margin=round(fit.margin, 2), n=fit.count)
                 points[p - 1] = int(cue["sign"]) * fit.count
