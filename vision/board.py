@@ -241,26 +241,30 @@ def find_board(image_bgr: np.ndarray, intrinsics: Optional[Intrinsics] = None) -
     if intrinsics is not None:
         corners = intr.distort_points(corners)
     elif ESTIMATE_LENS:
+        straight = corners
         intrinsics, corners, est = _lens_from_edges(image, corners, play / s)
+        lens_moved = float(np.max(np.linalg.norm(corners - straight, axis=1)))
     geo = geometry_from_corners(image, corners, intrinsics, orient=False)
     _check_cut_off(geo, image)
-    geo.frame_doubt = _frame_doubt(geo, refined_by, est)
+    geo.frame_doubt = _frame_doubt(geo, refined_by, est, lens_moved if est is not None else 0.0)
     return geo
 
 
 DOUBT_STRIPS = 0.4  # point widths: frame strips above and below the playing area differing more than this
 DOUBT_REFINED = 10.0  # working px: full-resolution edges this far from the frame the working image gave
+DOUBT_LENS_MOVE = 2.75  # times the bow: corners on the lens's curves move 1-2.5x the bow on renders, not more
 DOUBT_PATTERN = 0.42  # layout score below which the point pattern is too faint to anchor the frame
 
 
-def _frame_doubt(geo: BoardGeometry, refined_by: float, est) -> Optional[str]:
+def _frame_doubt(geo: BoardGeometry, refined_by: float, est, lens_moved: float = 0.0) -> Optional[str]:
     """Why the outer frame found may be more than a few pixels off, or None when its evidence agrees.
 
     The finder cannot measure its own error, but a wrong frame leaves traces that a right one does not: the
     long frame strips of a board are equally wide, so a strip much wider or narrower than its opposite one is a
     hand or an arm taken for the frame, or a frame edge missed; a full-resolution fit far from the working
     image's frame, with no lens bend to explain it, means the two disagreed on which edge is the frame; edges
-    that bow clearly while no lens could be fitted leave the straight-line corners off by about the bow; and a
+    that bow clearly while no lens could be fitted leave the straight-line corners off by about the bow, and a
+    lens whose curves moved the corners much more than its bow took some side's curve from another edge; and a
     faint point pattern anchors nothing well. Thresholds are round numbers with a margin, measured on renders
     (seeds 1501-1540, 1601-1640): each trace alone flags few frames found right."""
     x0, y0, x1, y1 = geo.playing_area
@@ -278,6 +282,8 @@ def _frame_doubt(geo: BoardGeometry, refined_by: float, est) -> Optional[str]:
 
         if est.gain >= MIN_GAIN and est.bow_px >= MIN_BOW_PX:
             reasons.append(f"the frame's edges bow by about {est.bow_px:.0f} px but no lens fits them")
+    if lens_used and est is not None and lens_moved > DOUBT_LENS_MOVE * max(est.bow_px, 1e-6):
+        reasons.append(f"the estimated lens moved the corners {lens_moved:.0f} px, more than its bend explains")
     if geo.score is not None and geo.score < DOUBT_PATTERN:
         reasons.append(f"the point pattern is faint (fit {geo.score:.2f})")
     return "; ".join(reasons) or None
