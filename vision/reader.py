@@ -444,6 +444,10 @@ class Reader:
             # the halves fit a one-point shift almost as well: every count may sit one point off, so none is sure
             warnings.append("point positions uncertain: the halves may be off by one point")
             confidence = [min(c, 0.5) for c in confidence]
+        if getattr(geo, "frame_doubt", None):
+            # the board finder's own doubt (vision.board._frame_doubt): its outer frame may be off by more than a
+            # few pixels, and every point sits where that frame says
+            warnings.append(f"board outline uncertain: {geo.frame_doubt}")
         # the cube is turned only before a roll (double, take): while dice lie on the board it is left as read, and
         # so on the frame where they are lifted (the referee judges the play on that frame, so it is read as fast
         # as can be: the cube read costs about as much as the dice); the next changed frame reads the cube again
