@@ -72,6 +72,13 @@ def test_a_face_squashed_beyond_any_lean_counts_only_with_its_pips_squashed_alik
     assert judge_flat({"foreshortening": None, "elongation": 1.2})
 
 
+def test_a_die_of_a_few_pixels_shows_no_tilt():
+    """Pips of a pixel or two give no face shape: a flat 4 of 7 px (a rendered game at 540p) was called cocked."""
+    squashed = {"foreshortening": 0.5, "elongation": 2.0}
+    assert not judge_flat(squashed, 20.0)
+    assert judge_flat(squashed, 7.0)
+
+
 def _face_cues(h: np.ndarray, at_board: np.ndarray, squash: float, edge_cm: float = 1.6) -> tuple[dict, np.ndarray, float]:
     """Cues of a 4-pip face at ``at_board`` (cm) squashed along the board's x by ``squash`` (1 = lying flat)."""
     p = h @ np.array([at_board[0], at_board[1], 1.0])

@@ -609,8 +609,8 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
             cues = tilt_cues(fit, g, _near_pips(fit, pips))
             cues["affine"] = fit.affine / f if fit.value >= 4 else None
             cues["side_xy"] = (cues["side_xy"] + back) / f + shift
-            flat = judge_flat(cues)
             size = fit.step * 2 * FACE_HALF_STEPS / f
+            flat = judge_flat(cues, size)
             elong = float(median([p.elongation for p in g]))
             pxy = (np.array([[p.x, p.y] for p in g]) + back) / f + shift
             pdiam = float(median([p.diameter for p in g])) / f

@@ -18,6 +18,7 @@ import numpy as np
 from calibration.geometry import BoardGeometry
 from vision.dice_layout import LayoutFit, foreshortening
 
+MIN_TILT_EDGE_PX = 10.0  # smaller dice: pips of a pixel or two, their shapes and places noise: no cue of a tilt
 MIN_FLAT_FORESHORTENING = 0.72  # face short/long axis below this: tilted beyond an overhead camera's angle
 SIDE_LEVEL = 0.5  # a side face's grey may differ from the top's by this share of the pips' contrast (shade)
 SIDE_PIP_ELONGATION = 2.2  # a side face whose pips are rounder than this is turned towards the camera
@@ -66,13 +67,17 @@ def tilt_cues(fit: LayoutFit, group: list, pips: list) -> dict:
     }
 
 
-def judge_flat(cues: dict) -> bool:
+def judge_flat(cues: dict, edge_px: float = np.inf) -> bool:
     """True unless the upper face looks tilted beyond any usual camera angle (no board geometry known).
 
     Pips on a side face are no evidence by themselves: a camera 20-30 degrees off vertical shows them on flat
     dice too (measured on renders), and one die alone cannot tell its own tilt from the camera's. A squashed face
-    counts only when its pips are squashed with it (see ``pips_agree``).
+    counts only when its pips are squashed with it (see ``pips_agree``), and only on a die of MIN_TILT_EDGE_PX or
+    more (``edge_px``): the centres of pips of 1-2 px give no face shape (a rendered game at 540p: a flat 4 of 7 px
+    called cocked on five frames, a false re-roll).
     """
+    if edge_px < MIN_TILT_EDGE_PX:
+        return True
     fs = cues["foreshortening"]
     return not (fs is not None and fs < MIN_FLAT_FORESHORTENING and plausible_tilt(fs, cues["elongation"]))
 
@@ -135,7 +140,7 @@ def flat_on_board(cues: dict, center: np.ndarray, board_to_image: np.ndarray, ed
     if affine is not None and tilted_face(foreshortening(np.linalg.inv(jac) @ affine), edge_px):
         if cues.get("foreshortening") is None or plausible_tilt(cues["foreshortening"], cues["elongation"]):
             return False
-    if edge_px > 0 and shape is not None:
+    if edge_px >= MIN_TILT_EDGE_PX and shape is not None:
         excess = side_face_excess(cues.get("side_xy"), center, edge_px, jac, board_to_image, shape)
         if excess > MAX_SIDE_EXCESS:
             return False
