@@ -10,6 +10,7 @@ the board finder and the checker counter; calibration/ stays free of vision impo
 from __future__ import annotations
 
 import datetime as _dt
+import logging
 from typing import Optional
 
 import cv2
@@ -67,6 +68,10 @@ def calibrate_board(image: np.ndarray, corners=None, intrinsics: Optional[Intrin
         intrinsics = intrinsics.scaled_to((image.shape[1], image.shape[0]))
     geo = geometry_from_corners(image, corners, intrinsics) if corners is not None else find_board(image,
                                                                                                     intrinsics)
+    if geo.frame_doubt:
+        # a calibration locks this frame for every later frame: the user should check it (or give --corners)
+        logging.getLogger(__name__).warning("%s: board outline uncertain (%s); check the corners, or give them with "
+                                            "--corners", source or "image", geo.frame_doubt)
     rect = rectify(image, geo)
     counts = count_checkers(rect, geo)
     seating = match_start(counts.points, tolerance=tolerance)
