@@ -9,6 +9,12 @@ under it must also show its rim on the tip side (a triangle's rounded base does 
 Lab clusters of the accepted discs, so they follow the board in hand, not a trained palette; the learnt colours
 then follow rows whose rims are hidden (``checker_runs``), and a hand over a point makes it None
 (``checker_occlusion``).
+
+The empty board (``checker_empty``) is learnt from the same-coloured points with every found disc left out where
+enough views remain (a faint red-on-red checker on most red points must not become the red point's empty look);
+where too few remain, a disc is compared with what most of those points show there (a shape on every point of that
+colour is the board's own). One player's checkers look alike, so a lone disc whose face is far less even than its
+colour's stacked checkers is doubted (``checker_colours.face_spread``, ``checker_doubt``).
 """
 
 from __future__ import annotations
