@@ -1192,8 +1192,12 @@ class GameTracker:
             # the opponent has rolled and may be moving already, or one of his checkers is off the board (said
             # already) or unseen: judge the mover's checkers only
             found = self._mover_only(view, boards, ref, mover, found)
-        unchanged = ref is not None and None not in view.points and face_bar(view, ref) == ref.board.bar and all(
-            v == ref.board.points[i] for i, v in enumerate(face_value(view, ref)))
+        exact = self._read_as_legal(obs, boards) if found.kind != "legal" else None
+        if exact is not None:
+            found = Verdict("legal", exact, 0, found.illegal_cost, [])
+        unchanged = exact is None and ref is not None and None not in view.points and (
+            face_bar(view, ref) == ref.board.bar and all(v == ref.board.points[i]
+                                                         for i, v in enumerate(face_value(view, ref))))
         if unchanged and ref is not None and (ref.board not in by_board or st.one_die):
             # nothing moved although the roll can be played: often a re-roll the referee could not see (a cocked
             # die read flat, a die off the board). Judged when the next roll shows who rolls: the same player
@@ -1333,6 +1337,20 @@ class GameTracker:
             st.turn, st.last_play = other(last_roller), None
         if after.player_off == CHECKERS:
             self._game_end(mover, after)
+
+    @staticmethod
+    def _read_as_legal(obs: Observation, boards: list[Board]) -> Optional[Board]:
+        """The one legal result the reading shows exactly as read (every point and the bar), or None.
+
+        Why: the read-error model takes a point read as it was read while the board stood for unchanged (the
+        reader's steady misread), so a lone checker the reader never saw reads the same once it is really gone:
+        race 4242's last dark checker borne off looked like 'nothing moved' and the game end went unsaid. A
+        reading that is a legal result as it stands is that play (a legal verdict raises no alarm)."""
+        read = Board.from_observation(obs)
+        if read is None:
+            return None
+        exact = [b for b in boards if b.points == read.points and b.bar == read.bar]
+        return exact[0] if len(exact) == 1 else None
 
     def _one_die_seen(self, obs: Observation, mover: str) -> bool:
         """A roll read with one die so far: the second die is seen now (the roll is known, or it must be rolled

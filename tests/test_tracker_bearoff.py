@@ -68,3 +68,21 @@ def test_an_illegal_bear_off_with_the_tray_surely_counted_is_called():
     out = _feed(_tracker(), _reading(after, off_confidence=1.0))
     calls = [e for e in out if e["type"] == "play"]
     assert len(calls) == 1 and calls[0]["legal"] is False and calls[0].get("alert_id")
+
+
+def test_the_last_checker_the_reader_never_saw_borne_off_ends_the_game():
+    # light's last checker on his ace point, read as none while it stood (a steady misread); borne off with
+    # 4-3, the reading is the legal result exactly as read: the play and the game end are said (race 4242,
+    # frame 1740: taken for 'nothing moved', the game end went unsaid)
+    last = Position.from_points({1: 1}, {6: 5, 8: 3, 13: 5, 18: 2})
+    board = SEATING.board(last, "light")
+    ace = SEATING.geometric("light", 1)
+    seen = [[n] for n in board.points]
+    seen[ace - 1] = [0]
+    tracker = GameTracker(state=State(phase="moving", light_home=SEATING.light_home, game=1, turn="light",
+                                      dice=[4, 3], before=last.position_id(), board=_board_json(board), seen=seen,
+                                      seen_bar=[[0], [0]]))
+    done = Position(tuple(0 for _ in last.player), last.opponent)
+    out = _feed(tracker, _reading(done, off_confidence=0.5), times=2)
+    assert [(e["type"], e.get("play"), e.get("legal"), e.get("winner")) for e in out] == [
+        ("play", "1/off", True, None), ("game_end", None, None, "light")]
