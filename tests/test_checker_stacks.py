@@ -89,9 +89,12 @@ def test_a_clear_disc_the_counter_saw_on_top_is_not_explained_away_as_a_waist():
 def test_a_point_read_empty_over_a_whole_row_of_occupied_board_is_doubted():
     # render seed 1210, dark point 7: 14 checkers, no disc kept, the column unlike the empty board 4.82 diameters
     # from the base (a shadow or print at the base alone is no stack)
-    assert unseen_stack(0, 4.82)
-    assert not unseen_stack(0, 0.3)
-    assert not unseen_stack(2, 4.82)  # checkers were counted: the counter's own doubts judge the count
+    assert unseen_stack(0, 4.82, tip=4.54)
+    assert not unseen_stack(0, 0.3, tip=4.54)
+    assert not unseen_stack(2, 4.82, tip=4.54)  # checkers were counted: the counter's own doubts judge the count
+    # render seed 1401, empty point 1: the column differs from the empty board 6.73 diameters out, 2.35 past the
+    # tip (4.38): no row of checkers reaches that far, it is the board's own difference
+    assert not unseen_stack(0, 6.73, tip=4.38)
 
 
 def test_more_layers_put_the_top_checker_further_out():

@@ -131,7 +131,8 @@ MISS_EDGE = 0.2  # ... of one half under a checker above (only its free half sho
 HIDDEN_SEEN = 0.5  # ... and the share of a seen disc's cost when only a checker under two others lies there
 REACH_SLACK = 0.6  # diameters the column may stay occupied past the shape's outermost checker before it costs
 FIT_DOUBT = 0.35
-MIN_DISCS = 3  # fewer discs than this tell no stack's shape  # a count whose fit beats the next count's by less than this is doubtful
+MIN_DISCS = 3  # fewer discs than this tell no stack's shape
+PAST_TIP = 1.5  # diameters past its triangle's tip a row may end  # a count whose fit beats the next count's by less than this is doubtful
 
 
 def layered(row: int, n: int) -> list[tuple[float, int]]:
@@ -293,9 +294,15 @@ def tall_stack(discs: list[tuple[float, float]], base: float, reach: float, laye
     return fit
 
 
-def unseen_stack(counted: int, occupied: float) -> bool:
+def unseen_stack(counted: int, occupied: float, tip: Optional[float] = None) -> bool:
     """Whether a point read empty may hide a whole stack: no disc was counted there, yet the column differs from
     the empty board from the base for a whole row's length (``occupied``, diameters). A tall stack of one colour
     shows so few rims that all of them may be missed or dropped; a shadow or a hand may do the same, so this is a
-    doubt (the referee waits), not a count."""
+    doubt (the referee waits), not a count.
+
+    A row ends at most a checker or two past its triangle's tip (``tip``, diameters from the base), the longest
+    rows seen on real boards; a column unlike the empty board much further toward the middle is a shadow, a cup or
+    the board's own difference there, not a stack."""
+    if tip is not None and occupied > tip + PAST_TIP:
+        return False
     return counted == 0 and occupied >= MIN_ROW_FOR_LAYER - 0.5

@@ -790,7 +790,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
                 points[p - 1] = int(cue["sign"]) * fit.count
                 if fit.doubtful:
                     confidence[p - 1] = min(confidence[p - 1], DOUBTFUL)
-        elif points[p - 1] == 0 and unseen_stack(0, float(cue.get("empty", 0.0))):
+        elif points[p - 1] == 0 and unseen_stack(0, float(cue.get("empty", 0.0)), cue.get("tip")):
             cue["unseen_stack"] = True
             confidence[p - 1] = min(confidence[p - 1], DOUBTFUL)
     for rd in rejected:  # what was dropped on each point: (why, diameters from the base, share of the strong rim)
