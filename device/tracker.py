@@ -1304,6 +1304,7 @@ class GameTracker:
                                 "after_board": _board_json(ref.board), "legal": None, "pass_pending": True,
                                 "one_die": st.one_die, "unsure": True, "roll_at": st.roll_at}
                 self._believe(ref.board, obs)
+                st.guessed = True  # the play was not judged: the board before it is a guess now (g1717)
                 st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
                 st.handled, st.doubt, st.confirm, st.one_die, st.one_die_reads = remaining, 0, None, False, 0
                 return
