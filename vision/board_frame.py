@@ -367,7 +367,16 @@ def _frame_lines(strips, opts, Wp: int, min_d: int, fallback: np.ndarray):
     left, right = end("left", fallback[0]), end("right", fallback[1])
     tol = max(3, int(0.02 * Wp))
     if edges["top"] and edges["bottom"]:  # the pair most alike (a board's long frame strips are equal)
-        top, bottom = min(((t, b) for t in edges["top"] for b in edges["bottom"]),
+        # of edges that run along most of what the side's best edge runs along and have no shade of the table
+        # inside them: a grain line seen in places, or the board's shadow on the table, can pair up as well as
+        # the frame's edges and lies farther out
+        def steady(lines, k):
+            most = max(ln.support for ln in lines)
+            return [ln for ln in lines if ln.support >= PAIR_SUPPORT * most and
+                    not shadow_within(*strips[k], ln, tables[k])] or lines
+
+        top, bottom = min(((t, b) for t in steady(edges["top"], "top")
+                            for b in steady(edges["bottom"], "bottom")),
                           key=lambda p: (round(abs(p[0].d - p[1].d) / 3), -(p[0].d + p[1].d)))
         if abs(top.d - bottom.d) <= 4 * tol:
             return left, right, top, bottom
@@ -420,6 +429,7 @@ def outer_frame_lines(image: np.ndarray, playing_quad: np.ndarray) -> np.ndarray
     return _to_image(fv, np.array([meet(L, T), meet(R, T), meet(R, B), meet(L, B)], dtype=np.float64), image)
 
 
+PAIR_SUPPORT = 0.5  # long-side edges paired must run along at least this share of the side's best edge's rows
 BORDER_SNAP = 2.5  # view px: an edge this close inside the image's end is the end itself (a tight crop)
 TIGHT_END = 1.6  # point widths: room for a tray and a frame strip beyond an end edge of a tight crop
 BORDER_PAD = 4.0  # view px from the last seen column out to the image's true edge (the seen mask is eroded)
