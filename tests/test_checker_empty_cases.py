@@ -115,3 +115,19 @@ def test_a_shape_on_every_point_of_a_colour_is_the_boards_own_even_where_no_view
     other = bands[14].copy()
     other[3:16, 4:17] = (40.0, 150.0, 150.0)  # a dark red checker there instead
     assert empty.unlike_common(other, *key)[9, 10]
+
+
+def test_a_lone_red_checker_on_a_red_point_is_not_read_empty_for_sure(monkeypatch):
+    """Render seed 1130: checkers lie at the base of five of the six top-row points of point 14's colour (only 18 is
+    empty), the red ones red on red with faint rims. Learnt with the views with faint discs on them, that point's
+    empty look there was a red checker, and the lone one on 14 read empty at full confidence; learnt from the view
+    free of every disc, it is read (flagged: its rim is faint)."""
+    import vision.checker_empty as checker_empty
+
+    image, label = _render(1130)
+    assert label["points"][13] == -1
+    count = _count(image, label)
+    assert count.points[13] == -1
+    monkeypatch.setattr(checker_empty, "MIN_FREE", checker_empty.MIN_VIEWS)  # faint-disc views back where < 3 free
+    before = _count(image, label)
+    assert before.points[13] == 0 and before.confidence[13] >= 0.6  # the confident miss the rule is for

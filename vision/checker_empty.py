@@ -24,6 +24,7 @@ SLACK_PX = 2  # the template is compared within +-this many px (found point posi
 ROW_MATCH = 0.45  # a row of the band is occupied when this share of its pixels is unlike the empty board
 GAP_SLOTS = 0.3  # a break shorter than this (a rim line that matches the board) does not end a run
 MIN_VIEWS = 3  # views of an empty column needed to tell what the empty board looks like there
+MIN_FREE = 1  # views free of every disc that tell it better than more views with faint discs on them
 SAME_ROWS = 10.0  # mean Lab distance under which the two rows' templates are the same column
 
 
@@ -104,9 +105,10 @@ def _median_views(samples: np.ndarray, valid: Optional[np.ndarray]) -> tuple[np.
     return med, known
 
 
-def _median_views_and_all(samples: np.ndarray, valid: Optional[np.ndarray]
+def _median_views_and_all(samples: np.ndarray, valid: Optional[np.ndarray], seen: Optional[np.ndarray] = None
                           ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``_median_views`` and, third, the median of all the views (taken on the way: what most views show)."""
+    """``_median_views`` and, third, the median of all the views (taken on the way: what most views show).
+    ``seen``: per pixel, how many views tell the empty board there when that is not simply the views used."""
     n = samples.shape[0]
     if valid is None:
         k = n // 2
@@ -132,7 +134,7 @@ def _median_views_and_all(samples: np.ndarray, valid: Optional[np.ndarray]
         hi = np.minimum(np.maximum(c, 1) // 2, n - 1)
         cols = np.arange(data.shape[1])
         med[some_out] = (data[lo, cols] + data[hi, cols]) / 2
-    known = count >= MIN_VIEWS
+    known = (count if seen is None else seen) >= MIN_VIEWS
     return np.where(known[..., None], med, 0.0).astype(np.float32), known, every
 
 
@@ -154,48 +156,53 @@ def learn_empty(bands_by_point: dict[int, np.ndarray],
     board wherever one of them is empty, and nowhere else.
 
     ``maybe`` marks band pixels of faint discs, which may be checkers (red on red, black on black) or the board's
-    own shapes (a triangle's rounded base): those views are left out too where enough others remain. A faint
+    own shapes (a triangle's rounded base): those views are left out too wherever one view free of every disc
+    remains (MIN_FREE; the empty board is then known where MIN_VIEWS views are free of clear discs). A faint
     checker lying on most points of its colour would otherwise become the empty board there, and the lone one
-    of them would then match it; a shape of the board's own lies on nearly every point of that colour, leaves
-    too few views, and the template keeps it as before.
+    of them would then match it; a shape of the board's own lies on every point of that colour, leaves no view
+    free, and the template keeps it as before. Whether the rows' columns look alike is judged only where both
+    rows had views free of every disc.
     """
     length, width = bands_by_point[1].shape[:2]
     if length < 4:
         return None
     views: dict[tuple[str, int], np.ndarray] = {}
-    valid: dict[tuple[str, int], Optional[np.ndarray]] = {}
+    sure: dict[tuple[str, int], Optional[np.ndarray]] = {}  # views free of clear discs
+    strict: dict[tuple[str, int], Optional[np.ndarray]] = {}  # ... and of faint ones
     for row, pts in (("top", range(13, 25)), ("bottom", range(1, 13))):
         for parity in (0, 1):
             ps = [p for p in pts if p % 2 == parity]
             # the empty board changes slowly across a column: the medians are taken on every other pixel (a
             # quarter of the sorting) and scaled back up (only those pixels are copied)
             views[(row, parity)] = np.stack([bands_by_point[p][::2, ::2] for p in ps])
-            valid[(row, parity)] = None if checkers is None else np.stack([~checkers[p][::2, ::2] for p in ps])
+            sure[(row, parity)] = None if checkers is None else np.stack([~checkers[p][::2, ::2] for p in ps])
+            strict[(row, parity)] = sure[(row, parity)]
             if maybe is not None:
-                surely = valid[(row, parity)]
-                strict = np.stack([~maybe[p][::2, ::2] for p in ps])
-                strict = strict if surely is None else strict & surely
-                if (strict.sum(axis=0) < MIN_VIEWS).any():
-                    # where too few views are left without the faint discs, those views count again
-                    short = strict.sum(axis=0) < MIN_VIEWS
-                    strict = np.where(short[None], np.ones_like(strict) if surely is None else surely, strict)
-                valid[(row, parity)] = strict
+                faint = np.stack([~maybe[p][::2, ::2] for p in ps])
+                strict[(row, parity)] = faint if sure[(row, parity)] is None else faint & sure[(row, parity)]
     bands: dict[tuple[str, int], np.ndarray] = {}
     known: dict[tuple[str, int], np.ndarray] = {}
     common: dict[tuple[str, int], np.ndarray] = {}
-    own = {key: _median_views_and_all(v, valid[key]) for key, v in views.items()}
+    own = {key: _median_views_and_all(v, _fallback(strict[key], sure[key]), _seen(sure[key], len(v)))
+           for key, v in views.items()}
+    # where each row's own template comes from views free of every disc (not from the fallback)
+    clean = {key: strict[key] is None or strict[key].sum(axis=0) >= MIN_VIEWS for key in views}
     for (row, parity), v in views.items():
         # the point across the board has the other parity (1 faces 24): its empty column looks the same on
-        # nearly every board; used only when this board agrees
+        # nearly every board; used only when this board agrees (judged where both rows' views are free of discs:
+        # a row whose points mostly hold faint checkers must not look unlike the other row for that)
         other = ("bottom" if row == "top" else "top", 1 - parity)
-        both = own[(row, parity)][1] & own[other][1]
+        both = own[(row, parity)][1] & own[other][1] & clean[(row, parity)] & clean[other]
         # (a mean, not a median: the triangles fill less than half the band, and they are what differs)
-        same = both.any() and float(np.mean(np.linalg.norm(own[(row, parity)][0] - own[other][0],
-                                                           axis=2)[both])) < SAME_ROWS
+        same = bool(np.any(both)) and float(np.mean(np.linalg.norm(own[(row, parity)][0] - own[other][0],
+                                                                   axis=2)[both])) < SAME_ROWS
         if same:
-            va, vb = valid[(row, parity)], valid[other]
+            sa, sb, ta, tb = sure[(row, parity)], sure[other], strict[(row, parity)], strict[other]
             bands[(row, parity)], known[(row, parity)], common[(row, parity)] = _median_views_and_all(
-                np.concatenate([v, views[other]]), None if va is None or vb is None else np.concatenate([va, vb]))
+                np.concatenate([v, views[other]]),
+                _fallback(None if ta is None or tb is None else np.concatenate([ta, tb]),
+                          None if sa is None or sb is None else np.concatenate([sa, sb])),
+                _seen(None if sa is None or sb is None else np.concatenate([sa, sb]), len(v) + len(views[other])))
         else:
             bands[(row, parity)], known[(row, parity)], common[(row, parity)] = own[(row, parity)]
     for key in bands:
@@ -203,6 +210,23 @@ def learn_empty(bands_by_point: dict[int, np.ndarray],
         common[key] = cv2.resize(common[key], (width, length), interpolation=cv2.INTER_LINEAR)
         known[key] = cv2.resize(known[key].astype(np.uint8), (width, length), interpolation=cv2.INTER_NEAREST) > 0
     return EmptyColumns(bands, width, length, known, common=common)
+
+
+def _fallback(strict: Optional[np.ndarray], sure: Optional[np.ndarray]) -> Optional[np.ndarray]:
+    """The views free of every disc (``strict``), except where fewer than MIN_FREE are: there the views free of
+    clear discs (``sure``) count, faint discs and all."""
+    if strict is None:
+        return sure
+    short = strict.sum(axis=0) < MIN_FREE
+    if not short.any():
+        return strict
+    return np.where(short[None], np.ones_like(strict) if sure is None else sure, strict)
+
+
+def _seen(sure: Optional[np.ndarray], n: int) -> Optional[np.ndarray]:
+    """Per pixel, the views free of clear discs (all ``n`` when none is known): enough of them tell the empty board,
+    from its views free of faint discs too where there is one (``_fallback``)."""
+    return None if sure is None else sure.sum(axis=0)
 
 
 def disc_mask(shape: tuple[int, int], along: float, across: float, r: float) -> np.ndarray:
