@@ -522,8 +522,8 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
 def _linked_by_size(group: list[Pip], zoom: float) -> bool:
     """Whether the group's pips are tiny (at most TINY_PIP_PX source pixels at enlargement ``zoom``) and some two of
     them unlike in shape: only the size rule of group_pips can have joined them."""
-    if not zoom or max(p.diameter for p in group) > TINY_PIP_PX * zoom:
-        return False
+    if zoom < SPLIT_ZOOM or max(p.diameter for p in group) > TINY_PIP_PX * zoom:
+        return False  # only a scale enlarging the image groups by size (_read_scale)
     return any(not _similar_shape(a, b) for i, a in enumerate(group) for b in group[i + 1:])
 
 
@@ -594,7 +594,9 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
         return []
     out: list[FaceCandidate] = []
     shift = np.array([ox, oy], float)
-    for group in group_pips(pips, images, TINY_PIP_PX * f if bounded else 0.0):
+    # pips of a few source pixels group by size (their shapes are sampling) where the scale enlarges them; at
+    # smaller zooms a small pip is a side face's squashed one, whose shape is real (a flat die's side 6 read cocked)
+    for group in group_pips(pips, images, TINY_PIP_PX * f if bounded and f >= SPLIT_ZOOM else 0.0):
         if len(group) == 1 and _not_a_one(group[0], f if bounded else 0.0):
             continue  # most groups: lone texture blobs (the same first test as _evaluate_group's, without a call)
         if seeds is not None:
