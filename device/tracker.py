@@ -550,7 +550,9 @@ class GameTracker:
                     st.unseen_from = {"board": st.board, "seen": st.seen, "seen_bar": st.seen_bar}
                 st.unseen_play = st.turn  # the player on roll moved, his roll unseen: his opponent rolls next
         self._believe(best[0][1], obs)
-        st.guessed = False  # a whole board as read: the belief is what is seen, no longer a guess
+        # a whole board as read point for point is no guess; one whole only through the misreads noted for the
+        # board before stays one
+        st.guessed = st.guessed and not _shows(obs, best[0][1])
         return best[0][1]
 
     def _stalled(self, view: View, ref: Reference, obs: Observation) -> Optional[Board]:
@@ -571,7 +573,7 @@ class GameTracker:
         self._emit("warning", code="resync", message="lost track of the board (readings unclear); going on from "
                    "what is seen: please check the board")
         self._believe(found[1], obs)
-        st.guessed = found[0] > 0  # a board the reading shows only if the reader erred is a guess
+        st.guessed = not _shows(obs, found[1])  # a board the reading shows only if the reader erred is a guess
         if st.phase == "opening":
             st.phase, st.turn, st.last_play = "awaiting", None, None
         elif st.phase == "awaiting":
@@ -1292,8 +1294,6 @@ class GameTracker:
                                    "please check the board")
             after_board = found.board or self._likeliest(view, ref, boards)
             after = seating.position(after_board, mover)
-            # the board went on from is a guess unless the reading showed it whole as read
-            guessed = not (guess_wrong and found.illegal_cost == 0)
             if not passed and ref is not None and (ref.board not in by_board or st.one_die) and (
                     cost(view, ref.board, ref) <= min(found.legal_cost, HARD - 1)):
                 # the board before the roll explains the reading as well as any play: maybe nothing moved (the
@@ -1310,15 +1310,14 @@ class GameTracker:
                 return
         st.last_play = {"player": mover, "dice": list(st.dice), "before": st.before,
                         "after_board": _board_json(after_board), "legal": legal}
-        if found.kind == "doubt":
-            st.guessed = guessed
-        elif st.guessed:
-            # a legal play found on a guessed board fits the reading through the misreads noted at the guess (the
-            # guess's own reading is its 'steady misread'): only a reading that shows the board whole as read
-            # makes it no longer a guess (race 4242: a dark checker guessed on the 8-point, fitted by every later
-            # reading of it as empty, made dark's bear-off 'moved backwards')
-            read = Board.from_observation(obs)
-            st.guessed = read is None or read.points != after_board.points or read.bar != after_board.bar
+        if found.kind == "doubt" or st.guessed:
+            # a play not judged leaves a guess; a play found on a guessed board fits the reading through the
+            # misreads noted at the guess (the guess's own reading is its 'steady misread', so even a board
+            # 'whole as read' may be the guess read back): only a reading that shows the board as it stands, point
+            # for point without those misreads, ends the guess (race 4242: a dark checker guessed on the 8-point,
+            # fitted by every later reading of it as empty, made dark's bear-off 'moved backwards'; render 1818: a
+            # light checker guessed on 13, read on 18 ever since, made 4-1 'moved backwards')
+            st.guessed = not _shows(obs, after_board)
         if legal and after == before:
             # a roll with no legal play, judged on the dice as read: a die misread (a cocked die read flat, a
             # face read wrong) makes a roll that did not count look like a dance. The same player rolling next is
@@ -1529,6 +1528,12 @@ class GameTracker:
 
 
 OPPONENT_PLAY_BUDGET = 3000  # opponent positions generated at most when asking whether he played on
+
+
+def _shows(obs: Observation, board: Board) -> bool:
+    """Whether the reading shows ``board`` point for point and on the bar as read (no misread undone)."""
+    read = Board.from_observation(obs)
+    return read is not None and read.points == board.points and read.bar == board.bar
 
 
 def _opponent_played_on(before: Position, dice: tuple[int, int], after: Position) -> bool:
