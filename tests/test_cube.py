@@ -171,3 +171,13 @@ def test_a_part_shrinks_to_the_same_pixels_as_the_frame():
     part = shrink(gray[y0:y0 + 600, x0:x0 + 900], f)
     i, j = round(y0 * f), round(x0 * f)
     assert np.array_equal(part, whole[i:i + part.shape[0], j:j + part.shape[1]])
+
+
+def test_a_display_cut_by_the_searched_part_s_edge_is_no_cube():
+    """Sample still 15: a clock beside the board shows "5:20". A searched part whose left edge (x = 192) runs
+    through the clock's light display closes a square round its "2" with that cut, which read as a cube at 2 (the
+    reader's part for this still's board began there). Outlines reaching a cut edge are not read."""
+    image = cv2.imread(str(Path(__file__).resolve().parents[1] / "sample_images" / "stills" / "sim_15.jpg"))
+    for x0 in (180, 192, 204):
+        cube = read_cube(image, region=(x0, 100, 991, 720), side_range=(18.0, 62.0))
+        assert cube is None or np.hypot(cube.center[0] - 210, cube.center[1] - 263) > 60, x0

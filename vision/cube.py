@@ -340,6 +340,20 @@ def _same_glyph(gray: np.ndarray, box: np.ndarray, value: int) -> bool:
     return bool(ranked) and ranked[0][0] == value and ranked[0][1] >= SCALE_MIN_SCORE
 
 
+def _on_a_cut(box: np.ndarray, shape: tuple[int, ...], cut: tuple[bool, bool, bool, bool]) -> bool:
+    """Whether an outline reaches an edge of the searched part where the part was cut from the frame.
+
+    Why: a light area cut by the part's edge (a clock's display beside the board, cut at its "2") ends in a
+    straight edge that is no edge in the frame, and a square outline closed by it may hold a digit: a sample
+    still's clock read as a cube at 2. A cube that far out lies outside where the reader looks anyway.
+    """
+    h, w = shape[:2]
+    margin = 2.0
+    xs, ys = box[:, 0], box[:, 1]
+    return bool((cut[0] and xs.min() < margin) or (cut[1] and ys.min() < margin)
+                or (cut[2] and xs.max() > w - 1 - margin) or (cut[3] and ys.max() > h - 1 - margin))
+
+
 def read_cube(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
               cube_size_px: Optional[float] = None, region: Optional[Sequence[int]] = None,
               side_range: Optional[tuple[float, float] | CubeSizes] = None) -> Optional[CubeReading]:
@@ -358,6 +372,7 @@ def read_cube(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         raise TypeError("read_cube: mask must be an image-sized array")
     frame_side = float(min(image_bgr.shape[:2]))
     x0 = y0 = 0
+    cut: tuple[bool, bool, bool, bool] = (False, False, False, False)  # left, top, right, bottom edges cut
     if region is not None:
         step = SHRINK_STEP  # cut at multiples of the shrink's period (see shrink_factor)
         x0, y0, x1, y1 = (int(round(v)) for v in region)
@@ -365,6 +380,7 @@ def read_cube(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         x1, y1 = min(image_bgr.shape[1], x1 + (-x1) % step), min(image_bgr.shape[0], y1 + (-y1) % step)
         if x1 <= x0 or y1 <= y0:
             return None  # the region lies outside the frame: nowhere to look
+        cut = (x0 > 0, y0 > 0, x1 < image_bgr.shape[1], y1 < image_bgr.shape[0])
         image_bgr = image_bgr[y0:y1, x0:x1]
         mask = None if mask is None else mask[y0:y1, x0:x1]
     gray = image_bgr if image_bgr.ndim == 2 else cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY)
@@ -379,6 +395,8 @@ def read_cube(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         lo, hi = frame_side / 40.0, frame_side / 5.0
     best: Optional[tuple[float, int, np.ndarray]] = None
     for box in _square_candidates(gray, mask, lo, hi, frame_side, sizes, (x0, y0)):
+        if _on_a_cut(box, gray.shape, cut):
+            continue
         value, score = _read_outline(gray, box)
         if value is None or (best is not None and score <= best[0]):
             continue
