@@ -143,6 +143,99 @@ def rim_scores(gx: np.ndarray, gy: np.ndarray, cx: np.ndarray, cy: np.ndarray, r
     return np.minimum(right, left)
 
 
+RIM_BAND = 0.06  # radii past the largest size tried where a rim is still looked for ...
+BAND_STEPS = 3  # ... at this many sizes (the tried one included)
+
+
+def outward_scores(gx: np.ndarray, gy: np.ndarray, cx: np.ndarray, cy: np.ndarray, r: float,
+                   band: float = RIM_BAND) -> np.ndarray:
+    """The best ``rim_scores`` of each candidate over sizes from ``r`` to ``r * (1 + band)``: the whole circle
+    at one size, not each sample at its own (that lets wood grain and prints score like rims).
+
+    Why: the sizes tried are fractions of the point width, and a checker seen from a tilted camera looks larger
+    than its footprint (its top face lies nearer the lens, and is shifted against its base). A rim a pixel
+    outside the sampled circle scores a fraction of its strength (a sharp rim's Sobel is two pixels wide), so such
+    a checker looked as faint as grain. Only past the largest size tried: between the sizes the grid is fine."""
+    cx = np.asarray(cx, np.float64)
+    cy = np.asarray(cy, np.float64)
+    if len(cx) == 0:
+        return np.zeros(0)
+    return np.max([rim_scores(gx, gy, cx, cy, rr) for rr in r * (1.0 + np.linspace(0.0, band, BAND_STEPS))], axis=0)
+
+
+CONTACT_ARC = 20.0  # degrees either side of straight across where a touching neighbour hides the rim
+CONTACT_GAP = (1.6, 2.4)  # centre distance (radii) of a neighbour touching side by side ...
+CONTACT_LINE = 0.35  # ... and how far (radii) off the same line across
+ONE_SIDED = 0.5  # a side weaker than this share of the other may be a contact
+CONTACT_COLOUR = 15.0  # Lab distance between the two faces under which the neighbour is the same colour
+
+
+def side_scores(gx: np.ndarray, gy: np.ndarray, cx: np.ndarray, cy: np.ndarray, r: float,
+                skip: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+    """Per candidate, the right and left side scores of ``rim_scores``, leaving out the samples within ``skip``
+    degrees of straight across."""
+    cx = np.asarray(cx, np.float64)
+    cy = np.asarray(cy, np.float64)
+    h, w = gx.shape
+    xs = np.clip(np.rint(cx[:, None] + r * _UX[None, :]).astype(np.int32), 0, w - 1)
+    ys = np.clip(np.rint(cy[:, None] + r * _UY[None, :]).astype(np.int32), 0, h - 1)
+    idx = ys * w + xs
+    a = gx.ravel()[idx]
+    b = gy.ravel()[idx]
+    radial = np.abs(a * _UX + b * _UY)
+    tangential = np.abs(-a * _UY + b * _UX)
+    good = np.where(radial > 1.5 * tangential, radial, 0.0)
+    keep = np.abs(np.degrees(np.arcsin(np.clip(_UY[:SIDE_SAMPLES], -1, 1)))) >= skip
+    n = int(keep.sum())
+    k = int(SIDE_PERCENTILE / 100 * n)
+    right = np.partition(good[:, :SIDE_SAMPLES][:, keep], k, axis=1)[:, k]
+    left = np.partition(good[:, SIDE_SAMPLES:][:, keep], k, axis=1)[:, k]
+    return right, left
+
+
+def contact_scores(lab: np.ndarray, gx: np.ndarray, gy: np.ndarray, cx: np.ndarray, cy: np.ndarray,
+                   r: float) -> np.ndarray:
+    """Rim scores that forgive a side where a same-coloured checker touches it (0 where none does).
+
+    Why: checkers on neighbouring points touch side by side when they are wide for the points (big checkers, or a
+    tilted camera, which shows each checker's top face larger than its footprint). Where two of one colour touch
+    there is no edge at all, so ``rim_scores``, which wants both sides, finds a lone checker of a prime as faint
+    as grain. On that side the arc away from the contact (CONTACT_ARC and more from straight across) still runs
+    round the checker; a waist between two row checkers has no rim there, so it gains nothing. The neighbour must
+    itself be a candidate of the same face colour, straight across at one diameter."""
+    cx = np.asarray(cx, np.float64)
+    cy = np.asarray(cy, np.float64)
+    n = len(cx)
+    out = np.zeros(n)
+    if n < 2:
+        return out
+    right, left = side_scores(gx, gy, cx, cy, r)
+    # only a candidate with one side far weaker than the other can be a checker touched on that side
+    one_sided = np.flatnonzero(np.minimum(right, left) < ONE_SIDED * np.maximum(right, left))
+    if len(one_sided) == 0:
+        return out
+    dx = cx[None, :] - cx[one_sided, None]
+    across = (np.abs(cy[None, :] - cy[one_sided, None]) < CONTACT_LINE * r) & (np.abs(dx) >= CONTACT_GAP[0] * r) \
+        & (np.abs(dx) <= CONTACT_GAP[1] * r)
+    rows, js = np.nonzero(across)
+    if len(rows) == 0:
+        return out
+    involved = np.unique(np.concatenate([one_sided[rows], js]))
+    faces = dict(zip(involved.tolist(), interior_colours(lab, [(cx[i], cy[i], r) for i in involved])))
+    on_right = np.zeros(n, bool)
+    on_left = np.zeros(n, bool)
+    for row, j in zip(rows, js):
+        i = int(one_sided[row])
+        if float(np.linalg.norm(np.subtract(faces[i], faces[int(j)]))) < CONTACT_COLOUR:
+            (on_right if cx[j] > cx[i] else on_left)[i] = True
+    sel = np.flatnonzero(on_right | on_left)
+    right_o, left_o = side_scores(gx, gy, cx[sel], cy[sel], r, skip=CONTACT_ARC)
+    r_side = np.where(on_right[sel], right_o, right[sel])
+    l_side = np.where(on_left[sel], left_o, left[sel])
+    out[sel] = np.minimum(r_side, l_side)
+    return out
+
+
 def arc_score(gx: np.ndarray, gy: np.ndarray, cx: float, cy: float, r: float, toward: float,
               half_width: float = 45.0, samples: int = 11) -> float:
     """Median radial edge strength on the arc of a rim facing ``toward`` (degrees, image axes, y down)."""
@@ -336,6 +429,11 @@ def find_discs(lab: np.ndarray, radii: list[float], mask: np.ndarray | None = No
         if len(xs) == 0:
             continue
         fx, fy, fs = refine(gx, gy, xs, ys, r)
+        if len(radii) > 1 and r == max(radii):
+            # a checker larger than every size tried (a tilted camera): its rim lies just outside the largest
+            fs = np.maximum(fs, outward_scores(gx, gy, fx, fy, r))
+        # a checker touched side by side by one of its colour shows no rim on that side
+        fs = np.maximum(fs, contact_scores(lab, gx, gy, fx, fy, r))
         pooled += [Disc(float(x), float(y), r, float(s), (0.0, 0.0, 0.0)) for x, y, s in zip(fx, fy, fs) if s > min_rim]
     # each place keeps the radius that fits its rim best; the board's radius is that of its strongest discs
     discs = suppress_overlaps(pooled, 0.8 * min(radii))
