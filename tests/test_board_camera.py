@@ -9,8 +9,8 @@ from device.cli import main
 
 cv2.setNumThreads(1)
 
-SIZE = (800, 600)
-K_TRUE = np.array([[620.0, 0.0, 405.0], [0.0, 620.0, 296.0], [0.0, 0.0, 1.0]])
+SIZE = (640, 480)
+K_TRUE = np.array([[496.0, 0.0, 324.0], [0.0, 496.0, 237.0], [0.0, 0.0, 1.0]])
 DIST_TRUE = np.array([-0.28, 0.09, 0.0, 0.0, 0.0])  # a wide Pi lens: clear barrel distortion
 INNER = (9, 6)
 SQUARE_MM = 25.0
@@ -73,7 +73,7 @@ def test_calibrate_camera_recovers_a_known_lens(tmp_path, capsys):
     for K, dist, bowed in ((intr.K, intr.dist, False), (K_TRUE, np.zeros(5), True)):
         flat = cv2.undistortPoints(corners, K, dist, P=K).reshape(INNER[1], INNER[0], 2)
         worst = max(_off_line(row) for row in flat)
-        assert (worst > 1.0) if bowed else (worst < 0.4), worst
+        assert (worst > 0.6) if bowed else (worst < 0.3), worst  # measured: 0.85 bowed, 0.15 straightened
 
     # photos of another camera mode, or too few with the pattern: one clear line, exit code 2
     capsys.readouterr()
