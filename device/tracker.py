@@ -38,8 +38,10 @@ counts some of its stacks short on sure points (a miss, never a move: device.sea
 count read for it while it stood is its steady misread. Once the opponent has rolled, a reading lacking checkers
 (said once) is weighed as read, not dropped (the reader that missed them misses them in every later reading). A
 play left not judged makes the believed board a guess (``State.guessed``) until a reading shows the board whole as
-read; a play far from every legal result of a guessed board is not judged. In the bear-off no illegal call rests
-on an unsure tray count of the mover (his off count was filled in from what the game allows).
+read point for point; a play far from every legal result of a guessed board is not judged. In the bear-off no
+illegal call rests on an unsure tray count of the mover (his off count was filled in from what the game allows).
+A reading that is one legal result exactly as read is that play, even where a steady misread of the board before
+reads the same (the last checker, never seen, borne off).
 
 Events are dicts (see device/events.py); the tracker does no I/O, so the referee can store them before announcing.
 ``feed`` never raises: a fault of the tracker's own drops that reading (the state as before it) with a
