@@ -37,7 +37,7 @@ STAGES: dict[str, str] = {
     "cube": "read cube",
     "whole_read": "whole read (Reader.read)",
     "lifted": "whole read, dice lifted (verdict frame)",
-    "no_dice": "whole read, no dice after the lift (cube read)",
+    "no_dice": "whole read after the lift (no dice, cube)",
     "unchanged": "unchanged frame (same frame again)",
 }
 
