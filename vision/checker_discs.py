@@ -166,7 +166,6 @@ def outward_scores(gx: np.ndarray, gy: np.ndarray, cx: np.ndarray, cy: np.ndarra
 CONTACT_ARC = 20.0  # degrees either side of straight across where a touching neighbour hides the rim
 CONTACT_GAP = (1.6, 2.4)  # centre distance (radii) of a neighbour touching side by side ...
 CONTACT_LINE = 0.35  # ... and how far (radii) off the same line across
-ONE_SIDED = 0.5  # a side weaker than this share of the other may be a contact
 CONTACT_COLOUR = 15.0  # Lab distance between the two faces under which the neighbour is the same colour
 
 
@@ -210,8 +209,10 @@ def contact_scores(lab: np.ndarray, gx: np.ndarray, gy: np.ndarray, cx: np.ndarr
     if n < 2:
         return out
     right, left = side_scores(gx, gy, cx, cy, r)
-    # only a candidate with one side far weaker than the other can be a checker touched on that side
-    one_sided = np.flatnonzero(np.minimum(right, left) < ONE_SIDED * np.maximum(right, left))
+    right_o, left_o = side_scores(gx, gy, cx, cy, r, skip=CONTACT_ARC)
+    # only a candidate whose arcs away from straight across are clear edges, but not those straight across, can be
+    # a checker touched there (on one side, or both: the middle one of three)
+    one_sided = np.flatnonzero(np.minimum(right_o, left_o) > np.maximum(np.minimum(right, left), EDGE_MIN))
     if len(one_sided) == 0:
         return out
     dx = cx[None, :] - cx[one_sided, None]
@@ -229,9 +230,8 @@ def contact_scores(lab: np.ndarray, gx: np.ndarray, gy: np.ndarray, cx: np.ndarr
         if float(np.linalg.norm(np.subtract(faces[i], faces[int(j)]))) < CONTACT_COLOUR:
             (on_right if cx[j] > cx[i] else on_left)[i] = True
     sel = np.flatnonzero(on_right | on_left)
-    right_o, left_o = side_scores(gx, gy, cx[sel], cy[sel], r, skip=CONTACT_ARC)
-    r_side = np.where(on_right[sel], right_o, right[sel])
-    l_side = np.where(on_left[sel], left_o, left[sel])
+    r_side = np.where(on_right[sel], right_o[sel], right[sel])
+    l_side = np.where(on_left[sel], left_o[sel], left[sel])
     out[sel] = np.minimum(r_side, l_side)
     return out
 
