@@ -155,12 +155,14 @@ def outward_scores(gx: np.ndarray, gy: np.ndarray, cx: np.ndarray, cy: np.ndarra
     Why: the sizes tried are fractions of the point width, and a checker seen from a tilted camera looks larger
     than its footprint (its top face lies nearer the lens, and is shifted against its base). A rim a pixel
     outside the sampled circle scores a fraction of its strength (a sharp rim's Sobel is two pixels wide), so such
-    a checker looked as faint as grain. Only past the largest size tried: between the sizes the grid is fine."""
+    a checker looked as faint as grain. Only past the largest size tried: between the sizes the grid is fine.
+    (``r`` itself is left out: ``refine`` scored it.)"""
     cx = np.asarray(cx, np.float64)
     cy = np.asarray(cy, np.float64)
     if len(cx) == 0:
         return np.zeros(0)
-    return np.max([rim_scores(gx, gy, cx, cy, rr) for rr in r * (1.0 + np.linspace(0.0, band, BAND_STEPS))], axis=0)
+    return np.max([rim_scores(gx, gy, cx, cy, rr) for rr in r * (1.0 + np.linspace(0.0, band, BAND_STEPS)[1:])],
+                  axis=0)
 
 
 CONTACT_ARC = 20.0  # degrees either side of straight across where a touching neighbour hides the rim
@@ -170,9 +172,9 @@ CONTACT_COLOUR = 15.0  # Lab distance between the two faces under which the neig
 
 
 def side_scores(gx: np.ndarray, gy: np.ndarray, cx: np.ndarray, cy: np.ndarray, r: float,
-                skip: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
-    """Per candidate, the right and left side scores of ``rim_scores``, leaving out the samples within ``skip``
-    degrees of straight across."""
+                skip: float = 0.0) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Per candidate, the right and left side scores of ``rim_scores``, then the same leaving out the samples
+    within ``skip`` degrees of straight across (one pass over the samples for both)."""
     cx = np.asarray(cx, np.float64)
     cy = np.asarray(cy, np.float64)
     h, w = gx.shape
@@ -184,16 +186,16 @@ def side_scores(gx: np.ndarray, gy: np.ndarray, cx: np.ndarray, cy: np.ndarray, 
     radial = np.abs(a * _UX + b * _UY)
     tangential = np.abs(-a * _UY + b * _UX)
     good = np.where(radial > 1.5 * tangential, radial, 0.0)
+    k = int(SIDE_PERCENTILE / 100 * SIDE_SAMPLES)
     keep = np.abs(np.degrees(np.arcsin(np.clip(_UY[:SIDE_SAMPLES], -1, 1)))) >= skip
-    n = int(keep.sum())
-    k = int(SIDE_PERCENTILE / 100 * n)
-    right = np.partition(good[:, :SIDE_SAMPLES][:, keep], k, axis=1)[:, k]
-    left = np.partition(good[:, SIDE_SAMPLES:][:, keep], k, axis=1)[:, k]
-    return right, left
+    ko = int(SIDE_PERCENTILE / 100 * int(keep.sum()))
+    right, left = good[:, :SIDE_SAMPLES], good[:, SIDE_SAMPLES:]
+    return (np.partition(right, k, axis=1)[:, k], np.partition(left, k, axis=1)[:, k],
+            np.partition(right[:, keep], ko, axis=1)[:, ko], np.partition(left[:, keep], ko, axis=1)[:, ko])
 
 
 def contact_scores(lab: np.ndarray, gx: np.ndarray, gy: np.ndarray, cx: np.ndarray, cy: np.ndarray,
-                   r: float) -> np.ndarray:
+                   r: float, floor: float = 0.0) -> np.ndarray:
     """Rim scores that forgive a side where a same-coloured checker touches it (0 where none does).
 
     Why: checkers on neighbouring points touch side by side when they are wide for the points (big checkers, or a
@@ -201,18 +203,18 @@ def contact_scores(lab: np.ndarray, gx: np.ndarray, gy: np.ndarray, cx: np.ndarr
     there is no edge at all, so ``rim_scores``, which wants both sides, finds a lone checker of a prime as faint
     as grain. On that side the arc away from the contact (CONTACT_ARC and more from straight across) still runs
     round the checker; a waist between two row checkers has no rim there, so it gains nothing. The neighbour must
-    itself be a candidate of the same face colour, straight across at one diameter."""
+    itself be a candidate of the same face colour, straight across at one diameter. ``floor``: the score the
+    caller keeps a candidate at (none below it is looked at)."""
     cx = np.asarray(cx, np.float64)
     cy = np.asarray(cy, np.float64)
     n = len(cx)
     out = np.zeros(n)
     if n < 2:
         return out
-    right, left = side_scores(gx, gy, cx, cy, r)
-    right_o, left_o = side_scores(gx, gy, cx, cy, r, skip=CONTACT_ARC)
+    right, left, right_o, left_o = side_scores(gx, gy, cx, cy, r, skip=CONTACT_ARC)
     # only a candidate whose arcs away from straight across are clear edges, but not those straight across, can be
-    # a checker touched there (on one side, or both: the middle one of three)
-    one_sided = np.flatnonzero(np.minimum(right_o, left_o) > np.maximum(np.minimum(right, left), EDGE_MIN))
+    # a checker touched there (on one side, or both: the middle one of three); and only one the caller would keep
+    one_sided = np.flatnonzero(np.minimum(right_o, left_o) > np.maximum(np.minimum(right, left), max(EDGE_MIN, floor)))
     if len(one_sided) == 0:
         return out
     dx = cx[None, :] - cx[one_sided, None]
@@ -433,7 +435,7 @@ def find_discs(lab: np.ndarray, radii: list[float], mask: np.ndarray | None = No
             # a checker larger than every size tried (a tilted camera): its rim lies just outside the largest
             fs = np.maximum(fs, outward_scores(gx, gy, fx, fy, r))
         # a checker touched side by side by one of its colour shows no rim on that side
-        fs = np.maximum(fs, contact_scores(lab, gx, gy, fx, fy, r))
+        fs = np.maximum(fs, contact_scores(lab, gx, gy, fx, fy, r, floor=min_rim))
         pooled += [Disc(float(x), float(y), r, float(s), (0.0, 0.0, 0.0)) for x, y, s in zip(fx, fy, fs) if s > min_rim]
     # each place keeps the radius that fits its rim best; the board's radius is that of its strongest discs
     discs = suppress_overlaps(pooled, 0.8 * min(radii))
