@@ -34,12 +34,16 @@ def skin_mask(small_bgr: np.ndarray, lab: np.ndarray, known_colours: Sequence[Op
         return mask
     ys, xs = true_at(mask)
     px = lab[ys, xs]
+    # one contiguous array per channel: the squared distance as three plain products, summed in the order an
+    # einsum over the channels sums them (the same values), several times quicker on a view's worth of pixels
+    planes = [np.ascontiguousarray(px[:, i]) for i in range(3)]
     keep = np.ones(len(ys), bool)
     for colour in known_colours:
         if colour is None:
             continue
-        diff = px - np.asarray(colour, np.float32)[None, :]
-        keep &= np.einsum("ij,ij->i", diff, diff) > UNLIKE_BOARD ** 2
+        c = np.asarray(colour, np.float32)
+        d0, d1, d2 = planes[0] - c[0], planes[1] - c[1], planes[2] - c[2]
+        keep &= d0 * d0 + d1 * d1 + d2 * d2 > UNLIKE_BOARD ** 2
     mask = np.zeros(mask.shape, bool)
     mask[ys[keep], xs[keep]] = True
     if mask.sum() < min_area:

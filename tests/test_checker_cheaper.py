@@ -1,0 +1,48 @@
+"""The cheaper ways of counting checkers give the very same masks as the plain formulas they replace."""
+
+import cv2
+import numpy as np
+from hypothesis import given, settings, strategies as st
+
+from vision.checker_empty import add_disc, disc_mask
+from vision.checker_occlusion import UNLIKE_BOARD, skin_mask
+
+
+def _whole_band_disc(shape, along, across, r):
+    yy, xx = np.arange(shape[0])[:, None], np.arange(shape[1])[None, :]
+    return (yy - along) ** 2 + (xx - across) ** 2 <= r * r
+
+
+@settings(max_examples=150, deadline=None)
+@given(h=st.integers(1, 160), w=st.integers(1, 40), along=st.floats(-40, 200), across=st.floats(-40, 80),
+       r=st.one_of(st.floats(0, 30), st.integers(0, 30).map(float)))
+def test_disc_mask_is_the_whole_band_formula(h, w, along, across, r):
+    assert np.array_equal(disc_mask((h, w), along, across, r), _whole_band_disc((h, w), along, across, r))
+
+
+def test_add_disc_adds_to_what_is_there():
+    mask = np.zeros((60, 20), bool)
+    mask[0, 0] = True
+    add_disc(mask, 30.5, 10.2, 6.5)
+    expected = _whole_band_disc((60, 20), 30.5, 10.2, 6.5)
+    expected[0, 0] = True
+    assert np.array_equal(mask, expected)
+
+
+def test_skin_mask_keeps_exactly_the_skin_unlike_every_colour():
+    rng = np.random.default_rng(7)
+    # skin-toned BGR everywhere, Lab values spread round the known colours so many lie near the threshold
+    bgr = np.zeros((40, 50, 3), np.uint8)
+    bgr[...] = (120, 150, 200)
+    colours = [np.array([60.0, 140.0, 150.0], np.float32), np.array([200.0, 128.0, 128.0], np.float32)]
+    lab = (colours[0] + rng.normal(0, UNLIKE_BOARD, (40, 50, 3))).astype(np.float32)
+    lab[20:] = (colours[1] + rng.normal(0, UNLIKE_BOARD, (20, 50, 3))).astype(np.float32)
+    got = skin_mask(bgr, lab, [colours[0], None, colours[1]])
+    far = np.ones((40, 50), bool)
+    for c in colours:
+        diff = lab - c
+        far &= np.einsum("ijk,ijk->ij", diff, diff) > UNLIKE_BOARD ** 2
+    # the same pixels, after the speck-dropping opening the mask always gets
+    opened = cv2.morphologyEx(far.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
+    assert 0 < opened.sum() < opened.size
+    assert np.array_equal(got, opened)
