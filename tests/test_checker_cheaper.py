@@ -46,3 +46,19 @@ def test_skin_mask_keeps_exactly_the_skin_unlike_every_colour():
     opened = cv2.morphologyEx(far.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
     assert 0 < opened.sum() < opened.size
     assert np.array_equal(got, opened)
+
+
+def test_unlike_tray_is_the_nearest_shifted_column_formula():
+    from vision.checker_off import DIFFERS, unlike_tray
+    rng = np.random.default_rng(11)
+    strip = rng.normal(120, DIFFERS, (90, 17, 3)).astype(np.float32)
+    empty = rng.normal(120, DIFFERS, (17, 3)).astype(np.float32)
+    bend = 2
+    padded = np.concatenate([np.repeat(empty[:1], bend, axis=0), empty, np.repeat(empty[-1:], bend, axis=0)])
+    best = np.full(strip.shape[:2], np.inf, np.float32)
+    for s in range(2 * bend + 1):
+        diff = strip - padded[None, s:s + 17]
+        best = np.minimum(best, np.einsum("ijk,ijk->ij", diff, diff))
+    expected = best > DIFFERS ** 2
+    assert 0 < expected.sum() < expected.size
+    assert np.array_equal(unlike_tray(strip, empty, bend), expected)
