@@ -31,6 +31,10 @@ class Disc:
     r: float
     rim: float  # low percentile of the radial edge strength on the perimeter (Lab Sobel units)
     lab: tuple[float, float, float]  # median interior colour, Lab 0-255
+    # how the rim was judged: "whole" (both side arcs at a size tried), "contact" (a side touched by a checker of
+    # its colour forgiven, contact_scores) or "outward" (a little larger than every size tried, outward_scores):
+    # the last two are checkers found only faintly, which a counter may doubt
+    seen: str = "whole"
 
 
 def colour_gradient(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -165,6 +169,7 @@ def outward_scores(gx: np.ndarray, gy: np.ndarray, cx: np.ndarray, cy: np.ndarra
                   axis=0)
 
 
+FAINT_GAIN = 2.0  # a disc whose rim score these scores more than double was found only faintly (Disc.seen)
 CONTACT_ARC = 20.0  # degrees either side of straight across where a touching neighbour hides the rim
 CONTACT_GAP = (1.6, 2.4)  # centre distance (radii) of a neighbour touching side by side ...
 CONTACT_LINE = 0.35  # ... and how far (radii) off the same line across
@@ -431,12 +436,18 @@ def find_discs(lab: np.ndarray, radii: list[float], mask: np.ndarray | None = No
         if len(xs) == 0:
             continue
         fx, fy, fs = refine(gx, gy, xs, ys, r)
+        seen = np.full(len(fs), "whole", dtype=object)
         if len(radii) > 1 and r == max(radii):
             # a checker larger than every size tried (a tilted camera): its rim lies just outside the largest
-            fs = np.maximum(fs, outward_scores(gx, gy, fx, fy, r))
+            out = outward_scores(gx, gy, fx, fy, r)
+            seen[out > FAINT_GAIN * fs] = "outward"
+            fs = np.maximum(fs, out)
         # a checker touched side by side by one of its colour shows no rim on that side
-        fs = np.maximum(fs, contact_scores(lab, gx, gy, fx, fy, r, floor=min_rim))
-        pooled += [Disc(float(x), float(y), r, float(s), (0.0, 0.0, 0.0)) for x, y, s in zip(fx, fy, fs) if s > min_rim]
+        touched = contact_scores(lab, gx, gy, fx, fy, r, floor=min_rim)
+        seen[touched > FAINT_GAIN * fs] = "contact"
+        fs = np.maximum(fs, touched)
+        pooled += [Disc(float(x), float(y), r, float(s), (0.0, 0.0, 0.0), str(how))
+                   for x, y, s, how in zip(fx, fy, fs, seen) if s > min_rim]
     # each place keeps the radius that fits its rim best; the board's radius is that of its strongest discs
     discs = suppress_overlaps(pooled, 0.8 * min(radii))
     top = sorted(discs, key=lambda d: -d.rim)[:12]

@@ -622,7 +622,8 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         if place == "off":
             continue  # borne-off checkers stand on edge in trays: read by checker_off below
         out_discs.append({"x": round(d.x / scale, 1), "y": round(d.y / scale, 1), "r": round(d.r / scale, 1),
-                          "rim": round(d.rim, 1), "L": round(d.lab[0], 1), "colour": colour, "where": place})
+                          "rim": round(d.rim, 1), "L": round(d.lab[0], 1), "colour": colour, "where": place,
+                          **({"seen": d.seen} if d.seen != "whole" else {})})  # found only faintly (checker_discs)
     # the radius tried that fits the rims best can be a size too big (a shadow ring round each checker); touching
     # checkers in a row are one diameter apart, so their spacing tells the size the rows are counted in
     steps = []
