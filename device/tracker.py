@@ -76,6 +76,7 @@ MISSING_READS = 2  # agreeing readings with a checker missing before warning tha
 DOUBT_READS = 2  # how many fresh readings to wait for before saying a play cannot be judged
 STALL_READS = 4  # such readings before going on from the likeliest board
 ONE_DIE_READS = 3  # readings showing one die only before a re-roll is called (the reader may miss a die)
+DOUBT_HISTORY = 6  # accepted readings whose unsure points are remembered (see State.doubtful)
 COCKED_READS = 1  # fresh readings of a die read cocked before the re-roll is called (it may be settling)
 MAX_FAULTS = 3  # readings in a row the tracker fails on before it drops what it was in the middle of
 SURE_OFF = 1.0  # the reader's off confidence at which a borne-off count is evidence (its tray and board agree)
@@ -168,6 +169,9 @@ class State:
     roll_at: Optional[list] = None  # [value, x, y] of each die read when the roll being played was taken
     turn_seen: Optional[list] = None  # [the pending play's key, opponent rolled, mover rolled after, last roller seen]
     guessed: bool = False  # the believed board is a guess (the likeliest after a play not judged): no alarm on it
+    doubtful: Optional[list] = None  # the points read unsure in each of the last DOUBT_HISTORY accepted readings
+    roll_reads: int = 0  # accepted readings that showed the dice of the roll being played
+    roll_frame: int = -1  # the frame of the last reading counted in roll_reads
 
 
 def _board_json(board: Board) -> list:
@@ -281,6 +285,8 @@ class GameTracker:
         if snapped is not None:
             board = snapped
         st = self.state
+        if obs.board.found and len(obs.points) == 24:
+            st.doubtful = ((st.doubtful or []) + [sorted(_low_confidence_points(obs))])[-DOUBT_HISTORY:]
         if st.phase == "moving":
             self._note_turns(obs)
         if st.phase in ("opening", "awaiting") and st.board and self.seating is not None:
@@ -996,7 +1002,7 @@ class GameTracker:
                     self._settle_last_play(board, obs)
                 st.handled = sig
                 st.phase, st.dice, st.one_die, st.doubt, st.unseen_play = "moving", [int(die.value)], True, 0, None
-                st.roll_at = _dice_at(obs.dice)
+                st.roll_at, st.roll_reads, st.roll_frame = _dice_at(obs.dice), 1, self._frame
                 st.before = seating.position(board, roller).position_id()
                 self.needs_reread = True
                 return
@@ -1070,13 +1076,14 @@ class GameTracker:
             st.doubt = 0
             if len(known) == 1:
                 st.phase, st.dice, st.one_die, st.unseen_play = "moving", known, True, None
-                st.roll_at = _dice_at(obs.dice)
+                st.roll_at, st.roll_reads, st.roll_frame = _dice_at(obs.dice), 1, self._frame
                 st.before = seating.position(board, roller).position_id()
                 self.needs_reread = True
             return
         dice = roll_values([int(d.value) for d in obs.dice])  # type: ignore[arg-type]
         self._emit("roll", player=roller, dice=dice)
         st.phase, st.dice, st.unseen_play, st.roll_at = "moving", dice, None, _dice_at(obs.dice)
+        st.roll_reads, st.roll_frame = 1, self._frame
         st.before = seating.position(board, roller).position_id()
         st.doubt = 0
 
@@ -1165,6 +1172,8 @@ class GameTracker:
         mover = st.turn
         remaining = None
         quick = False
+        if obs.dice and self._frame != st.roll_frame:  # (the reading the roll was taken on counts once)
+            st.roll_reads, st.roll_frame = st.roll_reads + 1, self._frame
         if obs.dice:
             sig = _as_list(dice_signature(obs.dice))
             opp_half = seating.right_half(other(mover))
@@ -1208,7 +1217,8 @@ class GameTracker:
             # again (the roll did not count) or the opponent (the roll was not played: illegal)
             st.last_play = {"player": mover, "dice": list(st.dice), "before": st.before,
                             "after_board": _board_json(ref.board), "legal": None, "pass_pending": True,
-                            "one_die": st.one_die, "roll_at": st.roll_at}
+                            "one_die": st.one_die, "roll_at": st.roll_at,
+                            "roll_reads": st.roll_reads}
             self._believe(ref.board, obs)
             st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
             st.handled, st.doubt, st.confirm, st.one_die, st.one_die_reads = remaining, 0, None, False, 0
@@ -1241,6 +1251,14 @@ class GameTracker:
             # holds those turns' plays too. Not judged (no alarm); go on from the board as read
             found = Verdict("doubt", found.board, found.legal_cost, found.illegal_cost, found.points)
             quick = True
+        near = self._doubted_difference(view, ref, boards, found.board) if found.kind == "illegal" else None
+        if near is not None and not passed:
+            # the illegal board differs from a legal result only on points the reader itself read as doubtful in
+            # the readings just before (render 1818, frame 103: a 5-stack on each side, each read 4 unsure now
+            # and then, and the two counts swapped make 'moved backwards'). Its own history says it may be wrong
+            # there: not sure (a warning, never an alarm), going on from the legal result
+            found = Verdict("doubt", near, found.legal_cost, found.illegal_cost, found.points)
+        sure_before = near is not None and not passed and not st.guessed  # see st.guessed below
         legal: Optional[bool] = None
         if found.kind == "legal":
             after_board = found.board
@@ -1304,7 +1322,8 @@ class GameTracker:
                 # opponent's roll judges nothing here (the play was not judged)
                 st.last_play = {"player": mover, "dice": list(st.dice), "before": st.before,
                                 "after_board": _board_json(ref.board), "legal": None, "pass_pending": True,
-                                "one_die": st.one_die, "unsure": True, "roll_at": st.roll_at}
+                                "one_die": st.one_die, "unsure": True, "roll_at": st.roll_at,
+                                "roll_reads": st.roll_reads}
                 self._believe(ref.board, obs)
                 st.guessed = True  # the play was not judged: the board before it is a guess now (g1717)
                 st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
@@ -1320,6 +1339,10 @@ class GameTracker:
             # fitted by every later reading of it as empty, made dark's bear-off 'moved backwards'; render 1818: a
             # light checker guessed on 13, read on 18 ever since, made 4-1 'moved backwards')
             st.guessed = not _shows(obs, after_board)
+            if sure_before and after_board == near:
+                # a legal result that the reading shows but for points the reader doubted is no wild guess: an
+                # illegal play on it later is still called (render 1818: a foul at frame 220 on that board)
+                st.guessed = False
         if legal and after == before:
             # a roll with no legal play, judged on the dice as read: a die misread (a cocked die read flat, a
             # face read wrong) makes a roll that did not count look like a dance. The same player rolling next is
@@ -1339,6 +1362,25 @@ class GameTracker:
             st.turn, st.last_play = other(last_roller), None
         if after.player_off == CHECKERS:
             self._game_end(mover, after)
+
+    def _doubted_difference(self, view: View, ref: Optional[Reference], boards: list[Board],
+                            illegal: Optional[Board]) -> Optional[Board]:
+        """The cheapest legal result when the illegal board differs from it only on points the reader read as
+        doubtful (low confidence, unseen) in one of the last readings (``State.doubtful``), else None. Why: such a
+        reading adds up to a whole, legal-looking board by misreads where the reader itself was unsure, and a
+        false alarm is as bad as a missed foul; a real foul shows on a point read with confidence."""
+        doubted = {p for points in (self.state.doubtful or []) for p in points}
+        if illegal is None or not doubted or not boards:
+            return None
+        scored = [(cost(view, b, ref), b) for b in boards]
+        least = min(c for c, _ in scored)
+        for c, board in scored:
+            if c != least or board.bar != illegal.bar or board.off != illegal.off:
+                continue
+            differ = {i + 1 for i in range(24) if board.points[i] != illegal.points[i]}
+            if differ and differ <= doubted:
+                return board
+        return None
 
     @staticmethod
     def _read_as_legal(obs: Observation, boards: list[Board]) -> Optional[Board]:
@@ -1447,6 +1489,14 @@ class GameTracker:
                 # each die read when the roll was taken lies where it lay, showing the same face: the same roll
                 # seen again after the reader lost the dice for a reading (nothing was rolled again), not a
                 # re-roll. The roll goes on as read now
+                st.last_play, st.turn = None, mover
+                return mover
+            if last.get("one_die") and last.get("roll_reads", 2) < 2 and any(
+                    d.value == last["dice"][0] for d in obs.dice):
+                # the lone die was seen in one reading only and its face shows in this roll: that roll's first
+                # die, read before the other came to rest, then nudged by it (h303, frames 172 and 198), not a
+                # roll that did not count. A re-roll is called only from dice seen in two readings, or from a
+                # lone die this roll does not show
                 st.last_play, st.turn = None, mover
                 return mover
             # the same player rolled again without playing: a re-roll whose cause the reader did not see (the
