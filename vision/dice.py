@@ -25,7 +25,7 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from vision.dice_flat import flat_on_board, judge_flat, tilt_cues
+from vision.dice_flat import SidePath, flat_on_board, judge_flat, tilt_cues
 from vision.dice_layout import FACE_HALF_STEPS, LAYOUTS, LayoutFit, fit_layout, foreshortening
 from vision.dice_pips import KERNEL, NORM_DIE, FaceImages, Pip, face_images, find_pips, group_pips
 from vision.dice_pips import shares_face as _shares_face
@@ -608,7 +608,7 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
             back = mosaic.offset_at(*fit.center) if mosaic is not None else 0.0  # mosaic -> whole scaled image
             if centres is not None and not _inside(centres, (fit.center + back) / f):
                 continue
-            cues = tilt_cues(fit, g, _near_pips(fit, pips))
+            cues = tilt_cues(fit, g, _near_pips(fit, pips), _side_path(images, fit, g[0].dark))
             cues["affine"] = fit.affine / f if fit.value >= 4 else None
             cues["side_xy"] = (cues["side_xy"] + back) / f + shift
             size = fit.step * 2 * FACE_HALF_STEPS / f
@@ -619,6 +619,24 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
             out.append(FaceCandidate(fit.value, conf, (fit.center + back) / f + shift, size, flat, len(g), elong, pxy,
                                      pdiam, cues))
     return out
+
+
+def _side_path(images: FaceImages, fit: LayoutFit, dark: bool):
+    """tilt_cues' test that a pip can be on this die (``dice_flat.SidePath``), made only when a pip asks it: most
+    faces have no side-face pips. None without the colour image (grey alone cannot tell a die from the board)."""
+    if not images.has_color:
+        return None
+    made: list = []
+
+    def on_die(pip: Pip) -> bool:
+        if not made:
+            r = int(TILT_REACH * fit.step) + 2
+            cx, cy = int(fit.center[0]), int(fit.center[1])
+            patch, x0, y0 = images.bgr_patch(cx - r, cy - r, cx + r + 1, cy + r + 1)
+            made.append(SidePath(patch, (x0, y0), fit.center, fit.step, dark) if patch.size else None)
+        return made[0] is None or made[0](pip)
+
+    return on_die
 
 
 TILT_REACH = 5.0  # grid steps round a face within which tilt_cues may look at pips (it looks up to 4.5)

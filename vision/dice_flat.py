@@ -11,6 +11,7 @@ die's place can show anything at all: side-face pips beyond that outline mean a 
 from __future__ import annotations
 
 from statistics import median  # a few pips' values: ~20x np.median's speed on short lists
+from typing import Callable, Optional
 
 import cv2
 import numpy as np
@@ -27,8 +28,11 @@ BESIDE_STEPS = 1.4  # ... and along the face's edge: a side face is beside an ed
 MIN_SIDE_PIP_ELONGATION = 1.15  # a side face's pips are seen obliquely, never round
 
 
-def tilt_cues(fit: LayoutFit, group: list, pips: list) -> dict:
-    """Measurements for judge_flat: face foreshortening, pip elongation, pips of a neighbouring face of this die."""
+def tilt_cues(fit: LayoutFit, group: list, pips: list, on_die: Optional[Callable] = None) -> dict:
+    """Measurements for judge_flat: face foreshortening, pip elongation, pips of a neighbouring face of this die.
+
+    ``on_die(pip)``, when given, says whether a pip can be on this die at all (see ``SidePath``): a side face's
+    pips are asked it only once they pass every other test."""
     inv = np.linalg.inv(fit.affine)
     members = {id(p) for p in group}
     level = float(median([p.face for p in group]))
@@ -44,12 +48,15 @@ def tilt_cues(fit: LayoutFit, group: list, pips: list) -> dict:
             continue
         # squashed, beside one edge (a leaning die's side face reaches 0.85 edges out, 3 steps; not off a corner: a
         # touching die's pips lie there, seeds 47000-47049): dice_pose's cue (a one's turn is unknown)
-        if p.elongation >= MIN_SIDE_PIP_ELONGATION and u[1] <= NEAR_STEPS and (fit.value == 1 or u[0] <= BESIDE_STEPS):
+        near = p.elongation >= MIN_SIDE_PIP_ELONGATION and u[1] <= NEAR_STEPS and (fit.value == 1 or u[0] <= BESIDE_STEPS)
+        # beside one edge of the face (not off a corner), flatter than the top's pips but not edge-on
+        beside = 1.6 <= u[1] <= 3.6 and u[0] <= 1.9 and top_elong + 0.15 < p.elongation < 2.6
+        if (near or beside) and on_die is not None and not on_die(p):
+            continue
+        if near:
             near_xy.append((p.x, p.y))
             near_angle.append(p.angle)
-        # beside one edge of the face (not off a corner), flatter than the top's pips but not edge-on
-        beside = 1.6 <= u[1] <= 3.6 and u[0] <= 1.9
-        if beside and top_elong + 0.15 < p.elongation < 2.6:
+        if beside:
             side.append(p.elongation)
             side_xy.append((p.x, p.y))
     return {
@@ -65,6 +72,54 @@ def tilt_cues(fit: LayoutFit, group: list, pips: list) -> dict:
         "side_pips": len(side),
         "side_elongation": float(np.median(side)) if side else None,
     }
+
+
+OFF_DIE_SHADE = 0.07  # chromaticity (b, g, r over their sum) off the face's by this: not this die's colour
+DARKEST_SHADE = 60  # b + g + r below which chromaticity is noise: such samples count as the die's
+MAX_OFF_DIE = 0.3  # share of the path from the face to a pip that may be off the die's colour (edges, bevels)
+
+
+class SidePath:
+    """Whether the straight path from a face's centre to a pip stays on the die's colour: a side face's pip does.
+
+    Why: a side face is part of the same die, so nothing but die lies between its pips and the upper face, and
+    shading a face changes its brightness, not its chromaticity. Print on the board beside a die (a rendered
+    "Backgammon" lettering next to a blue die: gaps between letters as light pips) made flat dice read cocked, a
+    false re-roll (rendered game 1818, frames 447 and 631). A die of the board's own colour passes as before.
+    """
+
+    def __init__(self, patch_bgr: np.ndarray, origin: tuple[float, float], center: np.ndarray, step: float,
+                 dark: bool) -> None:
+        from vision.dice_pips import KERNEL
+
+        bare = cv2.morphologyEx(patch_bgr, cv2.MORPH_CLOSE if dark else cv2.MORPH_OPEN, KERNEL).astype(np.float32)
+        total = bare.sum(axis=2)
+        self.chroma = bare / np.maximum(total, 1.0)[..., None]
+        self.bright = total >= DARKEST_SHADE
+        self.origin = np.asarray(origin, float)
+        self.center = np.asarray(center, float) - self.origin
+        yy, xx = np.mgrid[0:bare.shape[0], 0:bare.shape[1]]
+        disc = ((xx - self.center[0]) ** 2 + (yy - self.center[1]) ** 2 <= max(1.0, 0.9 * step) ** 2) & self.bright
+        self.face = np.median(self.chroma[disc], axis=0) if disc.sum() >= 3 else None
+        self.step = step
+
+    def __call__(self, pip) -> bool:
+        if self.face is None:
+            return True
+        end = np.array([pip.x, pip.y], float) - self.origin
+        length = float(np.hypot(*(end - self.center)))
+        stop = max(0.0, length - 0.5 * pip.diameter)
+        n = max(4, int(stop))
+        t = np.linspace(0.0, stop / length if length > 0 else 0.0, n)
+        pts = np.rint(self.center + t[:, None] * (end - self.center)).astype(int)
+        h, w = self.bright.shape
+        inside = (pts[:, 0] >= 0) & (pts[:, 0] < w) & (pts[:, 1] >= 0) & (pts[:, 1] < h)
+        pts = pts[inside]
+        if len(pts) == 0:
+            return True
+        lit = self.bright[pts[:, 1], pts[:, 0]]
+        off = np.abs(self.chroma[pts[:, 1], pts[:, 0]] - self.face).max(axis=1) > OFF_DIE_SHADE
+        return float(np.mean(off & lit)) <= MAX_OFF_DIE
 
 
 def judge_flat(cues: dict, edge_px: float = np.inf) -> bool:
