@@ -62,3 +62,12 @@ def test_unlike_tray_is_the_nearest_shifted_column_formula():
     expected = best > DIFFERS ** 2
     assert 0 < expected.sum() < expected.size
     assert np.array_equal(unlike_tray(strip, empty, bend), expected)
+
+
+def test_squared_length_is_the_channel_einsum():
+    from vision.checker_empty import _squared_length
+    rng = np.random.default_rng(5)
+    for dtype in (np.float32, np.float64):
+        v = rng.normal(0, 40, (4, 50, 13, 3)).astype(dtype)
+        assert np.array_equal(_squared_length(v), np.einsum("pijk,pijk->pij", v, v))
+        assert np.array_equal(_squared_length(v[0]), np.einsum("ijk,ijk->ij", v[0], v[0]))
