@@ -71,3 +71,25 @@ def test_squared_length_is_the_channel_einsum():
         v = rng.normal(0, 40, (4, 50, 13, 3)).astype(dtype)
         assert np.array_equal(_squared_length(v), np.einsum("pijk,pijk->pij", v, v))
         assert np.array_equal(_squared_length(v[0]), np.einsum("ijk,ijk->ij", v[0], v[0]))
+
+
+def test_six_views_sort_like_numpy_nan_last():
+    from vision.checker_empty import _sort_six
+    rng = np.random.default_rng(3)
+    views = rng.choice([np.nan, -1.0, 0.0, 1.0, 2.5, 7.0], size=(6, 400, 3)).astype(np.float32)
+    assert np.array_equal(np.stack(_sort_six(views)), np.sort(views, axis=0), equal_nan=True)
+
+
+def test_median_of_six_views_is_numpys_median_with_left_out_views():
+    from vision.checker_empty import _median_views_and_all
+    rng = np.random.default_rng(4)
+    samples = rng.normal(100, 30, (6, 30, 12, 3)).astype(np.float32)
+    valid = rng.random((6, 30, 12)) < 0.7
+    med, known, every = _median_views_and_all(samples, valid)
+    assert np.array_equal(every, np.median(samples, axis=0).astype(np.float32))
+    masked = np.where(valid[..., None], samples, np.nan)
+    expected = np.nanmedian(masked, axis=0)
+    ok = valid.sum(axis=0) >= 3
+    assert ok.any() and not ok.all()
+    assert np.array_equal(known, ok)
+    assert np.allclose(med[ok], expected[ok], rtol=0, atol=1e-4)
