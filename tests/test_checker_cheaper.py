@@ -93,3 +93,15 @@ def test_median_of_six_views_is_numpys_median_with_left_out_views():
     assert ok.any() and not ok.all()
     assert np.array_equal(known, ok)
     assert np.allclose(med[ok], expected[ok], rtol=0, atol=1e-4)
+
+
+def test_settled_is_allclose():
+    from vision.checker_colours import _settled
+    rng = np.random.default_rng(8)
+    agree = 0
+    for _ in range(2000):
+        y = rng.normal(50, 30, 3).astype(np.float32)
+        x = (y + rng.choice([0.0, 1e-9, 1e-6, 1e-4, 1e-3, np.inf], 3) * rng.choice([1, -1, 50], 3)).astype(np.float32)
+        assert _settled(x, y) == np.allclose(x, y)
+        agree += bool(np.allclose(x, y))
+    assert 0 < agree < 2000
