@@ -69,3 +69,26 @@ def test_a_checker_a_little_larger_than_the_largest_size_tried_is_still_found():
     assert outward_scores(gx, gy, *at, R)[0] > 0.7 * exact
     discs, _, _ = find_discs(big, [0.8 * R, 0.9 * R, R], min_rim=0.5 * exact)
     assert [(round(d.x), round(d.y)) for d in discs] == [(80, 80)]
+
+
+def test_a_rescued_disc_never_outscores_the_frames_typical_strong_rim():
+    # ten lone checkers of a colour close to the board's, and a touching pair of a far darker colour: the pair's
+    # forgiven rims would be the frame's strongest, raising the reference every rim is measured against
+    lone = [(30.0 + 40.0 * (i % 5), 40.0 + 40.0 * (i // 5)) for i in range(10)]
+    lab = _view([], size=(200, 260))
+    yy, xx = np.mgrid[:200, :260]
+    for cx, cy in lone:
+        lab[(xx - cx) ** 2 + (yy - cy) ** 2 <= R ** 2] = (105.0, 140.0, 150.0)
+    pair = [(60.0, 160.0), (60.0 + 2 * R - 2, 160.0)]  # pressed together: no edge for a few pixels either way
+    for cx, cy in pair:
+        lab[(xx - cx) ** 2 + (yy - cy) ** 2 <= R ** 2] = DARK
+    lab = cv2.GaussianBlur(lab, (0, 0), 0.7)
+    discs, _, _ = find_discs(lab, [float(R)], min_rim=10.0)
+    near = lambda d, c: abs(d.x - c[0]) <= 1.5 and abs(d.y - c[1]) <= 1.5  # noqa: E731
+    lone_rims = [d.rim for d in discs if any(near(d, c) for c in lone)]
+    pair_rims = [d.rim for d in discs if any(near(d, c) for c in pair)]
+    assert len(lone_rims) == 10 and len(pair_rims) == 2
+    gx, gy = colour_gradient(lab)
+    plain = rim_scores(gx, gy, np.array([c[0] for c in pair]), np.array([c[1] for c in pair]), R)
+    assert min(pair_rims) > plain.max()  # found, and above what the plain rim score gave them
+    assert max(pair_rims) <= float(np.median(lone_rims)) + 1e-6

@@ -418,6 +418,24 @@ def suppress_overlaps(discs: list[Disc], min_dist: float) -> list[Disc]:
     return kept
 
 
+RESCUE_CAP = 1.0  # share of the frame's typical strong (whole) rim that a faintly found disc may score at most
+STRONG_N = 10  # the frame's strongest discs whose median rim is its typical strong rim (as count_checkers takes it)
+
+
+def _strongest(found: list[tuple[float, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]],
+               min_dist: float) -> float:
+    """The median plain rim score of the STRONG_N strongest distinct discs (one per place) among ``found``."""
+    cands = sorted(((float(s), float(x), float(y)) for _, fx, fy, fs, _, _ in found for x, y, s in zip(fx, fy, fs)),
+                   reverse=True)[:4 * STRONG_N]
+    kept: list[tuple[float, float, float]] = []
+    for s, x, y in cands:
+        if all((x - kx) ** 2 + (y - ky) ** 2 >= min_dist ** 2 for _, kx, ky in kept):
+            kept.append((s, x, y))
+            if len(kept) == STRONG_N:
+                break
+    return float(np.median([s for s, _, _ in kept])) if kept else 0.0
+
+
 def find_discs(lab: np.ndarray, radii: list[float], mask: np.ndarray | None = None,
                min_rim: float = 0.0) -> tuple[list[Disc], float, tuple[np.ndarray, np.ndarray]]:
     """All disc candidates, each at its best-fitting radius among ``radii``; returns (discs, board radius, gradient).
@@ -427,7 +445,7 @@ def find_discs(lab: np.ndarray, radii: list[float], mask: np.ndarray | None = No
     """
     gx, gy = colour_gradient(lab)
     edges = EdgeVotes.of(gx, gy)
-    pooled: list[Disc] = []
+    found: list[tuple[float, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
     for r in radii:
         acc = hough_votes(gx, gy, r, edges=edges)
         if mask is not None:
@@ -436,16 +454,24 @@ def find_discs(lab: np.ndarray, radii: list[float], mask: np.ndarray | None = No
         if len(xs) == 0:
             continue
         fx, fy, fs = refine(gx, gy, xs, ys, r)
+        rescue = np.zeros(len(fs))
         seen = np.full(len(fs), "whole", dtype=object)
         if len(radii) > 1 and r == max(radii):
             # a checker larger than every size tried (a tilted camera): its rim lies just outside the largest
-            out = outward_scores(gx, gy, fx, fy, r)
-            seen[out > FAINT_GAIN * fs] = "outward"
-            fs = np.maximum(fs, out)
+            rescue = outward_scores(gx, gy, fx, fy, r)
+            seen[rescue > fs] = "outward"
         # a checker touched side by side by one of its colour shows no rim on that side
         touched = contact_scores(lab, gx, gy, fx, fy, r, floor=min_rim)
-        seen[touched > FAINT_GAIN * fs] = "contact"
-        fs = np.maximum(fs, touched)
+        seen[touched > np.maximum(fs, rescue)] = "contact"
+        found.append((r, fx, fy, fs, np.maximum(rescue, touched), seen))
+    # a faint find scores no more than the frame's typical strong rim: the caller measures every rim against that,
+    # and rescued discs above it would raise it and make every other checker look fainter (dark ones dropped)
+    cap = RESCUE_CAP * _strongest(found, 0.8 * min(radii))
+    pooled: list[Disc] = []
+    for r, fx, fy, fs, rescue, seen in found:
+        rescue = np.minimum(rescue, cap)
+        seen = np.where(rescue > FAINT_GAIN * fs, seen, "whole")
+        fs = np.maximum(fs, rescue)
         pooled += [Disc(float(x), float(y), r, float(s), (0.0, 0.0, 0.0), str(how))
                    for x, y, s, how in zip(fx, fy, fs, seen) if s > min_rim]
     # each place keeps the radius that fits its rim best; the board's radius is that of its strongest discs
