@@ -14,8 +14,6 @@ from typing import Optional, Sequence
 import cv2
 import numpy as np
 
-from vision.checker_discs import true_at
-
 CR_RANGE = (136, 175)
 CB_RANGE = (78, 130)
 MIN_Y = 45
@@ -32,20 +30,19 @@ def skin_mask(small_bgr: np.ndarray, lab: np.ndarray, known_colours: Sequence[Op
     mask = cv2.inRange(ycc, (MIN_Y, CR_RANGE[0], CB_RANGE[0]), (255, CR_RANGE[1], CB_RANGE[1])) > 0
     if not mask.any():
         return mask
-    ys, xs = true_at(mask)
-    px = lab[ys, xs]
-    # one contiguous array per channel: the squared distance as three plain products, summed in the order an
-    # einsum over the channels sums them (the same values), several times quicker on a view's worth of pixels
-    planes = [np.ascontiguousarray(px[:, i]) for i in range(3)]
-    keep = np.ones(len(ys), bool)
+    # the skin-toned pixels of each Lab channel, in row-major order (one contiguous plane per channel): the
+    # squared distance as three plain products, summed in the order an einsum over the channels sums them (the
+    # same values), several times quicker on a view's worth of pixels
+    planes = [np.ascontiguousarray(plane[mask]) for plane in cv2.split(np.ascontiguousarray(lab))]
+    keep = np.ones(len(planes[0]), bool)
     for colour in known_colours:
         if colour is None:
             continue
         c = np.asarray(colour, np.float32)
         d0, d1, d2 = planes[0] - c[0], planes[1] - c[1], planes[2] - c[2]
         keep &= d0 * d0 + d1 * d1 + d2 * d2 > UNLIKE_BOARD ** 2
-    mask = np.zeros(mask.shape, bool)
-    mask[ys[keep], xs[keep]] = True
+    mask = mask.copy()
+    mask[mask] = keep
     if mask.sum() < min_area:
         return np.zeros(mask.shape, bool)
     # a hand is one large blob: drop specks and grain (JPEG noise, reflections, wood figure)
