@@ -1018,7 +1018,7 @@ class GameTracker:
         if len(obs.dice) != 2:
             return
         unread = _unread(obs.dice)
-        if (unread and st.doubt < ONE_DIE_READS) or (_cocked(obs.dice) and st.doubt < COCKED_READS):
+        if (unread and st.doubt < ONE_DIE_READS) or self._cocked_settling(obs):
             # a face not made out (not a cocked die), or a die read cocked (a die still rocking, or a flat die
             # whose side face caught the light): look again before anything is said
             st.doubt += 1
@@ -1414,7 +1414,9 @@ class GameTracker:
         if len(obs.dice) != 2 or not mine or st.dice[0] not in [d.value for d in obs.dice]:
             return False  # (the other die seen now may lie in the wrong half: a re-roll, called below)
         reason = self._reroll_reason(obs.dice, need_half=seating.right_half(mover))
-        st.one_die, st.one_die_reads = False, 0
+        if reason == "cocked" and self._cocked_settling(obs):
+            return True
+        st.one_die, st.one_die_reads, st.doubt = False, 0, 0
         if reason is not None:
             self._emit("reroll", player=mover, reason=reason)
             st.phase, st.dice, st.before = "awaiting", None, None
@@ -1423,6 +1425,18 @@ class GameTracker:
         st.dice = roll_values([int(d.value) for d in obs.dice])  # type: ignore[arg-type]
         self._emit("roll", player=mover, dice=list(st.dice), late=True)
         return True
+
+    def _cocked_settling(self, obs: Observation) -> bool:
+        """Whether a die read cocked must be looked at again before a re-roll is called: until COCKED_READS fresh
+        readings agree (a flat reading in between takes the roll). Why: a flat die is read cocked now and then
+        (renders 1818 and 2201: four false re-rolls, the die read flat a second later), and a false alarm is as bad
+        as a missed one; the second die of a roll seen with one die first is looked at again too (1818, 448)."""
+        st = self.state
+        if _cocked(obs.dice) and st.doubt < COCKED_READS:
+            st.doubt += 1
+            self.needs_reread = True
+            return True
+        return False
 
     def _mover_only(self, view: View, boards: list[Board], ref: Optional[Reference], mover: str,
                     found: Verdict) -> Verdict:
