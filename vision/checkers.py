@@ -34,7 +34,7 @@ from vision.checker_bar import beside_bar, judge_bar
 from vision.checker_colours import ColourSplit, face_spread, phantom_light, split_colours
 from vision.checker_dice import DieSpot, spoiled
 from vision.checker_doubt import DOUBTFUL_CONFIDENCE, doubts
-from vision.checker_empty import (board_lift, disc_mask, disc_share, learn_empty, occupied_rows, point_bands,
+from vision.checker_empty import (add_disc, board_lift, disc_share, learn_empty, occupied_rows, point_bands,
                                   run_from_base, unlike_all)
 from vision.checker_occlusion import covered_points, skin_mask
 from vision.checker_off import read_off
@@ -414,7 +414,7 @@ def _lift_round(p: int, chain: list[Disc], column: list[Disc], cols: Columns, ba
     along = (lambda y: y - cols.top) if p >= 13 else (lambda y: cols.bottom - y)  # band rows: from the found edge
     covered = np.zeros(band.shape[:2], bool)
     for o in column:
-        covered |= disc_mask(covered.shape, along(o.y), o.x - left, 1.15 * o.r)
+        add_disc(covered, along(o.y), o.x - left, 1.15 * o.r)
     reach = max(along(d.y) for d in chain) + GLARE_REACH * r
     covered[int(max(0, reach)):] = True
     return board_lift(band, empty.bands[key], empty.known[key], covered)
@@ -485,7 +485,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         # (a clear disc coloured like the board there may be the board's own: a triangle's rounded base)
         clear = d.rim >= EMPTY_RIM * ref and not _looks_like_board(d, p, cols, colours, geometry.triangle_frac)
         masks = clear_masks if clear else faint_masks
-        masks[p] |= disc_mask(masks[p].shape, cols.from_base(p, d.y), d.x - (cols.centre_x(p) - half_w), 1.1 * d.r)
+        add_disc(masks[p], cols.from_base(p, d.y), d.x - (cols.centre_x(p) - half_w), 1.1 * d.r)
     empty = learn_empty(bands, clear_masks, faint_masks)
     empty_runs: dict[int, float] = {}
     unlikes: dict[int, np.ndarray] = {}
