@@ -125,3 +125,36 @@ def test_board_to_image_follows_the_lens_over_the_board():
     inverse = np.c_[pts, np.ones(len(pts))] @ np.linalg.inv(geo.homography).T
     err_inverse = np.linalg.norm(inverse[:, :2] / inverse[:, 2:] - geo.to_image(pts), axis=1)
     assert err.max() < 0.5 * err_inverse.max()  # closer to the distorted board than the undistorted homography
+
+
+def _blue_die_beside_lettering() -> tuple[np.ndarray, tuple[float, float], float]:
+    """A blue die's face (white pips) with a darker blue side face below it, on a white board with grey letters to
+    its right: the image, the face's centre and its grid step."""
+    import cv2
+
+    img = np.full((120, 160, 3), 235, np.uint8)
+    cv2.rectangle(img, (40, 40), (75, 75), (200, 90, 50), -1)  # upper face, BGR blue
+    cv2.rectangle(img, (40, 76), (75, 84), (120, 55, 30), -1)  # side face in shade: darker, same hue
+    for x in (90, 104, 118):  # lettering: grey strokes whose gaps look like light pips
+        cv2.rectangle(img, (x, 50), (x + 8, 66), (110, 110, 110), -1)
+    return img, (57.5, 57.5), 35.0 / 3.5
+
+
+class _Spot:
+    def __init__(self, x: float, y: float, diameter: float = 3.0) -> None:
+        self.x, self.y, self.diameter = x, y, diameter
+
+
+def test_a_side_pip_lies_on_the_dies_own_colour_and_lettering_beside_it_does_not():
+    """SidePath: the path from the face to a side face's pip stays on the die's hue however shaded (so the cue
+    keeps it); the gap between letters on the board beside the die is reached across white board (dropped)."""
+    from vision.dice_flat import SidePath
+
+    img, centre, step = _blue_die_beside_lettering()
+    on_die = SidePath(img, (0.0, 0.0), np.array(centre), step, dark=False)
+    assert on_die(_Spot(57.5, 80.0))  # on the shaded side face
+    assert not on_die(_Spot(100.5, 58.0))  # between two letters, across the board
+    assert not on_die(_Spot(57.5, 100.0))  # on the white board below the side face
+    # the test reads colour only: the same scene in grey has one hue everywhere, and nothing is dropped
+    grey = np.repeat(img.mean(axis=2, keepdims=True).astype(np.uint8), 3, axis=2)
+    assert SidePath(grey, (0.0, 0.0), np.array(centre), step, dark=False)(_Spot(100.5, 58.0))
