@@ -41,7 +41,11 @@ play left not judged makes the believed board a guess (``State.guessed``) until 
 read point for point; a play far from every legal result of a guessed board is not judged. In the bear-off no
 illegal call rests on an unsure tray count of the mover (his off count was filled in from what the game allows).
 A reading that is one legal result exactly as read is that play, even where a steady misread of the board before
-reads the same (the last checker, never seen, borne off).
+reads the same (the last checker, never seen, borne off). An illegal reading that differs from the cheapest legal
+result only on points the reader itself read as doubtful in its last readings (``State.doubtful``) is "not sure",
+the legal result believed (render 1818: two 5-stacks read 4 made 'moved backwards'); a lone die seen in one reading
+only whose face shows in the same player's next roll is that roll's first die, not a late re-roll (h303); a second
+die read cocked after a one-die roll is looked at again like any cocked die.
 
 Events are dicts (see device/events.py); the tracker does no I/O, so the referee can store them before announcing.
 ``feed`` never raises: a fault of the tracker's own drops that reading (the state as before it) with a
