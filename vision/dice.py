@@ -323,9 +323,26 @@ def _outline(bare: np.ndarray, fit: LayoutFit, level: float, contrast: float, da
     lo, hi = OUTLINE_REACH[n]
     at_edge = (ext >= lo) & (ext <= hi)
     count, arc, reach = OUTLINE_RESCUE[n]
-    if at_edge.sum() >= count and _longest_run(at_edge) >= arc and nearest <= reach:
+    if at_edge.sum() >= count and _longest_run(at_edge) >= arc and nearest <= reach and not _lopsided(ext, at_edge):
         return "die"
     return "open"
+
+
+LOPSIDED = 2.0  # an edge ray's opposite ray ends this many times farther: the pip is not at this face's centre
+
+
+def _lopsided(ext: np.ndarray, at_edge: np.ndarray) -> bool:
+    """Whether, of the rays that end at a die's edge and whose opposite ray ends at all, half or more (two at least)
+    have that opposite end far beyond them.
+
+    Why: a square face is centrally symmetric, so round its centre (a one's pip, a pair's middle) opposite rays
+    end at the same distance, or, on a board of the face's own colour, one of them not at all (white on white).
+    The lit gap between two dark checkers has the rim of one checker near on one side and the next object far on
+    the other (rendered game h303: such a gap read as a one on most frames, a false re-roll)."""
+    opposite = np.roll(ext, len(ext) // 2)
+    counted = at_edge & np.isfinite(opposite)
+    far = counted & (opposite > LOPSIDED * ext)
+    return bool(far.sum() >= max(2, 0.5 * counted.sum()))
 
 
 def _near_colour_edge(images: FaceImages, fit: LayoutFit, dark: bool, contrast: float) -> bool:
@@ -498,44 +515,25 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
         # cube of ~12 px were read as a 3
         # on a board, a lone pip or a pair must sit on a face that ends all round like a die's (the gap between
         # two checkers and a point's edge looks like a pip on a face, but that "face" runs on along the checkers)
-        ofit, oext = _as_scales_die(fit), ext
-        if ofit is not fit:
-            oext = _ray_extent(bare, fit.center, level, tol, dark, 4.5 * ofit.step)
-
         def unbounded(e: np.ndarray, share: float, reach: float, spread: float = 9.0) -> bool:
             finite = e[np.isfinite(e)]
-            if len(finite) < share * len(e) or float(np.median(finite)) > reach * ofit.step:
+            if len(finite) < share * len(e) or float(np.median(finite)) > reach * fit.step:
                 return True
             return float(np.std(finite) / np.median(finite)) > spread  # a die's outline is compact all round
 
-        outline = _outline(bare, ofit, level, contrast, dark)
-        if outline == "far" and images.has_color and _near_colour_edge(images, ofit, dark, contrast):
+        outline = _outline(bare, fit, level, contrast, dark)
+        if outline == "far" and images.has_color and _near_colour_edge(images, fit, dark, contrast):
             outline = "open"  # the grey missed the die's edge (an amber face as grey as the board): colour decides
         if outline == "far":
             if why is not None:
                 why.append("r14")
             return None
-        if outline != "die" and unbounded(oext, 0.6, 3.5) and (not images.has_color or unbounded(
-                _color_extent(images, fit.center, dark, ofit.step, contrast), 0.75, 2.9, 0.3)):
+        if outline != "die" and unbounded(ext, 0.6, 3.5) and (not images.has_color or unbounded(
+                _color_extent(images, fit.center, dark, fit.step, contrast), 0.75, 2.9, 0.3)):
             if why is not None:
                 why.append("r13")
             return None
     return fit, float(np.clip(conf, 0.0, 1.0)), ext
-
-
-def _as_scales_die(fit: LayoutFit) -> LayoutFit:
-    """A one's layout for the outline tests, its grid step at most the largest a die of this scale has.
-
-    Why: a one's step comes from its pip (1.9 diameters), so a large lone blob makes a large "die" whose outline is
-    looked for far out; on a board read the scale says how large a die is (NORM_DIE, the scales 1.2 apart). The
-    lit gap between two dark checkers (a blob 0.25 die edges wide) had its "face" ending at the next checker's rim,
-    0.5-1 die edges off, and was read as a one on most frames of a rendered game (h303: a false re-roll). A larger
-    die is read at a smaller scale, where its pip is smaller. The fit itself (its size, the ring and foreign-pip
-    tests) keeps its own step."""
-    cap = STEP_PER_DIE[1] * NORM_DIE
-    if fit.value != 1 or fit.step <= cap:
-        return fit
-    return LayoutFit(1, fit.center.copy(), np.eye(2) * cap, fit.residual, cap)
 
 
 def _linked_by_size(group: list[Pip], zoom: float) -> bool:
