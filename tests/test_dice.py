@@ -460,3 +460,31 @@ def test_a_tiny_ones_pip_may_look_elongated_only_on_a_board_read():
     assert _not_a_one(tiny, 0.0)
     stretched = Pip(x=10, y=10, area=16.0, diameter=4.5, elongation=2.0, angle=0.0, contrast=120, face=100, dark=False)
     assert _not_a_one(stretched, 2.4)
+
+
+def _rays_to_square_edge(offset: tuple[float, float], half: float = 1.75, turn: float = 0.3) -> np.ndarray:
+    """Distances (grid steps) along 16 rays from a point ``offset`` from a square face's centre to its edge."""
+    angles = np.arange(16) * (np.pi / 8) + turn
+    d = np.stack([np.cos(angles), np.sin(angles)], axis=1)
+    o = np.asarray(offset, float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        tx = np.where(d[:, 0] != 0, (np.sign(d[:, 0]) * half - o[0]) / d[:, 0], np.inf)
+        ty = np.where(d[:, 1] != 0, (np.sign(d[:, 1]) * half - o[1]) / d[:, 1], np.inf)
+    return np.minimum(tx, ty)
+
+
+def test_an_outline_round_its_centre_is_not_lopsided_but_one_seen_from_near_its_edge_is():
+    """_lopsided: a square ends alike on opposite sides of its centre (a one's pip), whatever its turn, and stays so
+    where the board hides half the outline (white on white: those rays never end); seen from near one side (a lit
+    gap beside a checker's rim, the next object far on the other side) it is lopsided."""
+    from vision.dice import OUTLINE_REACH, _lopsided
+
+    lo, hi = OUTLINE_REACH[1]
+    for turn in (0.0, 0.3, 0.7):
+        centred = _rays_to_square_edge((0.0, 0.0), turn=turn)
+        assert not _lopsided(centred, (centred >= lo) & (centred <= hi))
+        half_open = centred.copy()
+        half_open[:8] = np.inf
+        assert not _lopsided(half_open, (half_open >= lo) & (half_open <= hi))
+        off = _rays_to_square_edge((-1.3, 0.0), half=2.5, turn=turn)
+        assert _lopsided(off, (off >= lo) & (off <= hi))

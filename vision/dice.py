@@ -519,6 +519,10 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
             finite = e[np.isfinite(e)]
             if len(finite) < share * len(e) or float(np.median(finite)) > reach * fit.step:
                 return True
+            steps = e / fit.step  # a face round the pip ends alike on opposite sides (see _lopsided)
+            lo, hi = OUTLINE_REACH[1 if n == 1 else 2]
+            if _lopsided(steps, (steps >= lo) & (steps <= hi)):
+                return True
             return float(np.std(finite) / np.median(finite)) > spread  # a die's outline is compact all round
 
         outline = _outline(bare, fit, level, contrast, dark)
