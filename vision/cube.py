@@ -286,11 +286,11 @@ def _square_candidates(gray: np.ndarray, mask: Optional[np.ndarray], lo: float, 
     out = []
     seen: set[tuple[int, int, int]] = set()
     lo_s, hi_s = lo * f, hi * f
-    local = None
-    if sizes is not None:
-        def local(xy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # shrunk px in, shrunk px out
-            lo_px, hi_px = sizes.at(xy / f + origin)
-            return lo_px * f, hi_px * f
+    def sized(xy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # shrunk px in, shrunk px out
+        lo_px, hi_px = sizes.at(xy / f + origin)
+        return lo_px * f, hi_px * f
+
+    local = sized if sizes is not None else None
     for binary in _outline_maps(small):
         contours, _ = cv2.findContours(binary, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
         for i, least, most in zip(*_boxed_like_a_square(contours, lo_s, hi_s, local)):

@@ -22,6 +22,7 @@ from calibration.geometry import BoardGeometry
 from vision.checker_dice import dice_in_view
 from vision.board_layout import SHIFT_MARGIN
 from vision.checkers import WORK_POINT_WIDTH, count_checkers
+from vision.cube import CubeSizes, read_cube
 from vision.dice_scale import ScaleMemory
 from vision.errors import VisionError
 from vision.image import check_image as _check_image
@@ -141,8 +142,6 @@ def cube_area(geo: BoardGeometry, shape: tuple[int, ...]) -> tuple[tuple[int, in
     Why: a cube lies on the bar, in a tray, on the field or on the table beside it, never across the room; and
     its size follows from the board's at that spot, so squares of any other size need not be read.
     """
-    from vision.cube import CubeSizes
-
     w, h = geo.rect_size
     d = geo.checker_diameter_px
     m = CUBE_REACH * d
@@ -521,8 +520,6 @@ class Reader:
     def _cube(self, image: np.ndarray, geo: BoardGeometry) -> Any:
         """The doubling cube where one can lie: on the board (bar, trays, field) or on the table beside it, at the
         size the board's scale gives (see cube_area; kept while the geometry and frame size are)."""
-        from vision.cube import read_cube
-
         region, sides = self._kept(geo, image.shape, "cube", lambda: cube_area(geo, image.shape))
         try:
             return read_cube(image, region=region, side_range=sides)
