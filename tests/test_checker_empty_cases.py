@@ -12,26 +12,11 @@ import numpy as np
 import pytest
 
 import vision.checkers as checkers
-from calibration.geometry import BoardGeometry, default_rect_size
+from tests.label_geometry import label_geometry
 from vision.board import rectify
 from vision.checker_empty import EmptyColumns, learn_empty
 
 STILLS = Path(__file__).resolve().parents[1] / "sample_images" / "stills"
-
-
-def _label_geometry(label: dict) -> BoardGeometry:
-    """The geometry the renderer knows: outer corners, playing area and the bar from the scene's sizes."""
-    corners = np.array(label["board"]["corners"], float)
-    size = default_rect_size(corners)
-    probe = BoardGeometry.from_corners(corners, (0, 0, size[0], size[1]), (0, 0, 1, 1), (0, 0, 1, 1), (0, 0, 1, 1),
-                                       rect_size=size)
-    pa = probe.to_rect(np.array(label["playing_area"], float))
-    x0, x1 = (pa[0, 0] + pa[3, 0]) / 2, (pa[1, 0] + pa[2, 0]) / 2
-    y0, y1 = (pa[0, 1] + pa[1, 1]) / 2, (pa[2, 1] + pa[3, 1]) / 2
-    bar_w = label["scene"]["bar_width_cm"] * size[0] / label["scene"]["size_cm"][0]
-    mid = (x0 + x1) / 2
-    return BoardGeometry.from_corners(corners, (x0, y0, x1, y1), (mid - bar_w / 2, y0, mid + bar_w / 2, y1),
-                                      (x0, y0, mid - bar_w / 2, y1), (mid + bar_w / 2, y0, x1, y1), rect_size=size)
 
 
 def _still(name: str) -> tuple[np.ndarray, dict]:
@@ -47,7 +32,7 @@ def _render(seed: int) -> tuple[np.ndarray, dict]:
 
 
 def _count(image: np.ndarray, label: dict) -> checkers.CheckerCount:
-    geometry = _label_geometry(label)
+    geometry = label_geometry(label)
     return checkers.count_checkers(rectify(image, geometry), geometry)
 
 

@@ -115,14 +115,14 @@ def test_more_layers_put_the_top_checker_further_out():
 def test_a_rendered_stack_of_thirteen_is_read_as_thirteen():
     """Render seed 1205: dark point 6 holds 13 (the counter's own arithmetic read 10)."""
     sim = pytest.importorskip("device.sim.stills", reason="the renderer (device.sim) is not available")
-    from test_checkers import _label_geometry
+    from tests.label_geometry import label_geometry
 
     from vision.board import rectify
     from vision.checkers import count_checkers
 
     still = sim.render_still(1205)
     assert still.label["points"][5] == -13
-    geometry = _label_geometry(still.image, still.label)
+    geometry = label_geometry(still.label)
     count = count_checkers(rectify(still.image, geometry), geometry)
     cue = count.cues[6]
     reach = min(cue["empty"], cue["run_n"] if cue["run_sign"] == cue["sign"] else 0.0)

@@ -11,10 +11,9 @@ import json
 from pathlib import Path
 
 import cv2
-import numpy as np
 import pytest
 
-from calibration.geometry import BoardGeometry, default_rect_size
+from tests.label_geometry import label_geometry
 from vision.board import rectify
 from vision.checker_off import borne_off
 from vision.checkers import count_checkers
@@ -75,20 +74,6 @@ def test_borne_off_is_the_rest_of_fifteen_and_unknown_when_a_point_is_hidden():
 
 
 # ------------------------------------------------------------------------------------------------------ renders
-def _label_geometry(image: np.ndarray, label: dict) -> BoardGeometry:
-    """The geometry the renderer knows: outer corners, playing area and the bar from the scene's sizes."""
-    corners = np.array(label["board"]["corners"], float)
-    size = default_rect_size(corners)
-    probe = BoardGeometry.from_corners(corners, (0, 0, size[0], size[1]), (0, 0, 1, 1), (0, 0, 1, 1), (0, 0, 1, 1),
-                                       rect_size=size)
-    pa = probe.to_rect(np.array(label["playing_area"], float))
-    x0, x1 = (pa[0, 0] + pa[3, 0]) / 2, (pa[1, 0] + pa[2, 0]) / 2
-    y0, y1 = (pa[0, 1] + pa[1, 1]) / 2, (pa[2, 1] + pa[3, 1]) / 2
-    scene = label["scene"]
-    bar_w = scene["bar_width_cm"] * size[0] / scene["size_cm"][0]
-    mid = (x0 + x1) / 2
-    return BoardGeometry.from_corners(corners, (x0, y0, x1, y1), (mid - bar_w / 2, y0, mid + bar_w / 2, y1),
-                                      (x0, y0, mid - bar_w / 2, y1), (mid + bar_w / 2, y0, x1, y1), rect_size=size)
 
 
 @pytest.fixture(scope="module")
@@ -113,7 +98,7 @@ def test_counting_on_renders_with_the_renderers_geometry(renders):
     the renderer knows (89.7% and 88.6% before the empty-board model, the colour split and the row start)."""
     right = total = 0
     for image, label in renders:
-        geometry = _label_geometry(image, label)
+        geometry = label_geometry(label)
         count = count_checkers(rectify(image, geometry), geometry)
         r, t = _score(count.points, label)
         right, total = right + r, total + t

@@ -9,7 +9,8 @@ import cv2
 import numpy as np
 import pytest
 
-from calibration.geometry import BoardGeometry, default_rect_size, standard_layout
+from calibration.geometry import BoardGeometry, standard_layout
+from tests.label_geometry import label_geometry
 from vision.observation import DieReading
 from vision.reader import Reader, dice_area, die_half, lies_on_field, one_reading_per_die, pip_polarity, with_stray_die
 
@@ -156,30 +157,14 @@ def test_the_cube_is_read_neither_under_dice_nor_on_the_frame_they_are_lifted(mo
     assert len(read) == 2  # the first frame and the frame after the lift, nothing under dice nor on a lift
 
 
-
 STILLS = Path(__file__).resolve().parents[1] / "sample_images" / "stills"
-
-
-def _label_geometry(label: dict) -> BoardGeometry:
-    """The geometry the renderer knows (outer corners, playing area, bar), so the test reads no board search."""
-    corners = np.array(label["board"]["corners"], float)
-    size = default_rect_size(corners)
-    probe = BoardGeometry.from_corners(corners, (0, 0, size[0], size[1]), (0, 0, 1, 1), (0, 0, 1, 1), (0, 0, 1, 1),
-                                       rect_size=size)
-    pa = probe.to_rect(np.array(label["playing_area"], float))
-    x0, x1 = (pa[0, 0] + pa[3, 0]) / 2, (pa[1, 0] + pa[2, 0]) / 2
-    y0, y1 = (pa[0, 1] + pa[1, 1]) / 2, (pa[2, 1] + pa[3, 1]) / 2
-    bar_w = label["scene"]["bar_width_cm"] * size[0] / label["scene"]["size_cm"][0]
-    mid = (x0 + x1) / 2
-    return BoardGeometry.from_corners(corners, (x0, y0, x1, y1), (mid - bar_w / 2, y0, mid + bar_w / 2, y1),
-                                      (x0, y0, mid - bar_w / 2, y1), (mid + bar_w / 2, y0, x1, y1), rect_size=size)
 
 
 def test_each_reader_learns_its_own_die_edge_and_forgets_it():
     """Two readers never share the die edge one of them learnt (it was module-wide: results depended on what any
     reader in the process had read before); Reader.forget() drops it with the rest of the reader's memory."""
     image = cv2.imread(str(STILLS / "sim_02.jpg"))  # a rendered board with two flat dice
-    geo = _label_geometry(json.loads((STILLS / "sim_02.json").read_text()))
+    geo = label_geometry(json.loads((STILLS / "sim_02.json").read_text()))
     first = Reader(geo, fast_path=False)
     fresh_before = [(d.value, d.flat) for d in first.read(image).dice]
     first.read(image)
