@@ -123,13 +123,10 @@ def _side_angles() -> tuple[np.ndarray, np.ndarray]:
 _UX, _UY = _side_angles()
 
 
-def rim_scores(gx: np.ndarray, gy: np.ndarray, cx: np.ndarray, cy: np.ndarray, r: float) -> np.ndarray:
-    """How clearly each candidate's rim runs round its sides: radial (not tangential) edges on both side arcs.
-
-    Both sides of the rim (across the point column) must be edges along most of their arc. The arcs toward the
-    base and the tip are left out: there stacked checkers touch and a same-coloured neighbour hides the rim.
-    A triangle's base or straight side, which meets a circle only in passing, fails the side test.
-    """
+def _radial_edges(gx: np.ndarray, gy: np.ndarray, cx: np.ndarray, cy: np.ndarray, r: float) -> np.ndarray:
+    """Per candidate and rim sample (right side's samples, then the left's), the radial edge strength where it
+    beats the tangential one clearly, else 0: a circle's rim crosses its radius, grain and straight edges mostly
+    run along it."""
     cx = np.asarray(cx, np.float64)
     cy = np.asarray(cy, np.float64)
     h, w = gx.shape
@@ -140,7 +137,17 @@ def rim_scores(gx: np.ndarray, gy: np.ndarray, cx: np.ndarray, cy: np.ndarray, r
     b = gy.ravel()[idx]
     radial = np.abs(a * _UX + b * _UY)
     tangential = np.abs(-a * _UY + b * _UX)
-    good = np.where(radial > 1.5 * tangential, radial, 0.0)
+    return np.where(radial > 1.5 * tangential, radial, 0.0)
+
+
+def rim_scores(gx: np.ndarray, gy: np.ndarray, cx: np.ndarray, cy: np.ndarray, r: float) -> np.ndarray:
+    """How clearly each candidate's rim runs round its sides: radial (not tangential) edges on both side arcs.
+
+    Both sides of the rim (across the point column) must be edges along most of their arc. The arcs toward the
+    base and the tip are left out: there stacked checkers touch and a same-coloured neighbour hides the rim.
+    A triangle's base or straight side, which meets a circle only in passing, fails the side test.
+    """
+    good = _radial_edges(gx, gy, cx, cy, r)
     k = int(SIDE_PERCENTILE / 100 * SIDE_SAMPLES)
     right = np.partition(good[:, :SIDE_SAMPLES], k, axis=1)[:, k]
     left = np.partition(good[:, SIDE_SAMPLES:], k, axis=1)[:, k]
@@ -180,17 +187,7 @@ def side_scores(gx: np.ndarray, gy: np.ndarray, cx: np.ndarray, cy: np.ndarray, 
                 skip: float = 0.0) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Per candidate, the right and left side scores of ``rim_scores``, then the same leaving out the samples
     within ``skip`` degrees of straight across (one pass over the samples for both)."""
-    cx = np.asarray(cx, np.float64)
-    cy = np.asarray(cy, np.float64)
-    h, w = gx.shape
-    xs = np.clip(np.rint(cx[:, None] + r * _UX[None, :]).astype(np.int32), 0, w - 1)
-    ys = np.clip(np.rint(cy[:, None] + r * _UY[None, :]).astype(np.int32), 0, h - 1)
-    idx = ys * w + xs
-    a = gx.ravel()[idx]
-    b = gy.ravel()[idx]
-    radial = np.abs(a * _UX + b * _UY)
-    tangential = np.abs(-a * _UY + b * _UX)
-    good = np.where(radial > 1.5 * tangential, radial, 0.0)
+    good = _radial_edges(gx, gy, cx, cy, r)
     k = int(SIDE_PERCENTILE / 100 * SIDE_SAMPLES)
     keep = np.abs(np.degrees(np.arcsin(np.clip(_UY[:SIDE_SAMPLES], -1, 1)))) >= skip
     ko = int(SIDE_PERCENTILE / 100 * int(keep.sum()))
