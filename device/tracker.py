@@ -922,6 +922,7 @@ class GameTracker:
             return
         st.phase, st.turn = "moving", first
         st.dice = roll_values([light, dark])
+        st.roll_at = _dice_at(obs.dice)  # where the opening dice lay: the roll's dice (see _lie_as_rolled)
         st.before = Position.start().position_id()
 
     def _missed_opening(self, view: View, ref: Reference, obs: Observation) -> Optional[Board]:
@@ -1042,15 +1043,16 @@ class GameTracker:
             reason = self._reroll_reason(obs.dice, need_half=seating.right_half(roller))
         last = st.last_play
         if (reason == "wrong_half" and all(d.half == seating.right_half(other(roller)) for d in obs.dice)
-                and last and last.get("player") == other(roller) and last.get("legal") is None
-                and not last.get("settled") and not self._pass_pending()):
-            # the last play was not judged (its reading was unclear, or one die only was read): the board may
-            # also hold a turn of the player on roll that the reader missed (his roll, his play). The last mover
+                and not self._pass_pending() and not self._followed(last, other(roller))):
+            # the referee did not see the last turn end cleanly (a play not judged, a roll not read but told by
+            # the play, a play on a guessed board, or no play of the last mover known at all): the board may also
+            # hold a turn of the player on roll that the reader missed (his roll, his play). The last mover
             # rolling again is then no proof of a foul: say so without an alarm, and take the roll as his
             self._emit("warning", code="unsure_reading", player=roller,
-                       message=f"{other(roller)} rolls again after a play not judged: {roller}'s turn may have "
+                       message=f"{other(roller)} rolls again after a turn not followed: {roller}'s turn may have "
                                "been missed; please check the board")
-            last["settled"] = True
+            if last:
+                last["settled"] = True
             st.last_play = None
             roller = st.turn = other(roller)
             reason = self._reroll_reason(obs.dice, need_half=seating.right_half(roller))
@@ -1184,7 +1186,12 @@ class GameTracker:
             if st.one_die and self._one_die_seen(obs, mover):
                 return
             new = [d for d in obs.dice if d.half == opp_half]
-            if len(obs.dice) >= 3 and len(new) >= 2 and st.early_roll is None:
+            mine = [d for d in obs.dice if d.half != opp_half]
+            if (len(obs.dice) >= 3 and len(new) >= 2 and st.early_roll is None and not st.guessed
+                    and _lie_as_rolled(mine, st.roll_at)):
+                # the mover's dice are still down only when each die on his half is one read at his roll, with
+                # that face where it lay: a die misread or first seen late there is no proof (issue 6), and a
+                # 'roll again' called on it voids a good roll
                 st.early_roll = sig
                 self._emit("warning", message=f"{other(mover)} rolled before {mover} lifted the dice; "
                                               f"roll again", code="early_roll", player=other(mover), alert=True)
@@ -1227,6 +1234,7 @@ class GameTracker:
             st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
             st.handled, st.doubt, st.confirm, st.one_die, st.one_die_reads = remaining, 0, None, False, 0
             return
+        rolled_seen = not st.one_die  # both dice of the roll were read (not told by the play)
         if st.one_die and found.kind != "doubt":
             told = by_board.get(found.board, set()) if found.board is not None else set()
             if found.kind == "legal" and len(told) == 1:
@@ -1334,7 +1342,8 @@ class GameTracker:
                 st.handled, st.doubt, st.confirm, st.one_die, st.one_die_reads = remaining, 0, None, False, 0
                 return
         st.last_play = {"player": mover, "dice": list(st.dice), "before": st.before,
-                        "after_board": _board_json(after_board), "legal": legal}
+                        "after_board": _board_json(after_board), "legal": legal,
+                        "clean": legal is not None and rolled_seen and not st.guessed}
         if found.kind == "doubt" or st.guessed:
             # a play not judged leaves a guess; a play found on a guessed board fits the reading through the
             # misreads noted at the guess (the guess's own reading is its 'steady misread', so even a board
@@ -1485,6 +1494,14 @@ class GameTracker:
         if len(st.dice) >= 2:
             return [(st.dice[0], st.dice[1])]
         return [tuple(roll_values([st.dice[0], v])) for v in range(1, 7)]  # type: ignore[misc]
+
+    def _followed(self, last: Optional[dict[str, Any]], player: str) -> bool:
+        """Whether the referee saw ``player``'s last turn end cleanly: his roll read with both dice, his play
+        judged on the board as read (not told, not a guess) and his dice lifted. Only then is his rolling again
+        evidence of a foul; after a turn it did not follow, a turn of the opponent may have gone unseen (issue 6:
+        a light play never seen made dark's next roll 'out of turn')."""
+        return bool(last and last.get("player") == player and last.get("legal") is not None
+                    and last.get("clean") and not last.get("settled") and not self.state.guessed)
 
     def _pass_pending(self) -> bool:
         last = self.state.last_play
@@ -1661,6 +1678,14 @@ def _same_roll(taken_at: Optional[list], dice: list[DieReading]) -> bool:
     now = _dice_at(dice)
     return all(any(v == w and (x - a) ** 2 + (y - b) ** 2 <= SAME_DIE_PX ** 2 for w, a, b in now)
                for v, x, y in taken_at)
+
+
+def _lie_as_rolled(dice: list[DieReading], taken_at: Optional[list]) -> bool:
+    """Whether each of ``dice`` (some at least) is a die read when the roll was taken, with that face, where it
+    lay: the roll's dice demonstrably still down (a die misread, or seen only now, proves nothing)."""
+    now = _dice_at(dice)
+    return bool(dice) and len(now) == len(dice) and bool(taken_at) and all(
+        any(v == w and (x - a) ** 2 + (y - b) ** 2 <= SAME_DIE_PX ** 2 for w, a, b in taken_at) for v, x, y in now)
 
 
 def _cocked(dice: list[DieReading]) -> bool:

@@ -8,6 +8,7 @@ from device.seating import HOMES, Seating
 from device.tracker import ONE_DIE_READS, GameTracker
 from rules.moves import legal_plays
 from rules.position import Position
+from vision.observation import DieReading
 from tests.daemon_scenes import Driver, die, scene
 
 START = Position.start()
@@ -305,8 +306,8 @@ def test_a_seating_hint_from_a_calibration_keeps_only_that_corner():
 def test_rolling_before_the_opponent_lifted_his_dice_is_flagged_and_that_roll_is_void():
     d, seating = start_game(light=3, dark=1)
     right = next(p.position for p in legal_plays(START, 3, 1) if p.notation() == "8/5 6/5")
-    light_dice = (die(3, "right"), die(1, "right"))
-    dark_dice = (die(6, "left"), die(6, "left"))
+    light_dice = (die(3, "right"), die(1, "left"))  # the opening dice, where they lay
+    dark_dice = (DieReading(6, True, [300.0, 300.0], "left"), DieReading(6, True, [250.0, 480.0], "left"))
     d.show(right, "light", light_dice + dark_dice)  # dark rolled with light's dice still down
     assert (d.events[-1]["type"], d.events[-1]["code"], d.events[-1]["player"]) == ("warning", "early_roll", "dark")
     d.show(right, "light", dark_dice)  # light lifts his dice: his play is final
