@@ -176,6 +176,7 @@ class State:
     doubtful: Optional[list] = None  # the points read unsure in each of the last DOUBT_HISTORY accepted readings
     roll_reads: int = 0  # accepted readings that showed the dice of the roll being played
     roll_frame: int = -1  # the frame of the last reading counted in roll_reads
+    changes_seen: bool = False  # the last play weighed in this game was a change the reader saw on the board
 
 
 def _board_json(board: Board) -> list:
@@ -616,6 +617,7 @@ class GameTracker:
         if found.kind == "legal":
             self._emit("roll", player=roller, dice=dice, inferred=True)
             legal = self._play_event(roller, dice, before, after)
+            st.changes_seen = True  # the reader saw this play change the board
         else:  # likely that play, but a misread could hide another: go on from it, judge nothing
             self._emit("warning", code="unsure_reading", player=roller,
                        message=f"{roller}'s roll was not read and the board is not clear; his play is not judged: "
@@ -669,6 +671,7 @@ class GameTracker:
         self._play_event(second, list(r2), mid.swap(), final.swap())
         st.last_play = {"player": second, "dice": list(r2), "before": mid.swap().position_id(),
                         "after_board": _board_json(board), "legal": True, "settled": True}
+        st.changes_seen = True
         self._believe(board, obs)
         st.handled, st.doubt, st.unseen_play, st.unseen_from = None, 0, None, None
         return True
@@ -870,6 +873,7 @@ class GameTracker:
         st.game += 1
         st.phase = "opening"
         st.turn, st.dice, st.before, st.last_play, st.early_roll = None, None, None, None, None
+        st.changes_seen = False
         st.cube_value, st.cube_owner, st.offered_by = 1, None, None
         self._believe(board, obs)
         noted = self._start_seen.get(seating.light_home)
@@ -1229,7 +1233,8 @@ class GameTracker:
             st.last_play = {"player": mover, "dice": list(st.dice), "before": st.before,
                             "after_board": _board_json(ref.board), "legal": None, "pass_pending": True,
                             "one_die": st.one_die, "roll_at": st.roll_at,
-                            "roll_reads": st.roll_reads}
+                            "roll_reads": st.roll_reads, "changes_seen": st.changes_seen}
+            st.changes_seen = False  # a play the reader may not have seen: the next 'nothing moved' is unsure
             self._believe(ref.board, obs)
             st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
             st.handled, st.doubt, st.confirm, st.one_die, st.one_die_reads = remaining, 0, None, False, 0
@@ -1336,6 +1341,7 @@ class GameTracker:
                                 "after_board": _board_json(ref.board), "legal": None, "pass_pending": True,
                                 "one_die": st.one_die, "unsure": True, "roll_at": st.roll_at,
                                 "roll_reads": st.roll_reads}
+                st.changes_seen = False
                 self._believe(ref.board, obs)
                 st.guessed = True  # the play was not judged: the board before it is a guess now (g1717)
                 st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
@@ -1344,6 +1350,7 @@ class GameTracker:
         st.last_play = {"player": mover, "dice": list(st.dice), "before": st.before,
                         "after_board": _board_json(after_board), "legal": legal,
                         "clean": legal is not None and rolled_seen and not st.guessed}
+        st.changes_seen = legal is not None and after != before
         if found.kind == "doubt" or st.guessed:
             # a play not judged leaves a guess; a play found on a guessed board fits the reading through the
             # misreads noted at the guess (the guess's own reading is its 'steady misread', so even a board
@@ -1543,6 +1550,15 @@ class GameTracker:
             return mover
         last["settled"] = True
         if len(last["dice"]) == 2 and not last.get("unsure") and not last.get("judged"):
+            if not last.get("changes_seen"):
+                # 'no checker was moved' is a foul only where the reader is seen to follow this board: the play
+                # before it was a change it saw. After a play it did not see change the board (a small board, a
+                # steady misread), an unseen play looks exactly like none (issue 6): said, never an alarm
+                self._emit("warning", code="unsure_reading", player=mover,
+                           message=f"no change was read after {mover}'s roll, and the reader did not see the play "
+                                   "before change the board either: not judged, please check the board")
+                st.guessed = True
+                return None
             before = Position.from_position_id(last["before"])
             self._play_event(mover, last["dice"], before, before)
         return None

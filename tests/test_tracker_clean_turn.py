@@ -79,3 +79,25 @@ def test_a_die_misread_on_the_movers_half_is_no_early_roll():
     assert [(e["type"], e.get("player"), e.get("legal"), e.get("dice")) for e in out] == [
         ("play", "light", True, [5, 2]), ("roll", "dark", None, [3, 1])]
     assert r.alarms() == []
+
+
+def test_no_checker_moved_is_illegal_where_the_reader_saw_the_play_before_change_the_board():
+    r = Reader()
+    r.start(3, 1)
+    after = _play(START, (3, 1), "8/5 6/5")
+    r.show(after, "light")  # the opening play, seen changing the board
+    r.show(after.swap(), "dark", (die(6, "left"), die(4, "left")))
+    r.show(after.swap(), "dark")  # dice lifted, nothing moved
+    out = r.show(after, "light", (die(5, "right"), die(2, "right")))  # light rolls: dark's 6-4 stands unplayed
+    assert [(e["type"], e.get("player"), e.get("code")) for e in out if e.get("alert_id")] == [
+        ("play", "dark", "no_play_made")]
+
+
+def test_no_checker_moved_after_a_play_the_reader_never_saw_change_the_board_is_not_judged():
+    r = Reader()
+    r.start(3, 1)
+    r.show(START, "light")  # light's opening play is never seen: the reader keeps reading the start
+    out = r.show(START.swap(), "dark", (die(6, "left"), die(4, "left")))
+    assert [(e["type"], e.get("player"), e.get("code")) for e in out] == [
+        ("warning", "light", "unsure_reading"), ("roll", "dark", None)]
+    assert r.alarms() == []
