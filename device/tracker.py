@@ -1359,6 +1359,14 @@ class GameTracker:
             # fitted by every later reading of it as empty, made dark's bear-off 'moved backwards'; render 1818: a
             # light checker guessed on 13, read on 18 ever since, made 4-1 'moved backwards')
             st.guessed = not _shows(obs, after_board)
+            if guess_wrong and not st.guessed:
+                # the guess was wrong and the board as read replaces it: that board rests on the points where it
+                # departs from the guess, so it is sure only where the reader was sure of them (race 4242, frame
+                # 578: a lone dark checker missed and its 8-stack read 7, doubtful, taken as sure made a 3-1 at
+                # 654 'one checker too many moved')
+                old = seating.board(before, mover).points
+                departs = {i + 1 for i, (a, b) in enumerate(zip(old, after_board.points)) if a != b}
+                st.guessed = bool(departs & _low_confidence_points(obs))
             if sure_before and after_board == near:
                 # a legal result that the reading shows but for points the reader doubted is no wild guess: an
                 # illegal play on it later is still called (render 1818: a foul at frame 220 on that board)

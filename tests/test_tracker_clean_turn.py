@@ -9,7 +9,7 @@ roll, the mover's dice demonstrably still lie where they were rolled. Each test 
 from __future__ import annotations
 
 from tests.daemon_scenes import die
-from tests.test_tracker_faults import START, Reader, _play
+from tests.test_tracker_faults import SEATING, START, Reader, _play
 from vision.observation import DieReading
 
 
@@ -101,3 +101,34 @@ def test_no_checker_moved_after_a_play_the_reader_never_saw_change_the_board_is_
     assert [(e["type"], e.get("player"), e.get("code")) for e in out] == [
         ("warning", "light", "unsure_reading"), ("roll", "dark", None)]
     assert r.alarms() == []
+
+
+def _dark_plays_off_a_guess(unsure_where_it_departs: bool) -> Reader:
+    """Light's 8/5 6/5 is believed but as a guess (as after a play not judged); dark's reading then fits no legal
+    6-4 from it (one checker more moved), so the board as read replaces the guess."""
+    r = Reader()
+    r.start(3, 1)
+    after = _play(START, (3, 1), "8/5 6/5")
+    r.show(after, "light")
+    r.tracker.state.guessed = True  # as the tracker leaves the board after a play it could not judge
+    r.show(after.swap(), "dark", (die(6, "left"), die(4, "left")))
+    legal = _play(after.swap(), (6, 4), "24/18 13/9")
+    player = list(legal.player)
+    player[12], player[10] = player[12] - 1, player[10] + 1  # and 13/11: one checker too many
+    read = type(legal)(tuple(player), legal.opponent)
+    departs = {i + 1 for i, (a, b) in enumerate(zip(SEATING.board(after.swap(), "dark").points,
+                                                     SEATING.board(read, "dark").points)) if a != b}
+    if unsure_where_it_departs:
+        r.unsure = {min(departs)}
+    for _ in range(4):
+        r.show(read, "dark")
+    assert r.alarms() == []
+    return r
+
+
+def test_a_board_read_over_a_wrong_guess_stays_a_guess_where_the_reader_doubted_it():
+    assert _dark_plays_off_a_guess(True).tracker.state.guessed is True
+
+
+def test_a_board_read_sure_over_a_wrong_guess_ends_the_guess():
+    assert _dark_plays_off_a_guess(False).tracker.state.guessed is False
