@@ -47,6 +47,14 @@ the legal result believed (render 1818: two 5-stacks read 4 made 'moved backward
 only whose face shows in the same player's next roll is that roll's first die, not a late re-roll (h303); a second
 die read cocked after a one-die roll is looked at again like any cocked die.
 
+Turn alarms rest on a turn the referee followed (issue 6, G3). "X rolled, but it is Y's turn" only when X's last
+roll was read with both dice and his play judged on the board as read (not told by the play, not on a guess);
+otherwise Y's turn may have gone unseen: said, and the roll taken as X's. "Rolled before X lifted the dice" only
+when each die on X's half is a die of his roll with that face where it lay (a misread or late die proves nothing).
+"No checker was moved" is judged only when the play weighed before it was a change the reader saw
+(``State.changes_seen``): after an unseen play, another looks exactly like none. The board read over a wrong guess
+stays a guess where it departs from the guess on points the reader doubted (race 4242: one checker too many).
+
 Events are dicts (see device/events.py); the tracker does no I/O, so the referee can store them before announcing.
 ``feed`` never raises: a fault of the tracker's own drops that reading (the state as before it) with a
 "referee_fault" warning, and after a few in a row it drops what it was in the middle of and goes on like after a
