@@ -415,10 +415,28 @@ class GameTracker:
             st.turn_seen[1] = True
         elif st.turn_seen[1] and any(d.half == mine for d in obs.dice):
             st.turn_seen[2] = True
+        elif self._rolled_anew(obs.dice, mine):
+            # the mover's half shows another roll than the one he plays, lying elsewhere: he rolled again (his
+            # opponent's turn in between unseen, or a re-roll the referee did not see). Either way no foul can be
+            # called on the old roll (render 1717, frame 747: light judged on a 5-3 after dark's 4-1, seen as one
+            # die, and light's 3-1)
+            st.turn_seen[1] = st.turn_seen[2] = True
         halves = {d.half for d in obs.dice}
         if halves in ({mine}, {theirs}):
             # whose dice were seen last: once they are lifted, the other player is on roll (see _on_moving)
             st.turn_seen[3:] = [st.turn if halves == {mine} else other(st.turn)]
+
+    def _rolled_anew(self, dice: list[DieReading], mine: Optional[str]) -> bool:
+        """Whether ``dice`` are a new roll on the mover's half: two flat dice read, not the faces of the roll he
+        plays, and neither where a die of that roll lay."""
+        st = self.state
+        if len(dice) != 2 or not st.dice or not st.roll_at or any(d.half != mine or not d.flat for d in dice):
+            return False
+        now = _dice_at(dice)
+        if len(now) != 2 or roll_values([v for v, _, _ in now]) == list(st.dice):
+            return False
+        return not any((x - a) ** 2 + (y - b) ** 2 <= SAME_DIE_PX ** 2
+                       for _, x, y in now for _, a, b in st.roll_at)
 
     def _turn_passed(self) -> bool:
         """The play waiting for its verdict was followed by the opponent's roll and a later roll of the mover's:

@@ -132,3 +132,27 @@ def test_a_board_read_over_a_wrong_guess_stays_a_guess_where_the_reader_doubted_
 
 def test_a_board_read_sure_over_a_wrong_guess_ends_the_guess():
     assert _dark_plays_off_a_guess(False).tracker.state.guessed is False
+
+
+def _light_shows_3_1_while_playing_5_2(new_roll: bool) -> Reader:
+    r, board, rolled = _light_rolled_5_2()
+    if new_roll:  # another roll on light's half, lying elsewhere: dark's turn between went unseen
+        r.show(board, "light", (DieReading(3, True, [760.0, 300.0], "right"),
+                                DieReading(1, True, [880.0, 500.0], "right")))
+    played = _play(board, (3, 1), "24/23 13/10")  # no legal 5-2
+    r.show(played, "light", rolled if not new_roll else ())
+    for _ in range(3):
+        r.show(played, "light")
+    return r
+
+
+def test_a_new_roll_on_the_movers_half_voids_a_foul_on_the_old_roll():
+    r = _light_shows_3_1_while_playing_5_2(True)
+    assert r.alarms() == []
+    assert [(e["type"], e.get("code")) for e in r.events if e.get("player") == "light"][-1] == (
+        "warning", "unsure_reading")
+
+
+def test_without_a_new_roll_the_same_board_is_a_foul():
+    r = _light_shows_3_1_while_playing_5_2(False)
+    assert [(e["type"], e.get("player"), e.get("code")) for e in r.alarms()] == [("play", "light", "dice_mismatch")]
