@@ -54,6 +54,8 @@ when each die on X's half is a die of his roll with that face where it lay (a mi
 "No checker was moved" is judged only when the play weighed before it was a change the reader saw
 (``State.changes_seen``): after an unseen play, another looks exactly like none. The board read over a wrong guess
 stays a guess where it departs from the guess on points the reader doubted (race 4242: one checker too many).
+Another roll on the mover's half while he plays (other faces, lying elsewhere) is a turn gone by unseen or a
+re-roll missed: no foul is called on the old roll (render 1717).
 
 Events are dicts (see device/events.py); the tracker does no I/O, so the referee can store them before announcing.
 ``feed`` never raises: a fault of the tracker's own drops that reading (the state as before it) with a
