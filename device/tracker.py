@@ -1218,12 +1218,14 @@ class GameTracker:
             if st.one_die and self._one_die_seen(obs, mover):
                 return
             new = [d for d in obs.dice if d.half == opp_half]
-            mine = [d for d in obs.dice if d.half != opp_half]
+            down = [d for d in obs.dice if _lie_as_rolled([d], st.roll_at)]
+            fresh = [d for d in obs.dice if all(d is not o for o in down)]
             if (len(obs.dice) >= 3 and len(new) >= 2 and st.early_roll is None and not st.guessed
-                    and _lie_as_rolled(mine, st.roll_at)):
-                # the mover's dice are still down only when each die on his half is one read at his roll, with
-                # that face where it lay: a die misread or first seen late there is no proof (issue 6), and a
-                # 'roll again' called on it voids a good roll
+                    and down and len(fresh) >= 2 and all(d.half == opp_half for d in fresh)):
+                # the mover's dice are still down only when a die of his roll lies where it lay with that face
+                # (an opening die may lie on either half) and every other die is the opponent's new roll: a die
+                # misread or first seen late on the mover's half is no proof (issue 6), and a 'roll again'
+                # called on it voids a good roll
                 st.early_roll = sig
                 self._emit("warning", message=f"{other(mover)} rolled before {mover} lifted the dice; "
                                               f"roll again", code="early_roll", player=other(mover), alert=True)

@@ -156,3 +156,13 @@ def test_a_new_roll_on_the_movers_half_voids_a_foul_on_the_old_roll():
 def test_without_a_new_roll_the_same_board_is_a_foul():
     r = _light_shows_3_1_while_playing_5_2(False)
     assert [(e["type"], e.get("player"), e.get("code")) for e in r.alarms()] == [("play", "light", "dice_mismatch")]
+
+
+def test_an_opening_die_left_on_the_opponents_half_under_his_new_roll_is_an_early_roll():
+    r = Reader()
+    r.start(3, 1)  # light's 3 on his half, dark's 1 on dark's: the opening roll is light's
+    played = _play(START, (3, 1), "8/5 6/5")
+    dark_roll = (DieReading(6, True, [300.0, 300.0], "left"), DieReading(4, True, [250.0, 480.0], "left"))
+    out = r.show(played, "light", (die(1, "left"),) + dark_roll)  # light lifted his 3 only; dark rolled
+    assert [(e["type"], e.get("code"), e.get("player")) for e in out if e.get("alert_id")] == [
+        ("warning", "early_roll", "dark")]
