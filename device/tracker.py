@@ -1305,6 +1305,15 @@ class GameTracker:
             # and then, and the two counts swapped make 'moved backwards'). Its own history says it may be wrong
             # there: not sure (a warning, never an alarm), going on from the legal result
             found = Verdict("doubt", near, found.legal_cost, found.illegal_cost, found.points)
+        steady = None
+        if found.kind == "illegal" and near is None and not passed:
+            steady = self._steady_hides(obs, view, ref, boards)
+            if steady is not None:
+                # a legal result the reading shows point for point, as read or as the reader read the untouched
+                # board before (a stack it always read one short): the steady misread
+                # may hide the play's own change there (render 1818, frame 145: light's 6-stack read 4 while it
+                # held 5, then 4 after 6/2, taken for 5 made 'bar/24 13/2'). Not sure, never an alarm
+                found = Verdict("doubt", steady, found.legal_cost, found.illegal_cost, found.points)
         sure_before = near is not None and not passed and not st.guessed  # see st.guessed below
         legal: Optional[bool] = None
         if found.kind == "legal":
@@ -1397,6 +1406,8 @@ class GameTracker:
                 old = seating.board(before, mover).points
                 departs = {i + 1 for i, (a, b) in enumerate(zip(old, after_board.points)) if a != b}
                 st.guessed = bool(departs & _low_confidence_points(obs))
+            if steady is not None and after_board == steady and not guess_wrong:
+                st.guessed = False  # the reading shows it point for point, as read or by its steady misreads
             if sure_before and after_board == near:
                 # a legal result that the reading shows but for points the reader doubted is no wild guess: an
                 # illegal play on it later is still called (render 1818: a foul at frame 220 on that board)
@@ -1438,6 +1449,22 @@ class GameTracker:
             differ = {i + 1 for i in range(24) if board.points[i] != illegal.points[i]}
             if differ and differ <= doubted:
                 return board
+        return None
+
+    @staticmethod
+    def _steady_hides(obs: Observation, view: View, ref: Optional[Reference], boards: list[Board]
+                      ) -> Optional[Board]:
+        """A legal result that each point of the reading shows as read, or by the steady misread of a point the
+        result leaves as it was; else None."""
+        if ref is None or ref.seen is None or len(obs.points) != 24 or any(n is None for n in obs.points):
+            return None
+        bar = face_bar(view, ref)
+        for b in boards:
+            if b.bar != bar:
+                continue
+            if all(obs.points[i] == b.points[i]
+                   or (b.points[i] == ref.board.points[i] and ref.steady(i, obs.points[i])) for i in range(24)):
+                return b
         return None
 
     @staticmethod

@@ -8,6 +8,7 @@ roll, the mover's dice demonstrably still lie where they were rolled. Each test 
 
 from __future__ import annotations
 
+from rules.moves import legal_plays
 from tests.daemon_scenes import die
 from tests.test_tracker_faults import SEATING, START, Reader, _play
 from vision.observation import DieReading
@@ -166,3 +167,28 @@ def test_an_opening_die_left_on_the_opponents_half_under_his_new_roll_is_an_earl
     out = r.show(played, "light", (die(1, "left"),) + dark_roll)  # light lifted his 3 only; dark rolled
     assert [(e["type"], e.get("code"), e.get("player")) for e in out if e.get("alert_id")] == [
         ("warning", "early_roll", "dark")]
+
+
+
+def test_a_legal_play_hidden_by_a_stack_read_short_all_along_is_found_point_for_point():
+    """Render 1818 frame 145: light's 6-stack read 4 while it held 5 (its steady misread), then 4 after 6/2; taken
+    for 5, the reading made an illegal board. The legal 6/2 shows point for point: as read there, and as the
+    reader read the untouched points before."""
+    from device.matching import Reference, View
+    from device.tracker import GameTracker
+    from tests.daemon_scenes import scene
+    before = _play(START, (3, 1), "8/5 6/5").swap()  # dark to move after light's opening
+    before = _play(before, (6, 4), "24/18 13/9").swap()  # light to move
+    before_board = SEATING.board(before, "light")
+    seen = [(n,) for n in before_board.points]
+    seen[5] = (before_board.points[5] - 1,)  # the 6-point (4 checkers) always read 3
+    seen[12] = (before_board.points[12] - 1,)  # the 13-point (4 checkers) always read 3
+    ref = Reference(before_board, tuple(seen), ((0,), (0,)))
+    legal = _play(before, (4, 2), "8/4 6/4")
+    boards = [SEATING.board(p.position, "light") for p in legal_plays(before, 4, 2)]
+    obs = scene(SEATING, legal, "light")
+    obs.points[12] -= 1  # the untouched 13-point read short, as ever; the 6-point read as it is now (3)
+    found = GameTracker._steady_hides(obs, View.of(obs), ref, boards)
+    assert found == SEATING.board(legal, "light")
+    obs.points[3] -= 1  # the 4-point, changed by the play, read short: no legal result shows so
+    assert GameTracker._steady_hides(obs, View.of(obs), ref, boards) is None
