@@ -55,7 +55,9 @@ when each die on X's half is a die of his roll with that face where it lay (a mi
 (``State.changes_seen``): after an unseen play, another looks exactly like none. The board read over a wrong guess
 stays a guess where it departs from the guess on points the reader doubted (race 4242: one checker too many).
 Another roll on the mover's half while he plays (other faces, lying elsewhere) is a turn gone by unseen or a
-re-roll missed: no foul is called on the old roll (render 1717).
+re-roll missed: no foul is called on the old roll (render 1717). No illegal call where a legal result shows point
+for point, as read or by the steady misread of a point it leaves untouched (render 1818: a stack read short all
+along hid the play's own change there).
 
 Events are dicts (see device/events.py); the tracker does no I/O, so the referee can store them before announcing.
 ``feed`` never raises: a fault of the tracker's own drops that reading (the state as before it) with a
