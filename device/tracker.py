@@ -1480,7 +1480,7 @@ class GameTracker:
         read = Board.from_observation(obs)
         if read is None:
             return None
-        exact = [b for b in boards if b.points == read.points and b.bar == read.bar]
+        exact = [b for b in boards if _same_board(read, b)]
         return exact[0] if len(exact) == 1 else None
 
     def _one_die_seen(self, obs: Observation, mover: str) -> bool:
@@ -1703,7 +1703,13 @@ OPPONENT_PLAY_BUDGET = 3000  # opponent positions generated at most when asking 
 def _shows(obs: Observation, board: Board) -> bool:
     """Whether the reading shows ``board`` point for point and on the bar as read (no misread undone)."""
     read = Board.from_observation(obs)
-    return read is not None and read.points == board.points and read.bar == board.bar
+    return read is not None and _same_board(read, board)
+
+
+def _same_board(read: Board, board: Board) -> bool:
+    """The same checkers on every point and on the bar (the trays left out: they are read apart, with their own
+    confidence)."""
+    return read.points == board.points and read.bar == board.bar
 
 
 def _opponent_played_on(before: Position, dice: tuple[int, int], after: Position) -> bool:

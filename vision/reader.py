@@ -443,7 +443,7 @@ class Reader:
             # the halves fit a one-point shift almost as well: every count may sit one point off, so none is sure
             warnings.append("point positions uncertain: the halves may be off by one point")
             confidence = [min(c, 0.5) for c in confidence]
-        if getattr(geo, "frame_doubt", None):
+        if geo.frame_doubt:
             # the board finder's own doubt (vision.board._frame_doubt): its outer frame may be off by more than a
             # few pixels, and every point sits where that frame says
             warnings.append(f"board outline uncertain: {geo.frame_doubt}")
