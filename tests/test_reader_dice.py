@@ -143,7 +143,7 @@ def test_the_cube_is_read_neither_under_dice_nor_on_the_frame_they_are_lifted(mo
     from vision.observation import CubeReading
 
     geo = _geometry()
-    reader = Reader(geo, fast_path=False)
+    reader = Reader(geo, fast_path=False, incremental=False)  # one frame again and again: every stage reads it
     rolls = iter([[], [DieReading(3, True, [900.0, 500.0], "right")], [], [], [DieReading(5, True, [900.0, 500.0],
                                                                                           "left")], []])
     cubes = iter([CubeReading(2, [100.0, 100.0]), CubeReading(4, [100.0, 100.0])])

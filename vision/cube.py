@@ -354,6 +354,21 @@ def _on_a_cut(box: np.ndarray, shape: tuple[int, ...], cut: tuple[bool, bool, bo
                 or (cut[2] and xs.max() > w - 1 - margin) or (cut[3] and ys.max() > h - 1 - margin))
 
 
+@dataclass(frozen=True)
+class CubeFace:
+    """One square outline whose face read as a cube's number and passed every check: its IoU score, value and
+    outline (4 corners, whole-frame px)."""
+
+    score: float
+    value: int
+    box: np.ndarray
+
+    @property
+    def center(self) -> list[float]:
+        c = self.box.mean(axis=0)
+        return [float(c[0]), float(c[1])]
+
+
 def read_cube(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
               cube_size_px: Optional[float] = None, region: Optional[Sequence[int]] = None,
               side_range: Optional[tuple[float, float] | CubeSizes] = None) -> Optional[CubeReading]:
@@ -366,6 +381,42 @@ def read_cube(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
     to a fifth of the frame's shorter side. Why both: the search's cost is in the maps and contours of the pixels
     searched, and most of its dear glyph reads are of squares of the wrong size.
     """
+    best = best_face(cube_faces(image_bgr, mask, cube_size_px, region, side_range))
+    return None if best is None else CubeReading(value=best.value, center=best.center)
+
+
+def best_face(faces: Sequence[CubeFace]) -> Optional[CubeFace]:
+    """The face with the highest score, the first of equals (as the search meets them)."""
+    best: Optional[CubeFace] = None
+    for face in faces:
+        if best is None or face.score > best.score:
+            best = face
+    return best
+
+
+def search_box(region: Sequence[int], shape: tuple[int, ...]) -> Optional[tuple[int, int, int, int]]:
+    """``region`` widened to multiples of SHRINK_STEP and clipped to the frame (x0, y0, x1, y1), None if empty.
+
+    Why multiples: a part cut there shrinks to the whole frame's pixels (see shrink_factor), so a part and the
+    whole find the same outlines."""
+    step = SHRINK_STEP
+    x0, y0, x1, y1 = (int(round(v)) for v in region)
+    x0, y0 = max(0, x0 - x0 % step), max(0, y0 - y0 % step)
+    x1, y1 = min(shape[1], x1 + (-x1) % step), min(shape[0], y1 + (-y1) % step)
+    if x1 <= x0 or y1 <= y0:
+        return None
+    return x0, y0, x1, y1
+
+
+def cube_faces(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
+               cube_size_px: Optional[float] = None, region: Optional[Sequence[int]] = None,
+               side_range: Optional[tuple[float, float] | CubeSizes] = None) -> list[CubeFace]:
+    """Every outline in ``region`` read as a cube face with confidence, in the order the search meets them (the
+    arguments as read_cube's, which reports the best of these).
+
+    Why all and not the best: a reader that searches again only where the frame changed (vision.cube_watch) keeps
+    the faces found elsewhere, and the best of old and new must be the best a whole search would find.
+    """
     if image_bgr is None or getattr(image_bgr, "size", 0) == 0:
         raise VisionError("empty image")
     if mask is not None and not isinstance(mask, np.ndarray):
@@ -374,12 +425,10 @@ def read_cube(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
     x0 = y0 = 0
     cut: tuple[bool, bool, bool, bool] = (False, False, False, False)  # left, top, right, bottom edges cut
     if region is not None:
-        step = SHRINK_STEP  # cut at multiples of the shrink's period (see shrink_factor)
-        x0, y0, x1, y1 = (int(round(v)) for v in region)
-        x0, y0 = max(0, x0 - x0 % step), max(0, y0 - y0 % step)
-        x1, y1 = min(image_bgr.shape[1], x1 + (-x1) % step), min(image_bgr.shape[0], y1 + (-y1) % step)
-        if x1 <= x0 or y1 <= y0:
-            return None  # the region lies outside the frame: nowhere to look
+        box = search_box(region, image_bgr.shape)
+        if box is None:
+            return []  # the region lies outside the frame: nowhere to look
+        x0, y0, x1, y1 = box
         cut = (x0 > 0, y0 > 0, x1 < image_bgr.shape[1], y1 < image_bgr.shape[0])
         image_bgr = image_bgr[y0:y1, x0:x1]
         mask = None if mask is None else mask[y0:y1, x0:x1]
@@ -393,15 +442,13 @@ def read_cube(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         lo, hi = 0.75 * cube_size_px, 1.35 * cube_size_px
     else:
         lo, hi = frame_side / 40.0, frame_side / 5.0
-    best: Optional[tuple[float, int, np.ndarray]] = None
+    faces: list[CubeFace] = []
     for box in _square_candidates(gray, mask, lo, hi, frame_side, sizes, (x0, y0)):
         if _on_a_cut(box, gray.shape, cut):
             continue
         value, score = _read_outline(gray, box)
-        if value is None or (best is not None and score <= best[0]):
+        if value is None:
             continue
         if all(_same_glyph(gray, _scaled(box, k), value) for k in SCALE_CHECKS):
-            best = (score, value, box.mean(axis=0))
-    if best is None:
-        return None
-    return CubeReading(value=best[1], center=[float(best[2][0]) + x0, float(best[2][1]) + y0])
+            faces.append(CubeFace(score, value, box + (x0, y0)))
+    return faces

@@ -12,6 +12,7 @@ import dataclasses
 import json
 import logging
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Optional
 
@@ -21,8 +22,10 @@ import numpy as np
 from calibration.geometry import BoardGeometry
 from vision.checker_dice import dice_in_view
 from vision.board_layout import SHIFT_MARGIN
-from vision.checkers import WORK_POINT_WIDTH, count_checkers
+from vision.change_map import THUMB_SIZE, cell_centres, changed_cells, frame_grids
+from vision.checkers import WORK_POINT_WIDTH, CheckerCount, count_checkers
 from vision.cube import CubeSizes, read_cube
+from vision.cube_watch import CubeWatch
 from vision.dice_scale import ScaleMemory
 from vision.errors import VisionError
 from vision.image import check_image as _check_image
@@ -30,7 +33,6 @@ from vision.observation import BoardInfo, DieReading, Observation
 
 log = logging.getLogger(__name__)
 
-THUMB_SIZE = (160, 90)  # the fast path compares frames at this size
 UNCHANGED_MEAN = 1.5  # mean abs grey difference (0-255) below which a frame may be unchanged ...
 UNCHANGED_PIXEL = 18  # ... and no thumbnail pixel may differ by more than this (a rolled die is ~3 px here)
 UNCHANGED_PIXELS_ALLOWED = 1
@@ -44,6 +46,83 @@ STRAY_MIN_GAP = 1.5  # die edges between the die on the board and a die off it (
 ON_FIELD_SLACK = 0.75  # die edges past the playing area's edge a die still counts as on it (see die_half)
 CUBE_REACH = 2.0  # checker diameters of table beyond the outer frame where a cube laid beside the board may lie
 CUBE_SIDE = (0.4, 1.3)  # a cube's side in checker diameters (renders 0.45-0.75, tournament cubes about 1)
+CHANGE_REACH = 1  # grid cells round a changed cell that count as changed for the region tests (a rim between cells)
+
+
+@dataclass(frozen=True)
+class BoardChanges:
+    """Which regions of the board changed since the checkers were last counted (``Reader.changes``).
+
+    ``points[p - 1]``: geometric point p's column (its width, from its base to the board's middle); ``bar``, ``trays``
+    (either tray), ``field`` (anything on the playing area), ``board`` (anything inside the outer frame). Made from
+    the change grid (vision.change_map: cells of 6 px at 1080p whose grey moved by more than CELL_CHANGE), each
+    changed cell grown by CHANGE_REACH cells.
+
+    Why offered and not used per point: the checker counter learns its models across the board (the empty board
+    from every same-coloured point, the two checker colours from all accepted discs, the typical rim strength), so
+    one point's count depends on the others' pixels; reusing the counts of unchanged points would give other
+    answers than a full count. The reader reuses the counts only when nothing on the board changed (and the dice
+    it was given are the same); a counter that can count points apart may use ``changed_points``.
+    """
+
+    points: tuple[bool, ...]
+    bar: bool
+    trays: bool
+    field: bool
+    board: bool
+
+    def changed_points(self) -> list[int]:
+        """The geometric points (1-24) whose column changed."""
+        return [p + 1 for p, changed in enumerate(self.points) if changed]
+
+
+@dataclass(frozen=True)
+class BoardCells:
+    """The change grid's cells of each board region for one geometry and frame size (see BoardChanges)."""
+
+    points: tuple[np.ndarray, ...]
+    bar: np.ndarray
+    trays: np.ndarray
+    field: np.ndarray
+    board: np.ndarray
+    dice: np.ndarray  # where the dice are looked for: the board and OFF_BOARD_REACH checker diameters round it
+
+    def changes(self, changed: np.ndarray) -> BoardChanges:
+        grown = changed
+        if CHANGE_REACH > 0:
+            k = 2 * CHANGE_REACH + 1
+            grown = cv2.dilate(changed.astype(np.uint8), np.ones((k, k), np.uint8)) > 0
+        return BoardChanges(tuple(bool((grown & m).any()) for m in self.points), bool((grown & self.bar).any()),
+                            bool((grown & self.trays).any()), bool((grown & self.field).any()),
+                            bool((grown & self.board).any()))
+
+
+def board_cells(geo: BoardGeometry, shape: tuple[int, ...], dice_mask: np.ndarray) -> BoardCells:
+    """Each region's cells: a cell belongs to a region when its centre, taken to the rectified view, lies in it."""
+    from vision.change_map import GRID_SIZE
+
+    at = geo.to_rect(cell_centres(shape)).reshape(GRID_SIZE[1], GRID_SIZE[0], 2)
+    x, y = at[..., 0], at[..., 1]
+
+    def inside(rect: tuple[float, float, float, float]) -> np.ndarray:
+        return (x >= rect[0]) & (x <= rect[2]) & (y >= rect[1]) & (y <= rect[3])
+
+    w, h = geo.rect_size
+    trays = np.zeros(x.shape, bool)
+    for tray in geo.trays:
+        trays |= inside(tray)
+    dice = cv2.resize(dice_mask, GRID_SIZE, interpolation=cv2.INTER_AREA) > 0
+    return BoardCells(tuple(inside(geo.point_column(p)) for p in range(1, 25)), inside(geo.bar), trays,
+                      inside(geo.playing_area), inside((0.0, 0.0, float(w), float(h))), dice)
+
+
+@dataclass
+class _Kept:
+    """A stage's last result and the grid of the frame it was made on, with what it was made from (``key``)."""
+
+    key: Any
+    base: np.ndarray
+    value: Any
 
 
 def _geometry_from_calibration(calibration: Any) -> Optional[BoardGeometry]:
@@ -85,13 +164,10 @@ def thumbnail(image: np.ndarray) -> np.ndarray:
     """The fast path's grey thumbnail (float32): every few pixels sampled, then averaged down.
 
     Sampling first keeps this well under a millisecond on a 1080p frame; averaging 16 samples per thumbnail
-    pixel keeps sensor noise far below the change thresholds.
+    pixel keeps sensor noise far below the change thresholds. (The reader makes it with the change grid in one
+    go: vision.change_map.frame_grids.)
     """
-    w, h = THUMB_SIZE
-    if image.shape[1] > 4 * w and image.shape[0] > 4 * h:
-        image = cv2.resize(image, (4 * w, 4 * h), interpolation=cv2.INTER_NEAREST)
-    small = cv2.resize(image, THUMB_SIZE, interpolation=cv2.INTER_AREA)
-    return cv2.cvtColor(small, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    return frame_grids(image).thumb
 
 
 def work_geometry(geometry: BoardGeometry, point_width: float = WORK_POINT_WIDTH) -> tuple[BoardGeometry, float]:
@@ -309,7 +385,7 @@ class Reader:
     """Reads frames of one board. ``calibration``: a BoardGeometry, a calibration holding one, or its file."""
 
     def __init__(self, calibration: Any = None, check_every: int = CHECK_EVERY, read_dice: bool = True,
-                 fast_path: bool = True, intrinsics: Any = None) -> None:
+                 fast_path: bool = True, intrinsics: Any = None, incremental: bool = True) -> None:
         self.geometry: Optional[BoardGeometry] = _geometry_from_calibration(calibration)
         # the camera's lens (calibration.intrinsics.Intrinsics), when known: the board is then found in the
         # undistorted view, so its straight edges are straight and the corners land on the frame
@@ -318,7 +394,15 @@ class Reader:
         self.check_every = max(1, int(check_every))
         self.read_dice = read_dice
         self.fast_path = fast_path
+        # incremental: a changed frame reads again only what changed (see _read_full); off, every stage reads
+        # every changed frame whole (the reference the incremental reads are tested against)
+        self.incremental = incremental
         self._frames = 0
+        self._grids: Optional[Any] = None  # this frame's thumbnail and change grid (vision.change_map.FrameGrids)
+        self._kept_counts: Optional[_Kept] = None  # the last checker count, its frame's grid and (work geo, dice)
+        self._kept_dice: Optional[_Kept] = None  # the last dice read, its frame's grid and geometry
+        self._cube_watch: Optional[CubeWatch] = None  # the cube searched again only where the frame changed
+        self.changes: Optional[BoardChanges] = None  # what changed on the board since the last checker count
         self._last_thumb: Optional[np.ndarray] = None
         self._last_obs: Optional[Observation] = None
         self._work: Optional[tuple[BoardGeometry, BoardGeometry, float]] = None  # (for geometry, work geo, scale)
@@ -345,6 +429,7 @@ class Reader:
         self.geometry, self.calibrated = geometry, True
         self._work, self._radius = None, None
         self._last_thumb = self._last_obs = None
+        self._forget_stages()
         return True
 
     def forget(self) -> None:
@@ -356,6 +441,12 @@ class Reader:
         guessed die size again, so an edge learnt wrong cannot keep a die unread."""
         self._last_thumb = self._last_obs = None
         self.dice_memory.clear()
+        self._forget_stages()
+
+    def _forget_stages(self) -> None:
+        """No stage's last result is kept: the next changed frame reads every stage whole."""
+        self._kept_counts = self._kept_dice = None
+        self._cube_watch = None
 
     # ------------------------------------------------------------------------------------------------ geometry
     def _board(self, image: np.ndarray, warnings: list[str]) -> Optional[BoardGeometry]:
@@ -394,7 +485,8 @@ class Reader:
         """One frame -> one Observation (geometric numbering; see vision.observation)."""
         t0 = time.perf_counter()
         image = check_image(image_bgr)
-        thumb = thumbnail(image) if self.fast_path else None
+        self._grids = frame_grids(image) if self.fast_path or self.incremental else None
+        thumb = self._grids.thumb if self.fast_path and self._grids is not None else None
         if (thumb is not None and self._last_thumb is not None and self._last_obs is not None
                 and thumb.shape == self._last_thumb.shape and same_frame(thumb, self._last_thumb)):
             prev = self._last_obs
@@ -419,7 +511,6 @@ class Reader:
             return Observation(board=BoardInfo(found=False), points=[None] * 24, bar={"light": 0, "dark": 0},
                                off={"light": None, "dark": None}, warnings=warnings,
                                extra={"unchanged": False})
-        from vision.board import rectify
 
         self.last_geometry = geo
         if self._work is None or self._work[0] is not geo:
@@ -430,11 +521,10 @@ class Reader:
             # the checkers do not change size: after the first frame, look for one radius only
             work = dataclasses.replace(work, checker_diameter=2 * self._radius * scale, _maps=work._maps)
             self._work = (geo, work, scale)
-        rect = rectify(image, work)
-        dice = self._dice(image, geo) if self.read_dice else []
+        reused: list[str] = []
+        dice = self._dice_on(image, geo, reused) if self.read_dice else []
         # a disc found on a die is no checker (vision.checker_dice)
-        counts = count_checkers(rect, work, dice=dice_in_view(dice, work))
-        counts.radius_px /= scale
+        counts = self._count_on(image, geo, work, scale, dice_in_view(dice, work), reused)
         if self.calibrated and counts.radius_px > 0:
             self._radius = counts.radius_px
         warnings.extend(counts.warnings)
@@ -451,7 +541,7 @@ class Reader:
         # so on the frame where they are lifted (the referee judges the play on that frame, so it is read as fast
         # as can be: the cube read costs about as much as the dice); the next changed frame reads the cube again
         lifted = not dice and self._had_dice
-        cube = self._last_cube if dice or lifted else self._cube(image, geo)
+        cube = self._last_cube if dice or lifted else self._cube_on(image, geo, reused)
         self._last_cube, self._had_dice = cube, bool(dice)
         # the absolute size is unknown from one view (checkers come in many sizes): left to the calibration
         board = BoardInfo(found=True, corners=[[float(x), float(y)] for x, y in geo.corners],
@@ -461,8 +551,61 @@ class Reader:
             "point_confidence": [round(c, 2) for c in confidence],
             "off_confidence": {c: round(v, 2) for c, v in counts.off_confidence.items()},
         }
-        return Observation(board=board, points=counts.points, bar=counts.bar, off=counts.off, dice=dice, cube=cube,
+        if reused:
+            extra["reused"] = reused  # stages whose last result was taken: nothing they read had changed
+        return Observation(board=board, points=list(counts.points), bar=dict(counts.bar), off=dict(counts.off),
+                           dice=[dataclasses.replace(d, center=list(d.center)) for d in dice], cube=cube,
                            warnings=warnings, extra=extra)
+
+    # ------------------------------------------------------------------------------------------- incremental
+    def _cells(self, geo: BoardGeometry, shape: tuple[int, ...]) -> BoardCells:
+        """The board regions' grid cells for this geometry and frame size (kept with them)."""
+        wide = self._kept(geo, shape, "wide", lambda: fixed(dice_area(geo, shape, OFF_BOARD_REACH)))
+        return self._kept(geo, shape, "cells", lambda: board_cells(geo, shape, wide))
+
+    def _unchanged_since(self, kept: Optional[_Kept], same: Callable[[Any], bool], where: np.ndarray) -> bool:
+        """Whether ``kept`` was made from the same inputs (``same(kept.key)``) and no cell of ``where`` changed
+        since its frame."""
+        if not self.incremental or kept is None or self._grids is None or not same(kept.key):
+            return False
+        grid = self._grids.grid
+        return kept.base.shape == grid.shape and not changed_cells(grid, kept.base, where).any()
+
+    def _dice_on(self, image: np.ndarray, geo: BoardGeometry, reused: list[str]) -> list[DieReading]:
+        """The dice: the last reading when no cell where dice are looked for changed since it, else read whole.
+
+        Why not read only where cells changed: the dice finder's learnt die edge is kept per searched box and its
+        second scale is skipped once a roll is read (vision.dice, vision.dice_scale), so a search of a part gives
+        other answers than the whole search; the reading is either reused whole or made whole."""
+        cells = self._cells(geo, image.shape) if self.incremental else None
+        if cells is not None and self._unchanged_since(self._kept_dice, lambda key: key is geo, cells.dice):
+            reused.append("dice")
+            return self._kept_dice.value
+        dice = self._dice(image, geo)
+        if cells is not None and self._grids is not None:
+            self._kept_dice = _Kept(geo, self._grids.grid.copy(), dice)
+        return dice
+
+    def _count_on(self, image: np.ndarray, geo: BoardGeometry, work: BoardGeometry, scale: float,
+                  spots: list[Any], reused: list[str]) -> CheckerCount:
+        """The checker counts: the last count when nothing on the board changed and the dice given are the same,
+        else the board rectified and counted whole (see BoardChanges for why never point by point)."""
+        from vision.board import rectify
+
+        cells = self._cells(geo, image.shape) if self.incremental else None
+        if cells is not None and self._grids is not None and self._kept_counts is not None:
+            base = self._kept_counts.base
+            if base.shape == self._grids.grid.shape:
+                self.changes = cells.changes(changed_cells(self._grids.grid, base, cells.board))
+        if cells is not None and self._unchanged_since(self._kept_counts, lambda key: key[0] is work and key[1] == spots,
+                                                          cells.board):
+            reused.append("checkers")
+            return self._kept_counts.value
+        counts = count_checkers(rectify(image, work), work, dice=spots)
+        counts.radius_px /= scale
+        if cells is not None and self._grids is not None:
+            self._kept_counts = _Kept((work, spots), self._grids.grid.copy(), counts)
+        return counts
 
     def _dice(self, image: np.ndarray, geo: BoardGeometry) -> list[DieReading]:
         """Dice on the playing area, each with the half (left/right of the bar) it lies in, and a die that left the
@@ -519,13 +662,32 @@ class Reader:
 
     def _cube(self, image: np.ndarray, geo: BoardGeometry) -> Any:
         """The doubling cube where one can lie: on the board (bar, trays, field) or on the table beside it, at the
-        size the board's scale gives (see cube_area; kept while the geometry and frame size are)."""
+        size the board's scale gives (see cube_area; kept while the geometry and frame size are). Searched whole."""
         region, sides = self._kept(geo, image.shape, "cube", lambda: cube_area(geo, image.shape))
         try:
             return read_cube(image, region=region, side_range=sides)
         except (VisionError, TypeError, ValueError) as exc:
             log.debug("cube: %s", exc)
             return None
+
+    def _cube_on(self, image: np.ndarray, geo: BoardGeometry, reused: list[str]) -> Any:
+        """The cube, incrementally: searched again only where the frame changed since each part was last searched
+        (vision.cube_watch; "cube" in ``reused`` when nothing there changed and the last reading stands)."""
+        if not self.incremental or self._grids is None:
+            return self._cube(image, geo)
+        region, sides = self._kept(geo, image.shape, "cube", lambda: cube_area(geo, image.shape))
+        watch = self._cube_watch
+        if watch is None or watch.region != region or watch.sizes is not sides:
+            watch = self._cube_watch = CubeWatch(region, sides, tuple(image.shape[:2]))
+        try:
+            look = watch.look(image, self._grids.grid)
+        except (VisionError, TypeError, ValueError) as exc:
+            log.debug("cube: %s", exc)
+            watch.forget()
+            return None
+        if look.carried:
+            reused.append("cube")
+        return look.cube
 
 
 def read_file(path: str | Path, reader: Optional[Reader] = None) -> Observation:
