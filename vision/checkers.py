@@ -32,6 +32,7 @@ from vision.checker_discs import Disc, arc_score, equator_scores, find_discs
 from vision.components import components
 from vision.checker_bar import beside_bar, judge_bar
 from vision.checker_colours import ColourSplit, face_spread, phantom_light, split_colours
+from vision.checker_dark import judge_slot, learn_faces
 from vision.checker_dice import DieSpot, spoiled
 from vision.checker_doubt import DOUBTFUL_CONFIDENCE, doubts
 from vision.checker_empty import (add_disc, board_lift, disc_share, learn_empty, occupied_rows, point_bands,
@@ -87,6 +88,9 @@ ROW_LINE = 0.5  # ... and how far (radii) they may stand apart sideways
 ROW_RESCUE = 4  # faint discs in a row at least this long are kept
 ALIGN_SHIFTS = np.linspace(-0.45, 0.45, 13)  # half offsets tried (point widths) when aligning columns to discs
 ALIGN_SCALES = (0.95, 1.0, 1.05)
+FULL_ROW = 5  # checkers found by their faces are counted up to one row (players layer a longer one)
+EMPTY_SPOT = 1.6  # radii along the column within which a counted disc keeps a point from showing the empty board
+FACE_SURE = 0.8  # confidence of a count by faces where every slot was clear and the next one clearly empty
 FACE_FELLOWS = 9  # stacked discs per colour (the clearest) whose faces tell how even that colour's faces are
 
 
@@ -794,6 +798,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         elif points[p - 1] == 0 and unseen_stack(0, float(cue.get("empty", 0.0)), cue.get("tip")):
             cue["unseen_stack"] = True
             confidence[p - 1] = min(confidence[p - 1], DOUBTFUL)
+    _read_faces(lab, cols, r, counted, points, confidence, lightness, colour_ref, cues)
     for rd in rejected:  # what was dropped on each point: (why, diameters from the base, share of the strong rim)
         rp = cols.point_of(rd["x"] * scale, rd["y"] * scale)
         if rp is not None and rd["why"] != "weak":
@@ -839,3 +844,51 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
                                 **{f"start_{row}": round(v / scale, 1) for row, v in cols.base_shift.items()}},
                         runs=run_debug, cues=cues,
                         empty_runs={p: round(v / slot, 2) for p, v in empty_runs.items() if v})
+
+
+
+def _read_faces(lab: np.ndarray, cols: Columns, r: float, counted: dict[int, list[Disc]],
+                points: list[Optional[int]], confidence: list[float], lightness: dict[int, bool],
+                colour_ref: dict[int, float], cues: dict[int, dict[str, Any]]) -> None:
+    """Points read empty whose checkers show no rim (dark on dark): counted by their faces, slot by slot from the
+    base (``checker_dark``); a slot that may hold one leaves the point doubtful instead.
+
+    The faces are those of the clear discs counted elsewhere on the board; the empty board at a slot is that
+    spot on the row's points of the same colour that hold no counted disc there."""
+    teachers: dict[int, list[tuple[float, float]]] = {1: [], -1: []}
+    for chain in counted.values():
+        for d in chain:
+            sign = 1 if lightness[id(d)] else -1
+            if d.rim >= CLEAR_RIM * colour_ref[sign]:
+                teachers[sign].append((d.x, d.y))
+    faces = learn_faces(lab, teachers, r)
+    if faces is None:
+        return
+    for p in range(1, 25):
+        if points[p - 1] != 0:
+            continue
+        row = "top" if p >= 13 else "bottom"
+        start = float(cues[p].get("row_base", 0.5))
+        found, sure, sign = 0, True, None
+        while found < FULL_ROW:
+            u = (start + found * ROW_SPACING) * 2 * r + cols.base_shift.get(row, 0.0)
+            y = cols.top + u if p >= 13 else cols.bottom - u
+            free = [cols.centre_x(q) for q in (range(13, 25) if p >= 13 else range(1, 13))
+                    if q != p and q % 2 == p % 2
+                    and not any(abs(d.x - cols.centre_x(q)) < r and abs(d.y - y) < EMPTY_SPOT * r
+                                for d in counted.get(q, []))]
+            slot = judge_slot(lab, faces, cols.centre_x(p), y, r, free, sign)
+            verdict = "no" if slot is None else slot.verdict()
+            if slot is None or verdict == "no":
+                break
+            if verdict == "maybe":
+                sure = False
+                break
+            found, sign = found + 1, slot.sign
+        if found and sign is not None:
+            points[p - 1] = sign * found
+            confidence[p - 1] = FACE_SURE if sure else DOUBTFUL
+            cues[p].update(faces=found, sign=sign)
+        elif not sure:
+            confidence[p - 1] = min(confidence[p - 1], DOUBTFUL)
+            cues[p]["face_doubt"] = True
