@@ -297,13 +297,16 @@ class GameTracker:
         self._frame, self._t, self._out = frame, t, []
         self.needs_reread = False
         obs = with_trusted_off(obs, self._off_allowed())  # an unsure borne-off count is no evidence either way
+        st = self.state
+        prior = {p for points in (st.doubtful or []) for p in points}  # doubted before this reading
+        if obs.board.found and len(obs.points) == 24:
+            st.doubtful = ((st.doubtful or []) + [sorted(_low_confidence_points(obs))])[-DOUBT_HISTORY:]
+        if st.phase == "moving":
+            obs = self._fill_untouched(obs, prior)  # doubt where no play of the roll reaches cannot matter
         board = Board.from_observation(obs)
         snapped = self._snap(obs, board)
         if snapped is not None:
             board = snapped
-        st = self.state
-        if obs.board.found and len(obs.points) == 24:
-            st.doubtful = ((st.doubtful or []) + [sorted(_low_confidence_points(obs))])[-DOUBT_HISTORY:]
         if st.phase == "moving":
             self._note_turns(obs)
         if st.phase in ("opening", "awaiting") and st.board and self.seating is not None:
@@ -374,6 +377,61 @@ class GameTracker:
             if st.phase == phase:
                 break
         return self._out
+
+    def _fill_untouched(self, obs: Observation, prior: set[int]) -> Observation:
+        """The reading with each point no legal play of the roll touches, read otherwise than the believed board
+        holds it and short of it (or unseen), set to what that board holds when the reader saw it so before the play:
+        read the same while the board stood (its steady misread), or doubtful now and doubted in the readings
+        before (``prior``). The
+        filled points are named in ``extra["filled_points"]`` and count as sure (every legal result holds the
+        same there, so no verdict, legal or illegal, can rest on them).
+
+        Why (issue 6, hard views): after the dice are lifted the board is still for a few frames, but the reader
+        reads one far stack wrong there (4 dark checkers on a far point read 0, confidence 0.5; an 8-stack read 0
+        in every reading). The reading then lacks checkers, the tracker waited, and the play was judged ~10 frames
+        later when the next roll landed (late, or missed), and an illegal play on confident points was never
+        called. A point the roll cannot reach holds what it held; only a doubt the play could explain matters.
+        A play that moved a checker there (illegally) leaves its count short elsewhere: the reading is then no
+        whole board and is weighed as before, never an illegal call made on a doubtful point."""
+        st, seating = self.state, self.seating
+        ref = self._reference()
+        if (seating is None or ref is None or st.turn is None or not st.before or not st.dice
+                or not obs.board.found or len(obs.points) != 24):
+            return obs
+        doubted = _low_confidence_points(obs)
+        cands = [i for i in range(24) if obs.points[i] != ref.board.points[i]
+                 and (ref.steady(i, obs.points[i]) or (i + 1 in doubted and i + 1 in prior))]
+        if not cands:
+            return obs
+        before = Position.from_position_id(st.before)
+        touched: set[int] = set()
+        for roll in self._possible_rolls():
+            for result in legal_results(before, roll[0], roll[1]):
+                board = seating.board(result, st.turn)
+                touched |= {i for i in range(24) if board.points[i] != ref.board.points[i]}
+        # only counts read short of what the board holds are filled: a reading with more checkers there than the
+        # belief may be right where the belief is wrong, and filling it would leave checkers 'missing'
+        fill = [i for i in cands if i not in touched and ref.board.points[i] != 0 and (
+            obs.points[i] is None or (obs.points[i] * ref.board.points[i] >= 0
+                                      and abs(obs.points[i]) < abs(ref.board.points[i])))]
+        if not fill:
+            return obs
+        points = list(obs.points)
+        conf = obs.extra.get("point_confidence")
+        conf = list(conf) if isinstance(conf, list) and len(conf) == 24 else None
+        for i in fill:
+            points[i] = ref.board.points[i]
+            if conf is not None:
+                conf[i] = 1.0
+        extra = {**obs.extra, "filled_points": sorted(i + 1 for i in fill)}
+        if conf is not None:
+            extra["point_confidence"] = conf
+        if isinstance(extra.get("occluded_points"), list):
+            extra["occluded_points"] = [p for p in extra["occluded_points"] if p - 1 not in fill]
+        if extra.get("snapped") and isinstance(extra.get("read_points"), list):
+            extra["read_points"] = [ref.board.points[i] if i in fill else n
+                                    for i, n in enumerate(extra["read_points"])]
+        return dataclasses.replace(obs, points=points, extra=extra)
 
     def _opponent_rolled(self, obs: Observation) -> bool:
         """The mover's dice are gone and both of his opponent's are down (the play is final; see _on_moving)."""
@@ -1702,6 +1760,8 @@ OPPONENT_PLAY_BUDGET = 3000  # opponent positions generated at most when asking 
 
 def _shows(obs: Observation, board: Board) -> bool:
     """Whether the reading shows ``board`` point for point and on the bar as read (no misread undone)."""
+    if obs.extra.get("filled_points"):
+        return False  # points filled from the belief (see GameTracker._fill_untouched) were not seen
     read = Board.from_observation(obs)
     return read is not None and _same_board(read, board)
 
