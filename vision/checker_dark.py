@@ -16,8 +16,8 @@ that colour.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Optional, Sequence
+from dataclasses import dataclass, field
+from typing import Callable, Optional, Sequence
 
 import cv2
 import numpy as np
@@ -25,11 +25,12 @@ import numpy as np
 FACE_RADIUS = 0.85  # share of the checker radius compared (the outline itself wobbles with the found centre)
 MIN_TEACHERS = 2  # clear discs of a colour needed to learn its face
 MIN_EMPTY_VIEWS = 2  # same-coloured points free at a spot needed to tell the empty board there
-SHIFTS = (-0.25, 0.0, 0.25)  # radii tried around each slot's expected centre, along and across the column
+SHIFT = 0.25  # radii tried either side of each slot's expected centre, along and across the column
 TINT = 15.0  # Lab distance of a slot's mean colour to the face's beyond which it is no checker of that colour
 SHADED = 0.6  # a slot whose shading differs from the face's by less than this share of the face's own: a checker
 SHADED_NEAR = 0.9  # ... by less than this share, where the slot is also much nearer the face than the empty board:
 NEARER = 0.3  # ... its distance to the face at most this share of its distance to the nearest empty view
+FAR_TINT = 1.5  # a slot whose mean colour lies this many TINTs from every face's is settled on that alone
 MAYBE = 0.8  # a slot whose shading is within this share of the face's may hold one: doubtful
 
 
@@ -41,6 +42,12 @@ class Faces:
     size: int
     mask: np.ndarray
     faces: dict[int, np.ndarray]
+    pixels: dict[int, np.ndarray] = field(default_factory=dict)  # each face's compared pixels (n, 3)
+    means: dict[int, np.ndarray] = field(default_factory=dict)  # ... and their mean colour
+
+    def __post_init__(self) -> None:
+        self.pixels = {s: f[self.mask] for s, f in self.faces.items()}
+        self.means = {s: p.mean(axis=0) for s, p in self.pixels.items()}
 
 
 @dataclass
@@ -91,33 +98,58 @@ def distance(a: np.ndarray, b: np.ndarray, mask: np.ndarray) -> float:
     return float(np.mean(np.sqrt(np.einsum("ij,ij->i", d, d))))
 
 
-def judge_slot(lab: np.ndarray, faces: Faces, x: float, y: float, r: float, empty_xs: Sequence[float],
-               sign: Optional[int] = None) -> Optional[Slot]:
-    """The slot near (x, y) judged against the face that fits it best (of colour ``sign`` only, when given); the
-    empty board there as the same spot at ``empty_xs`` (same-coloured points with no disc there) shows it. None
-    when too few such points are left or no face of that colour is known."""
-    if len(empty_xs) < MIN_EMPTY_VIEWS:
-        return None
+def judge_slot(lab: np.ndarray, faces: Faces, x: float, y: float, r: float,
+               empty_xs: Callable[[], Sequence[float]], sign: Optional[int] = None) -> Optional[Slot]:
+    """The slot near (x, y) judged against the face that fits it best (of colour ``sign`` only, when given); None
+    when no face of that colour is known. ``empty_xs()``: where the same spot on same-coloured points with no
+    disc there shows the empty board (asked only when the shading alone does not settle it).
+
+    (One window round the slot holds every shifted patch tried; a slot whose mean colour is far from every face
+    is settled on that alone: most empty points are, and the per-frame cost stays small.)"""
     signs = [s for s in faces.faces if sign is None or s == sign]
-    best: Optional[Slot] = None
-    for dy in SHIFTS:
-        for dx in SHIFTS:
-            px, py = x + dx * r, y + dy * r
-            here = patch(lab, px, py, faces.size)
-            for s in signs:
-                to_face = distance(here, faces.faces[s], faces.mask)
-                if best is None or to_face < best.to_face:
-                    best = Slot(s, px, py, to_face)
-    if best is None:
+    if not signs:
         return None
-    here = patch(lab, best.x, best.y, faces.size)
-    # the empty views at the spot the face fits best (the same row: they shift with it); the nearest one, so a
-    # view that holds an unseen checker itself cannot make the slot look unlike the empty board
-    best.to_empty = min(distance(here, patch(lab, ex + (best.x - x), best.y, faces.size), faces.mask)
-                        for ex in empty_xs)
-    face = faces.faces[best.sign]
-    face_mean, here_mean = face[faces.mask].mean(axis=0), here[faces.mask].mean(axis=0)
-    best.shading = distance(here - here_mean, face - face_mean, faces.mask)
-    best.own = distance(face - face_mean, np.zeros_like(face), faces.mask)
+    h, w = lab.shape[:2]
+    half = faces.size // 2
+    xi, yi = int(round(x)), int(round(y))
+    box = lab[max(0, yi - half):min(h, yi + half + 1), max(0, xi - half):min(w, xi + half + 1)]
+    if box.size == 0:
+        return None
+    mean = np.array(cv2.mean(box)[:3], np.float32)  # (the square round the face: the prefilter needs no more)
+    tints = {s: float(np.linalg.norm(faces.means[s] - mean)) for s in signs}
+    if min(tints.values()) >= FAR_TINT * TINT:
+        s = min(tints, key=tints.__getitem__)
+        return Slot(s, x, y, float("inf"), tint=tints[s])
+    step = max(1, int(round(SHIFT * r)))
+    size = faces.size
+    window = patch(lab, x, y, size + 2 * step)
+    offsets = [(dy, dx) for dy in (-step, 0, step) for dx in (-step, 0, step)]
+    here = np.stack([window[step + dy:step + dy + size, step + dx:step + dx + size][faces.mask]
+                     for dy, dx in offsets])  # shifts, pixels, 3
+    best: Optional[Slot] = None
+    for s in signs:
+        diff = here - faces.pixels[s][None]
+        fits = np.sqrt(np.einsum("kij,kij->ki", diff, diff)).mean(axis=1)
+        k = int(np.argmin(fits))
+        if best is None or fits[k] < best.to_face:
+            best = Slot(s, x + offsets[k][1], y + offsets[k][0], float(fits[k]))
+    assert best is not None
+    pix = here[offsets.index((int(round(best.y - y)), int(round(best.x - x))))]
+    face, face_mean = faces.pixels[best.sign], faces.means[best.sign]
+    here_mean = pix.mean(axis=0)
+    best.shading = _mean_length(pix - here_mean - (face - face_mean))
+    best.own = _mean_length(face - face_mean)
     best.tint = float(np.linalg.norm(face_mean - here_mean))
+    if best.own > 0 and SHADED <= best.shading / best.own < SHADED_NEAR:
+        # the empty views at the spot the face fits best (the same row: they shift with it); the nearest one, so a
+        # view that holds an unseen checker itself cannot make the slot look unlike the empty board
+        xs = empty_xs()
+        if len(xs) >= MIN_EMPTY_VIEWS:
+            best.to_empty = min(_mean_length(pix - patch(lab, ex + (best.x - x), best.y, size)[faces.mask])
+                                for ex in xs)
     return best
+
+
+def _mean_length(v: np.ndarray) -> float:
+    """Mean length of Lab vectors (pixels, 3)."""
+    return float(np.mean(np.sqrt(np.einsum("ij,ij->i", v, v))))

@@ -847,6 +847,14 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
 
 
 
+def _free_spots(cols: Columns, counted: dict[int, list[Disc]], p: int, y: float, r: float) -> list[float]:
+    """Centre x of the points of p's row and colour that hold no counted disc at height ``y``: views of the empty
+    board there."""
+    return [cols.centre_x(q) for q in (range(13, 25) if p >= 13 else range(1, 13))
+            if q != p and q % 2 == p % 2
+            and not any(abs(d.x - cols.centre_x(q)) < r and abs(d.y - y) < EMPTY_SPOT * r for d in counted.get(q, []))]
+
+
 def _read_faces(lab: np.ndarray, cols: Columns, r: float, counted: dict[int, list[Disc]],
                 points: list[Optional[int]], confidence: list[float], lightness: dict[int, bool],
                 colour_ref: dict[int, float], cues: dict[int, dict[str, Any]]) -> None:
@@ -855,13 +863,15 @@ def _read_faces(lab: np.ndarray, cols: Columns, r: float, counted: dict[int, lis
 
     The faces are those of the clear discs counted elsewhere on the board; the empty board at a slot is that
     spot on the row's points of the same colour that hold no counted disc there."""
-    teachers: dict[int, list[tuple[float, float]]] = {1: [], -1: []}
+    clear: dict[int, list[Disc]] = {1: [], -1: []}
     for chain in counted.values():
         for d in chain:
             sign = 1 if lightness[id(d)] else -1
             if d.rim >= CLEAR_RIM * colour_ref[sign]:
-                teachers[sign].append((d.x, d.y))
-    faces = learn_faces(lab, teachers, r)
+                clear[sign].append(d)
+    # (the clearest few of each colour are enough to show its face)
+    faces = learn_faces(lab, {sign: [(d.x, d.y) for d in sorted(ds, key=lambda d: -d.rim)[:FACE_FELLOWS]]
+                              for sign, ds in clear.items()}, r)
     if faces is None:
         return
     for p in range(1, 25):
@@ -873,11 +883,7 @@ def _read_faces(lab: np.ndarray, cols: Columns, r: float, counted: dict[int, lis
         while found < FULL_ROW:
             u = (start + found * ROW_SPACING) * 2 * r + cols.base_shift.get(row, 0.0)
             y = cols.top + u if p >= 13 else cols.bottom - u
-            free = [cols.centre_x(q) for q in (range(13, 25) if p >= 13 else range(1, 13))
-                    if q != p and q % 2 == p % 2
-                    and not any(abs(d.x - cols.centre_x(q)) < r and abs(d.y - y) < EMPTY_SPOT * r
-                                for d in counted.get(q, []))]
-            slot = judge_slot(lab, faces, cols.centre_x(p), y, r, free, sign)
+            slot = judge_slot(lab, faces, cols.centre_x(p), y, r, lambda p=p, y=y: _free_spots(cols, counted, p, y, r), sign)
             verdict = "no" if slot is None else slot.verdict()
             if slot is None or verdict == "no":
                 break
