@@ -119,8 +119,10 @@ MIN_TAPER = 0.15  # the pattern near the long edges must beat the same pattern i
 MIN_SIDE_PX = 48  # a candidate's short side in the working image: smaller boards cannot be read anyway
 
 
-def _score_quad(small: np.ndarray, quad: np.ndarray) -> Optional[tuple[float, np.ndarray, Layout]]:
-    """Best reading (corner order) of one candidate and its pattern score, or None."""
+def _score_quad(small: np.ndarray, quad: np.ndarray, min_taper: float = MIN_TAPER
+                ) -> Optional[tuple[float, np.ndarray, Layout]]:
+    """Best reading (corner order) of one candidate and its pattern score, or None. A reading whose points
+    fade towards the middle by MIN_TAPER wins over one that fades only by ``min_taper``."""
     best = None
     q = np.asarray(quad, float).reshape(4, 2)
     sides = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
@@ -142,12 +144,13 @@ def _score_quad(small: np.ndarray, quad: np.ndarray) -> Optional[tuple[float, np
             continue
         view = cv2.warpPerspective(small, H, size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
         lay = find_layout(view, refine=False, search_width=SCORE_WIDTH)
-        if lay is None or lay.score - lay.middle_score < MIN_TAPER:
+        if lay is None or lay.score - lay.middle_score < min(min_taper, MIN_TAPER):
             continue  # the points must fade towards the middle (triangles taper; noise and chessboards do not)
         s = lay.score - max(0.0, lay.middle_score - 0.5)
-        if best is None or s > best[0]:
-            best = (s, cc, lay)
-    return best
+        key = (lay.score - lay.middle_score >= MIN_TAPER, s)
+        if best is None or key > best[0]:
+            best = (key, cc, lay)
+    return None if best is None else (best[0][1], best[1], best[2])
 
 
 def _area_to_image(cc: np.ndarray, lay: Layout, rect: tuple[float, float, float, float]) -> np.ndarray:
@@ -217,12 +220,13 @@ def find_board(image_bgr: np.ndarray, intrinsics: Optional[Intrinsics] = None) -
     s = FIND_SIZE / max(h, w)
     small = cv2.resize(work, (int(round(w * s)), int(round(h * s))), interpolation=cv2.INTER_AREA) if s < 1 else work
     s = min(s, 1.0)
-    scored = []
+    scored, near = [], []
     for q in candidate_quads(small):
-        r = _score_quad(small, q)
-        if r is not None and r[0] >= MIN_PATTERN:
-            play = _area_to_image(r[1], r[2], r[2].playing_area)
-            scored.append((r[0], q, r[1], r[2], play))
+        r = _score_quad(small, q, min_taper=NEAR_TAPER)
+        if r is None or r[0] < MIN_PATTERN:
+            continue
+        play = _area_to_image(r[1], r[2], r[2].playing_area)
+        (scored if r[2].score - r[2].middle_score >= MIN_TAPER else near).append((r[0], q, r[1], r[2], play))
     if not scored:
         raise BoardNotFound("no backgammon board found in the image (no quadrilateral with 2x12 points)")
     scored.sort(key=lambda t: -t[0])
@@ -231,23 +235,87 @@ def find_board(image_bgr: np.ndarray, intrinsics: Optional[Intrinsics] = None) -
     for other in scored[1:]:
         if other[0] >= max(MIN_PATTERN + 0.1, 0.85 * best[0]) and _overlap(other[4], best[4]) < 0.1:
             raise MultipleBoards("more than one backgammon board in the image: show the camera only one")
+    found = (image, work, small, s, intrinsics)
+    geo = _board_from(found, best[4])
+    try:
+        _check_cut_off(geo, image)
+    except BoardCutOff:
+        # a board whole inside the image is not cut off: the winning outline ran along the image border (the
+        # tight-crop reading) while the board's own outline, spoilt by a hand or an arm lying over it, fell
+        # just short of the point pattern's taper test. The strongest such outline lying wholly inside the
+        # image gets a second look; its board stands if it is whole and its points read at least as clearly
+        second = _second_look(found, geo, scored + near)
+        if second is None:
+            raise
+        geo = second
+    return geo
+
+
+NEAR_TAPER = 0.08  # a taper this clear still earns an outline a second look when the winner is refused as cut off
+SECOND_LOOKS = 2  # outlines given a second look
+
+
+def _inside_image(q: np.ndarray, shape: tuple[int, ...], margin: float = 2.0) -> bool:
+    h, w = shape[:2]
+    q = np.asarray(q, float).reshape(4, 2)
+    return bool((q[:, 0] > margin).all() and (q[:, 1] > margin).all() and (q[:, 0] < w - 1 - margin).all()
+                and (q[:, 1] < h - 1 - margin).all())
+
+
+def _second_look(found, refused: BoardGeometry, candidates) -> Optional[BoardGeometry]:
+    """A board found from an outline lying wholly inside the image, when the winner was refused as cut off."""
+    image, small = found[0], found[2]
+    inside = sorted((c for c in candidates if _inside_image(c[1], small.shape)), key=lambda c: -c[0])
+    for cand in inside[:SECOND_LOOKS]:
+        try:
+            geo = _board_from(found, cand[4])
+            _check_cut_off(geo, image)
+        except VisionError:
+            continue
+        if geo.score is not None and (refused.score is None or geo.score >= refused.score):
+            return geo
+    return None
+
+
+def _board_from(found, play: np.ndarray) -> BoardGeometry:
+    """The board's geometry from a candidate's playing area (working-image px): the playing area re-found in
+    a view centred on it, the outer frame out from it, refined at full resolution, the lens if one shows."""
+    from vision.board_frame import outer_frame, outer_frame_lines
+    from vision.board_refine import refine_corners
+
+    image, work, small, s, intrinsics = found
     # the outer frame: out from the playing area to the edges that are equally far out on opposite sides
-    play = _relayout(small, best[4])
+    play = _relayout(small, play)
     play = refine_corners(small, play, reach_frac=0.01)
-    coarse = (outer_frame_lines if FRAME_LINES else outer_frame)(small, play) / s
-    corners = refine_corners(work, coarse)
+    coarse = _onto_image_border((outer_frame_lines if FRAME_LINES else outer_frame)(small, play), small.shape, s,
+                                work.shape)
+    corners = refine_corners(work, coarse, outer=True)
     refined_by = float(np.max(np.linalg.norm(corners - coarse, axis=1))) * s  # working px
     est = None
     if intrinsics is not None:
+        intr = intrinsics.scaled_to((image.shape[1], image.shape[0]))
         corners = intr.distort_points(corners)
     elif ESTIMATE_LENS:
         straight = corners
         intrinsics, corners, est = _lens_from_edges(image, corners, play / s)
         lens_moved = float(np.max(np.linalg.norm(corners - straight, axis=1)))
     geo = geometry_from_corners(image, corners, intrinsics, orient=False)
-    _check_cut_off(geo, image)
     geo.frame_doubt = _frame_doubt(geo, refined_by, est, lens_moved if est is not None else 0.0)
     return geo
+
+
+def _onto_image_border(corners: np.ndarray, small_shape: tuple[int, ...], s: float,
+                       shape: tuple[int, ...]) -> np.ndarray:
+    """Working-image corners in full-resolution px; a corner clipped to the working image's border stays on the
+    full image's border (its last pixel lies (1/s - 1) px short of the full image's last: 3 px at 1/4 size)."""
+    out = np.asarray(corners, dtype=np.float64) / s
+    hs, ws = small_shape[:2]
+    h, w = shape[:2]
+    for axis, last_small, last in ((0, ws - 1, w - 1), (1, hs - 1, h - 1)):
+        v = np.asarray(corners, dtype=np.float64)[:, axis]
+        out[v <= 0.05, axis] = 0.0
+        out[v >= last_small - 0.05, axis] = float(last)
+    return out
 
 
 DOUBT_STRIPS = 0.4  # point widths: frame strips above and below the playing area differing more than this

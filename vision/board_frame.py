@@ -433,6 +433,7 @@ PAIR_SUPPORT = 0.5  # long-side edges paired must run along at least this share 
 BORDER_SNAP = 2.5  # view px: an edge this close inside the image's end is the end itself (a tight crop)
 TIGHT_END = 1.6  # point widths: room for a tray and a frame strip beyond an end edge of a tight crop
 BORDER_PAD = 4.0  # view px from the last seen column out to the image's true edge (the seen mask is eroded)
+BORDER_PAST = 12.0  # view px further out still: the whole side lies beyond the image, whatever its slant
 
 
 def _onto_border(line, opts, snap: float = 0.0):
@@ -446,8 +447,10 @@ def _onto_border(line, opts, snap: float = 0.0):
         return line
     b = borders[0]
     if line.border or 0.0 <= b.d - line.d <= max(BORDER_SNAP, snap):
-        return SideLine(b.d + BORDER_PAD, line.slope if not line.border else 0.0, line.support, line.step,
-                        border=True)
+        # flat and well past the last seen column: a slanted edge just inside the border (a frame's bevel, the
+        # image's rim) would bring one end of the side back inside the image, and a border that slants in the
+        # view is seen past its last half-seen column at one end; beyond the image the corners are clipped to it
+        return SideLine(b.d + BORDER_PAD + BORDER_PAST, 0.0, line.support, line.step, border=True)
     return line
 
 

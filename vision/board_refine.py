@@ -26,7 +26,8 @@ def _bilinear(img: np.ndarray, pts: np.ndarray) -> np.ndarray:
     return m
 
 
-def _fit_side(gx: np.ndarray, gy: np.ndarray, a: np.ndarray, b: np.ndarray, reach: float):
+def _fit_side(gx: np.ndarray, gy: np.ndarray, a: np.ndarray, b: np.ndarray, reach: float,
+              outward: np.ndarray | None = None):
     """Line (point, direction) through the strongest edge near segment a-b, or None."""
     d = b - a
     length = float(np.linalg.norm(d))
@@ -63,31 +64,59 @@ def _fit_side(gx: np.ndarray, gy: np.ndarray, a: np.ndarray, b: np.ndarray, reac
         return None
     P = np.array(cand_pts)
     S = np.array(cand_s)
-    # RANSAC: the frame edge is the one straight line that many samples along the whole side agree on
-    rng = np.random.default_rng(0)
-    best_inl, best_cnt = None, 0
-    tol = max(1.0, 0.08 * reach)
-    for _ in range(150):
-        i, j = rng.choice(len(P), 2, replace=False)
-        if abs(S[i] - S[j]) < SAMPLES // 4:
-            continue
-        dvec = P[j] - P[i]
-        nv = np.array([-dvec[1], dvec[0]])
-        nn = np.linalg.norm(nv)
-        if nn < 1e-9:
-            continue
-        nv /= nn
-        if abs(float(nv @ nrm)) < 0.97:  # must run along the side (within ~14 degrees)
-            continue
-        dist = np.abs((P - P[i]) @ nv)
-        inl = dist < tol
-        cnt = len(np.unique(S[inl]))
-        if cnt > best_cnt:
-            best_cnt, best_inl = cnt, inl
-    if best_inl is None or best_cnt < SAMPLES * 0.35:
+    lines = _ransac_lines(P, S, nrm, max(1.0, 0.08 * reach))
+    if not lines:
         return None
-    line = cv2.fitLine(P[best_inl].astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+    if outward is not None and OUTERMOST:
+        # the outer frame edge is the outermost straight edge that runs along the side about as fully as the
+        # best one: inside it lie the frame's own bevels and its inner edge against a tray or the field, which
+        # often step more strongly than the frame against the table (r03: a dark frame on a dark cloth)
+        most = max(cnt for cnt, _ in lines)
+        strong = [(cnt, inl) for cnt, inl in lines if cnt >= OUTER_SUPPORT * most]
+        cnt, inl = max(strong, key=lambda ci: float(np.median(P[ci[1]] @ outward)))
+    else:
+        cnt, inl = max(lines, key=lambda ci: ci[0])
+    line = cv2.fitLine(P[inl].astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
     return np.array([line[2], line[3]], float), np.array([line[0], line[1]], float)
+
+
+OUTERMOST = False  # a side's outermost well-supported straight edge, not its strongest
+OUTER_SUPPORT = 0.6  # ... supported by at least this share of the samples the best-supported edge has
+MAX_LINES = 3  # straight edges looked for along one side
+
+
+def _ransac_lines(P: np.ndarray, S: np.ndarray, nrm: np.ndarray, tol: float) -> list[tuple[int, np.ndarray]]:
+    """Straight lines along the side through the candidate steps (P, sample index S): the best-supported
+    first, then again without its steps. Each as (samples on it, inlier mask)."""
+    rng = np.random.default_rng(0)
+    free = np.ones(len(P), bool)
+    out = []
+    for _ in range(MAX_LINES):
+        best_inl, best_cnt = None, 0
+        idx = np.nonzero(free)[0]
+        if len(idx) < 2:
+            break
+        for _ in range(150):
+            i, j = rng.choice(idx, 2, replace=False)
+            if abs(S[i] - S[j]) < SAMPLES // 4:
+                continue
+            dvec = P[j] - P[i]
+            nv = np.array([-dvec[1], dvec[0]])
+            nn = np.linalg.norm(nv)
+            if nn < 1e-9:
+                continue
+            nv /= nn
+            if abs(float(nv @ nrm)) < 0.97:  # must run along the side (within ~14 degrees)
+                continue
+            inl = (np.abs((P - P[i]) @ nv) < tol) & free
+            cnt = len(np.unique(S[inl]))
+            if cnt > best_cnt:
+                best_cnt, best_inl = cnt, inl
+        if best_inl is None or best_cnt < SAMPLES * 0.35:
+            break
+        out.append((best_cnt, best_inl))
+        free &= ~best_inl
+    return out
 
 
 def intersect(l1, l2) -> np.ndarray | None:
@@ -99,8 +128,12 @@ def intersect(l1, l2) -> np.ndarray | None:
     return p1 + s[0] * d1
 
 
-def refine_corners(image: np.ndarray, corners: np.ndarray, reach_frac: float = 0.012) -> np.ndarray:
-    """Corners (TL,TR,BR,BL image px) moved onto the line fits of the four frame edges; unchanged if unsure."""
+def refine_corners(image: np.ndarray, corners: np.ndarray, reach_frac: float = 0.012, outer: bool = False
+                   ) -> np.ndarray:
+    """Corners (TL,TR,BR,BL image px) moved onto the line fits of the four frame edges; unchanged if unsure.
+
+    With ``outer`` each side goes to its outermost well-supported edge within reach (the outer frame against the
+    table), else to its best-supported one (the playing area's own edge)."""
     c = np.asarray(corners, dtype=np.float64).reshape(4, 2)
     h, w = image.shape[:2]
     gx, gy = _gradient(image)
@@ -110,7 +143,13 @@ def refine_corners(image: np.ndarray, corners: np.ndarray, reach_frac: float = 0
     for i in range(4):
         a, b = c[i], c[(i + 1) % 4]
         on_border = all(min(p[0], p[1], w - 1 - p[0], h - 1 - p[1]) < 2.5 for p in (a, b))
-        lines.append(None if on_border else _fit_side(gx, gy, a, b, reach))
+        out_dir = None
+        if outer:
+            d = b - a
+            out_dir = np.array([-d[1], d[0]]) / max(float(np.linalg.norm(d)), 1e-9)
+            if float(((a + b) / 2 - c.mean(axis=0)) @ out_dir) < 0:
+                out_dir = -out_dir
+        lines.append(None if on_border else _fit_side(gx, gy, a, b, reach, out_dir))
     out = c.copy()
     for i in range(4):
         prev_line, next_line = lines[(i - 1) % 4], lines[i]
