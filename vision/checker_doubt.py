@@ -26,6 +26,8 @@ the point's base, rims as a share of their colour's typical rim):
   are made alike, and a die's pips, a print or grain crossing a triangle's edge are not one even colour;
 - only one checker colour was found once phantoms were set aside (``checker_colours.phantom_light``): which
   player's the checkers are is a guess;
+- on a point counted by its checkers' faces (``checker_dark``, ``cue["faces"]``): the checkers' colour runs
+  further from the base than the faces counted;
 - on a point read empty: a clear round disc was dropped there (not linked to the base, off the centre line, not
   a checker colour), or discs dropped as faint or oddly coloured make a row from the base at the checkers' pitch
   (dark checkers on a dark point, shaded ones), or a checker-coloured run starts at the base, or the dark
@@ -99,7 +101,15 @@ def doubts(cue: dict[str, Any]) -> list[str]:
         if cue.get("colours_unsure"):
             why.append("which colour is which unsure")
     dropped = cue.get("rejected") or []
-    if not n:
+    faces = int(cue.get("faces") or 0)
+    if faces:
+        # counted by the checkers' faces (checker_dark) on a point whose rims showed nothing: the cues that say an
+        # empty reading may miss checkers are answered; a colour run longer than the count is not
+        run_n = int(cue.get("run_n") or 0) if cue.get("run_sign") == cue.get("sign") else 0
+        dark_run = float(cue.get("dark_run") or 0.0) if cue.get("sign") == -1 else 0.0
+        if run_n > faces or dark_run >= faces + DARK_RUN:
+            why.append("colour run longer than the faces")
+    elif not n:
         if any(w in DROPPED_WHY and rim >= CLEAR_DROPPED for w, _, rim in dropped):
             why.append("clear disc dropped")
         if _faint_row(dropped):

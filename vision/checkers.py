@@ -90,7 +90,8 @@ ALIGN_SHIFTS = np.linspace(-0.45, 0.45, 13)  # half offsets tried (point widths)
 ALIGN_SCALES = (0.95, 1.0, 1.05)
 FULL_ROW = 5  # checkers found by their faces are counted up to one row (players layer a longer one)
 EMPTY_SPOT = 1.6  # radii along the column within which a counted disc keeps a point from showing the empty board
-FACE_SURE = 0.8  # confidence of a count by faces where every slot was clear and the next one clearly empty
+FACE_SURE = 0.8  # confidence of a count by faces where every slot was clear and the next one clearly empty ...
+FACE_SURE_ROW = 2  # ... and it is at most this many checkers
 FACE_FELLOWS = 9  # stacked discs per colour (the clearest) whose faces tell how even that colour's faces are
 
 
@@ -893,7 +894,8 @@ def _read_faces(lab: np.ndarray, cols: Columns, r: float, counted: dict[int, lis
             found, sign = found + 1, slot.sign
         if found and sign is not None:
             points[p - 1] = sign * found
-            confidence[p - 1] = FACE_SURE if sure else DOUBTFUL
+            # (a longer row found by faces alone reaches where the triangle narrows and players start layering)
+            confidence[p - 1] = FACE_SURE if sure and found <= FACE_SURE_ROW else DOUBTFUL
             cues[p].update(faces=found, sign=sign)
         elif not sure:
             confidence[p - 1] = min(confidence[p - 1], DOUBTFUL)
