@@ -378,6 +378,40 @@ class GameTracker:
                 break
         return self._out
 
+    def _forced(self, obs: Observation, board: Board) -> bool:
+        """Whether the reading shows ``board`` point for point but for points where each colour's count is forced:
+        at most one such point holds a colour's checkers on ``board``, and the checkers the reading shows of that
+        colour everywhere else, on the bar (read as the board has it) and borne off (surely counted as the board
+        has them, or the colour cannot have borne off: a checker outside its home) leave exactly what the board
+        puts there. Points filled from the belief (``_fill_untouched``) count as unseen.
+
+        Why (issue 6, render 1623 upside down): dark's 8-stack was read 0 with confidence in every reading after
+        the play that built it, so the play was not judged and its board stayed a guess for the rest of the game,
+        which silenced every illegal call (0 of 5). A board that the reading shows everywhere else, with each
+        colour adding up to 15 only as it says, is no guess: it is the only board the reading allows. A guess that
+        moved a checker (render 1818: one guessed on 13, read on 18) differs on two points of one colour and
+        stays one."""
+        seating = self.seating
+        if (seating is None or not obs.board.found or len(obs.points) != 24
+                or (int(obs.bar.get("light") or 0), int(obs.bar.get("dark") or 0)) != board.bar):
+            return False
+        filled = {p - 1 for p in obs.extra.get("filled_points") or []}
+        unseen = [i for i in range(24) if i in filled or obs.points[i] != board.points[i]]
+        if not unseen:
+            return False
+        sure = trusted_off(obs)
+        for k, (colour, sign) in enumerate((("light", 1), ("dark", -1))):
+            held = [i for i in unseen if board.points[i] * sign > 0]
+            if len(held) > 1:
+                return False
+            if sure[colour] != board.off[k] and not any(seating.position(board, colour).player[6:]):
+                return False  # the colour may have borne off, and its tray was not surely counted as the board has it
+            shown = sum(n * sign for i, n in enumerate(obs.points)
+                        if i not in unseen and n is not None and n * sign > 0)
+            if shown + board.bar[k] + board.off[k] + sum(board.points[i] * sign for i in held) != CHECKERS:
+                return False
+        return True
+
     def _fill_untouched(self, obs: Observation, prior: set[int]) -> Observation:
         """The reading with each point no legal play of the roll touches, read otherwise than the believed board
         holds it and short of it (or unseen), set to what that board holds when the reader saw it so before the play:
@@ -1457,7 +1491,7 @@ class GameTracker:
             # for point without those misreads, ends the guess (race 4242: a dark checker guessed on the 8-point,
             # fitted by every later reading of it as empty, made dark's bear-off 'moved backwards'; render 1818: a
             # light checker guessed on 13, read on 18 ever since, made 4-1 'moved backwards')
-            st.guessed = not _shows(obs, after_board)
+            st.guessed = not (_shows(obs, after_board) or self._forced(obs, after_board))
             if guess_wrong and not st.guessed:
                 # the guess was wrong and the board as read replaces it: that board rests on the points where it
                 # departs from the guess, so it is sure only where the reader was sure of them (race 4242, frame

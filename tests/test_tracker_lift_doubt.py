@@ -91,3 +91,23 @@ def test_a_point_taken_for_a_hand_in_a_still_scene_is_read_as_unseen_once_the_sc
 def test_a_hand_over_several_points_or_flagged_by_the_reader_is_never_accepted():
     assert _still(_covered(4), 8) == [None] * 8
     assert _still(_covered(1, flag=True), 8) == [None] * 8
+
+
+def test_a_board_the_checker_count_forces_is_no_guess_and_a_later_foul_is_called():
+    """Light's 8/5 6/5 leaves his 6-point 4 high, read 0 with confidence from then on (render 1623's dark 8-stack):
+    the play is not judged, but every other point is read as the board has it and light's 15 add up only with
+    those 4 there, so the board is no guess, and dark's 13/11 for a 6-4 on confident points is called."""
+    after = _play(START, (3, 1), "8/5 6/5")
+    blind = {6: 0}  # light's 6-point (geometric 6) read as empty
+    r = UnsureTrays()
+    r.start(3, 1)
+    r.show(after, "light", (die(3, "right"), die(1, "right")), wrong=blind)
+    r.show(after, "light", wrong=blind)  # lifted: 4 checkers short where the play reaches, it waits
+    out = r.show(after.swap(), "dark", (die(6, "left"), die(4, "left")), wrong=blind)
+    assert [(e["type"], e.get("code") or e.get("dice")) for e in out] == [
+        ("warning", "unsure_reading"), ("roll", [6, 4])]  # light's play not judged, dark's roll taken
+    assert not r.tracker.state.guessed
+    mine = list(after.swap().player)
+    mine[12], mine[10] = mine[12] - 1, mine[10] + 1  # 13/11: one checker 2 pips for a 6-4
+    out = r.show(Position(tuple(mine), after.swap().opponent), "dark", wrong=blind)
+    assert [(e["type"], e.get("legal")) for e in out] == [("play", False)]
