@@ -380,16 +380,16 @@ class GameTracker:
 
     def _forced(self, obs: Observation, board: Board) -> bool:
         """Whether the reading shows ``board`` point for point but for points where each colour's count is forced:
-        at most one such point holds a colour's checkers on ``board``, and the checkers the reading shows of that
-        colour everywhere else, on the bar (read as the board has it) and borne off (surely counted as the board
-        has them, or the colour cannot have borne off: a checker outside its home) leave exactly what the board
-        puts there. Points filled from the belief (``_fill_untouched``) count as unseen.
+        each such point read short of what the board holds there, at most one holding a colour's checkers, and the
+        checkers the reading shows of that colour everywhere else, on the bar (read as the board has it) and borne
+        off (surely counted as the board has them, or the colour cannot have borne off: a checker outside its
+        home) leave exactly what the board puts there. Points filled from the belief (``_fill_untouched``) count as unseen.
 
         Why (issue 6, render 1623 upside down): dark's 8-stack was read 0 with confidence in every reading after
         the play that built it, so the play was not judged and its board stayed a guess for the rest of the game,
         which silenced every illegal call (0 of 5). A board that the reading shows everywhere else, with each
         colour adding up to 15 only as it says, is no guess: it is the only board the reading allows. A guess that
-        moved a checker (render 1818: one guessed on 13, read on 18) differs on two points of one colour and
+        moved a checker (render 1818: one guessed on 13, read on 18) reads a checker where the board has none and
         stays one."""
         seating = self.seating
         if (seating is None or not obs.board.found or len(obs.points) != 24
@@ -397,8 +397,9 @@ class GameTracker:
             return False
         filled = {p - 1 for p in obs.extra.get("filled_points") or []}
         unseen = [i for i in range(24) if i in filled or obs.points[i] != board.points[i]]
-        if not unseen:
-            return False
+        if not unseen or any(obs.points[i] is not None and i not in filled and (
+                obs.points[i] * board.points[i] < 0 or abs(obs.points[i]) > abs(board.points[i])) for i in unseen):
+            return False  # read short only: checkers read where the board has none may belong elsewhere
         sure = trusted_off(obs)
         for k, (colour, sign) in enumerate((("light", 1), ("dark", -1))):
             held = [i for i in unseen if board.points[i] * sign > 0]
