@@ -2,11 +2,17 @@
 
 Why these stages: a whole read is decode -> (drift check every few frames) -> rectify -> count checkers -> read
 dice, and a board moved is searched for again; the daemon spends most frames on the unchanged-frame shortcut. The
-frame where the dice are lifted is timed apart ("lifted"): the referee judges the play on it, and it reads more
-than a frame with dice (both dice scales: no roll to stop at). The changed frames after it, until the next roll
-("no_dice"), are the only whole reads that read the cube (it is kept while dice lie and on the lift). Each
-is timed on its own over the same frames, so a slow read points at its stage. The floor is the least any reader
-must do with a frame: convert it and rectify it; each stage's ratio to it says how much work sits on top.
+reads are timed on the paths a game takes them: the first read of a fresh reader ("first_read": nothing kept, every
+checker size tried, the cube searched whole); a frame showing a new position and roll ("whole_read": every stage
+reads it, as nothing is as it was); and the turn that goes on from each frame (device.bench_frames), read by one
+reader in order: one checker moved under the same dice ("in_game", the typical changed frame), the dice lifted
+("lifted": the referee judges the play on it; it reads more than a frame with dice, both dice scales: no roll to
+stop at), and the cube turned after the lift ("no_dice": the changed frames without dice are the only reads that
+read the cube; the reader searches it again only where the frame changed, vision.cube_watch). Each stage is also
+timed on its own over the same frames, so a slow read points at its stage ("cube": the whole search round the
+board; "cube_turned": the reader's search on the cube-turned frame, where only the cube changed). The floor is the
+least any reader must do with a frame: convert it and rectify it; each stage's ratio to it says how much work sits
+on top.
 
 Timing: single-threaded (``cv2.setNumThreads(1)``), a warm-up, then one call per frame; the figure is the median.
 Two clocks: the CPU time of this thread (``time.thread_time``), which other processes on a shared machine do not
@@ -15,6 +21,7 @@ inflate, is the headline; wall-clock medians are kept beside it.
 
 from __future__ import annotations
 
+import copy
 import statistics
 import time
 from dataclasses import dataclass
@@ -24,6 +31,7 @@ import cv2
 import numpy as np
 
 from device.bench_frames import BenchFrames, decode
+from vision.change_map import frame_grids
 
 # stage name -> what it times (the report's row labels, in order)
 STAGES: dict[str, str] = {
@@ -34,10 +42,13 @@ STAGES: dict[str, str] = {
     "find_board": "find board from scratch",
     "count_checkers": "count checkers (in the rectified view)",
     "dice": "read dice",
-    "cube": "read cube",
-    "whole_read": "whole read (Reader.read)",
-    "lifted": "whole read, dice lifted (verdict frame)",
-    "no_dice": "whole read after the lift (no dice, cube)",
+    "cube": "read cube (whole search round the board)",
+    "cube_turned": "read cube where the frame changed (cube turned)",
+    "first_read": "first read (fresh reader, saved geometry)",
+    "whole_read": "whole read, new position and roll (Reader.read)",
+    "in_game": "in-game frame (a checker moved, same dice)",
+    "lifted": "dice lifted (verdict frame)",
+    "no_dice": "cube turned after the lift (no dice, cube read)",
     "unchanged": "unchanged frame (same frame again)",
 }
 
@@ -149,7 +160,7 @@ def bench_size(frames: BenchFrames, warmup: int = 3, intrinsics: bool = True,
     run("cube", lambda im: helper._cube(im, geo), images)
 
     outcome: dict[str, Any] = {"found": 0, "points_right": 0, "point_share": 0.0, "dice_right": 0,
-                               "unchanged_hits": 0}
+                               "unchanged_hits": 0, "in_game_reused": 0, "cube_reads": 0}
     if wanted & {"whole_read", "unchanged"}:
         # one reader over the frames in order, as the daemon runs it; after each new frame the same frame is fed
         # again, which is the unchanged-frame path. The warm-up reads other frames (the last ones, reversed).
@@ -177,30 +188,50 @@ def bench_size(frames: BenchFrames, warmup: int = 3, intrinsics: bool = True,
         if "unchanged" in wanted:
             timings["unchanged"] = same
 
-    if wanted & {"lifted", "no_dice"}:
-        # the frame that ends a turn: the dice are lifted, so the referee judges the play on it. It costs more than
-        # a frame with dice: no roll is found at the first dice scale, so the second is read too. Each frame with
-        # dice is read (untimed) and then the set-up view without dice (timed), by one reader as the daemon's
-        # The frame after it (no dice, changed: read in full, fast path off) reads the cube and finds no dice.
-        timing, after = Timing([], []), Timing([], [])
-        lifted_reader = Reader(geo, fast_path=False)
-        no_dice = frames.calibration_image
-        for im in images[::-1][:max(2, warmup)]:
-            lifted_reader.read(im)
-            lifted_reader.read(no_dice)
-            lifted_reader.read(no_dice)
-        for im in images:
-            lifted_reader.read(im)
-            for t in (timing, after):
+    if "first_read" in wanted:
+        # a fresh reader per frame: nothing kept (no checker size measured, no cube searched before)
+        run("first_read", lambda im: Reader(geo).read(im), images)
+
+    if wanted & {"in_game", "lifted", "no_dice", "cube_turned"} and frames.turn_images:
+        # one reader through each frame's turn, as the daemon reads a game: the frame (untimed), one checker moved
+        # under the same dice, the dice lifted (the verdict frame), the cube turned (a double offered: read
+        # without dice). The warm-up runs the last turns first.
+        steps = {"in_game": "moved", "lifted": "lifted", "no_dice": "doubled"}
+        turn_t = {name: Timing([], []) for name in steps}
+        cube_t = Timing([], [])
+        game_reader = Reader(geo)
+        pairs = list(zip(images, frames.turn_images))
+        for im, turn in pairs[::-1][:warmup]:
+            for frame in (im, turn["moved"], turn["lifted"], turn["doubled"]):
+                game_reader.read(frame)
+        for im, turn in pairs:
+            game_reader.read(im)
+            for name, step in steps.items():
+                if name == "no_dice":
+                    # the cube alone, as the reader searches it on this frame (a copy of its watch: the read below
+                    # then finds the watch as it was)
+                    watch = copy.deepcopy(game_reader._cube_watch)
+                    if watch is not None:
+                        grid = frame_grids(turn[step]).grid
+                        c0, w0 = time.thread_time(), time.perf_counter()
+                        watch.look(turn[step], grid)
+                        w1, c1 = time.perf_counter(), time.thread_time()
+                        cube_t.cpu_ms.append((c1 - c0) * 1000)
+                        cube_t.wall_ms.append((w1 - w0) * 1000)
                 c0, w0 = time.thread_time(), time.perf_counter()
-                lifted_reader.read(no_dice)
+                obs = game_reader.read(turn[step])
                 w1, c1 = time.perf_counter(), time.thread_time()
-                t.cpu_ms.append((c1 - c0) * 1000)
-                t.wall_ms.append((w1 - w0) * 1000)
-        if "lifted" in wanted:
-            timings["lifted"] = timing
-        if "no_dice" in wanted:
-            timings["no_dice"] = after
+                turn_t[name].cpu_ms.append((c1 - c0) * 1000)
+                turn_t[name].wall_ms.append((w1 - w0) * 1000)
+                if name == "in_game":
+                    outcome["in_game_reused"] += "checkers" in obs.extra.get("reused", ())
+                if name == "no_dice":
+                    outcome["cube_reads"] += obs.cube is not None
+        for name in steps:
+            if name in wanted:
+                timings[name] = turn_t[name]
+        if "cube_turned" in wanted and cube_t.cpu_ms:
+            timings["cube_turned"] = cube_t
 
     floor = statistics.median(timings["floor"].cpu_ms) if "floor" in timings else None
     return {
@@ -232,7 +263,7 @@ def _find_or_none(find_board: Callable[..., Any], image: np.ndarray, intrinsics:
 PROFILE_STAGES: dict[str, str] = {
     "count_checkers": "count checkers",
     "find_dice": "read dice",
-    "read_cube": "read cube",
+    "cube_faces": "read cube (whole or round changes)",
     "rectify": "rectify",
     "thumbnail": "thumbnail (unchanged-frame test)",
     "check_geometry": "check saved geometry (drift)",
@@ -241,7 +272,8 @@ PROFILE_STAGES: dict[str, str] = {
 
 def profile_reads(frames: BenchFrames, top: int = 20, intrinsics: bool = True) -> dict[str, Any]:
     """Where a whole read's time goes, by function: cProfile over one reader's reads of the frames as a game
-    brings them (each frame with dice, the lift, a changed frame after it), after a warm-up.
+    brings them (each frame with dice, then its turn: a checker moved, the lift, the cube turned), after a
+    warm-up.
 
     Why a profile beside the timings: the stage timings say which stage is slow, a profile says which function in
     it. Under cProfile every Python call costs extra, so Python-heavy code weighs more than it does unprofiled:
@@ -256,15 +288,20 @@ def profile_reads(frames: BenchFrames, top: int = 20, intrinsics: bool = True) -
     geo, _ = calibrate(frames, intrinsics)
     reader = Reader(geo, fast_path=False)
     no_dice = frames.calibration_image
-    for im in frames.images[::-1][:2]:
-        reader.read(im)
-        reader.read(no_dice)
+
+    def game(im: np.ndarray, turn: Optional[dict[str, np.ndarray]]) -> list[np.ndarray]:
+        return [im] + ([turn[k] for k in ("moved", "lifted", "doubled")] if turn else [no_dice, no_dice])
+
+    turns: list[Any] = list(frames.turn_images) or [None] * len(frames.images)
+    pairs = list(zip(frames.images, turns))
+    for im, turn in pairs[::-1][:2]:
+        for frame in game(im, turn):
+            reader.read(frame)
     profiler = cProfile.Profile()
     profiler.enable()
-    for im in frames.images:
-        reader.read(im)
-        reader.read(no_dice)
-        reader.read(no_dice)
+    for im, turn in pairs:
+        for frame in game(im, turn):
+            reader.read(frame)
     profiler.disable()
     stats = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
     n = len(frames.images)
@@ -287,5 +324,5 @@ def profile_reads(frames: BenchFrames, top: int = 20, intrinsics: bool = True) -
     functions = [{"function": where(k), "calls_per_frame": round(v[1] / n, 1),
                   "own_ms_per_frame": round(1000 * v[2] / n, 2), "cum_ms_per_frame": round(1000 * v[3] / n, 2),
                   "own_share": round(v[2] / total, 3) if total else None} for k, v in own]
-    return {"size": list(frames.size), "frames": n, "reads_per_frame": 3,
+    return {"size": list(frames.size), "frames": n, "reads_per_frame": 4 if frames.turn_images else 3,
             "total_ms_per_frame": round(1000 * total / n, 2), "stages": stages, "functions": functions}

@@ -5,7 +5,12 @@ stays valid while the checkers and dice change. Each size gets its own camera at
 same board and the same sequence of positions), and every frame shows a different position and roll: consecutive
 frames never look alike, so the reader's unchanged-frame shortcut is only taken where the benchmark asks for it.
 Frames are JPEG-encoded as a camera's MJPEG stream would deliver them, and decoded once; the decoded pixels (with
-their compression artefacts) are what every stage reads. With ``cache`` the frames are written to a folder and
+their compression artefacts) are what every stage reads.
+
+Each frame also comes as a turn goes on from it (``turns``): the same position with one checker moved and the same
+dice (a typical in-game frame: a hand moved a checker and left), that with the dice lifted (the verdict frame), and
+that with the cube turned to the next value (a double offered: a changed frame without dice, where the cube is read).
+Each is rendered afresh, so sensor noise differs from frame to frame as a camera's does. With ``cache`` the frames are written to a folder and
 loaded from it on the next run instead of being rendered again.
 """
 
@@ -27,8 +32,11 @@ log = logging.getLogger(__name__)
 
 BENCH_SEED = 2026
 JPEG_QUALITY = 90
-CACHE_VERSION = 1
+CACHE_VERSION = 2
 DIE_COLOUR = "white"
+
+
+TURN_STEPS = ("moved", "lifted", "doubled")  # a turn after each frame, step by step (see the module's docstring)
 
 
 @dataclass
@@ -42,10 +50,15 @@ class BenchFrames:
     calibration_label: dict[str, Any]
     intrinsics: Intrinsics  # the simulated camera's true lens (a perfectly calibrated camera)
     images: list[np.ndarray] = field(default_factory=list)
+    # per frame, TURN_STEPS -> (JPEG, label): the turn that goes on from it (empty when not rendered)
+    turns: list[dict[str, tuple[bytes, dict[str, Any]]]] = field(default_factory=list)
+    turn_images: list[dict[str, np.ndarray]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.images:
             self.images = [decode(b) for b in self.jpegs]
+        if self.turns and not self.turn_images:
+            self.turn_images = [{k: decode(j) for k, (j, _) in t.items()} for t in self.turns]
 
     @property
     def calibration_image(self) -> np.ndarray:
@@ -84,26 +97,50 @@ def render_frames(size: tuple[int, int], count: int, seed: int = BENCH_SEED,
     stage = build_stage(scene, cam, rng, effects)
     frng = np.random.default_rng([seed, 2])
 
-    def shot(pts: list[int], bar: dict[str, int], off: dict[str, int], dice: bool) -> tuple[bytes, dict]:
+    def shot(pts: list[int], bar: dict[str, int], off: dict[str, int], dice: Any,
+             cube: Any = "same") -> tuple[bytes, dict, list]:
         pieces = place_checkers(scene.geometry, pts, bar, off, None, style, scene.light_seat, scene.home_right)
         sc = dataclasses.replace(scene, checkers=pieces, world_points=pts, bar=bar, off=off, dice=[])
-        if dice:
+        if cube != "same":
+            sc.cube = cube
+        if dice is True:
             half = "right" if frng.random() < 0.5 else "left"
             values = [int(v) for v in frng.integers(1, 7, 2)]
             sc.dice = roll_dice(sc, frng, values, [half, half], DIE_COLOUR, float(frng.uniform(1.3, 1.8)))
+        elif dice:
+            sc.dice = dice
         result = render_frame(stage, frng, sc)
-        return _encode(result.image, quality), make_label(sc, cam, result.occluder)
+        return _encode(result.image, quality), make_label(sc, cam, result.occluder), sc.dice
 
     start = _starting_position(scene.light_seat, scene.home_right)
-    cal_jpeg, cal_label = shot(*start, dice=False)
-    jpegs, labels = [], []
+    cal_jpeg, cal_label, _ = shot(*start, dice=False)
+    jpegs, labels, turns = [], [], []
     for _ in range(count):
         pts, bar, off = random_position(frng, scene.light_seat, scene.home_right)
-        jpeg, label = shot(pts, bar, off, dice=True)
+        jpeg, label, dice = shot(pts, bar, off, dice=True)
         jpegs.append(jpeg)
         labels.append(label)
+        moved = one_checker_moved(pts, frng)
+        turn = {"moved": shot(moved, bar, off, dice=dice)[:2], "lifted": shot(moved, bar, off, dice=False)[:2]}
+        doubled = None if scene.cube is None else dataclasses.replace(scene.cube, value=min(64, 2 * scene.cube.value))
+        turn["doubled"] = shot(moved, bar, off, dice=False, cube=doubled)[:2]
+        turns.append(turn)
     intr = Intrinsics(np.asarray(cam.K, np.float64), np.asarray(cam.dist, np.float64).ravel(), (cam.width, cam.height))
-    return BenchFrames(size, jpegs, labels, cal_jpeg, cal_label, intr)
+    return BenchFrames(size, jpegs, labels, cal_jpeg, cal_label, intr, turns=turns)
+
+
+def one_checker_moved(points: list[int], rng: np.random.Generator) -> list[int]:
+    """The position with one checker moved to a neighbouring point that is empty or its own colour's."""
+    moves = [(i, j) for i, n in enumerate(points) if n for j in (i - 1, i + 1)
+             if 0 <= j < 24 and points[j] * n >= 0 and abs(points[j]) < 5]
+    if not moves:
+        return list(points)
+    i, j = moves[int(rng.integers(len(moves)))]
+    out = list(points)
+    sign = 1 if out[i] > 0 else -1
+    out[i] -= sign
+    out[j] += sign
+    return out
 
 
 def _starting_position(light_seat: str, home_right: bool) -> tuple[list[int], dict[str, int], dict[str, int]]:
@@ -135,9 +172,11 @@ def load_frames(root: Path, size: tuple[int, int], count: int, seed: int = BENCH
         if meta.get("version") != CACHE_VERSION or int(meta["count"]) < count:
             return None
         jpegs = [(folder / f"{i:04d}.jpg").read_bytes() for i in range(count)]
+        turns = [{k: ((folder / f"{i:04d}_{k}.jpg").read_bytes(), meta["turn_labels"][i][k]) for k in TURN_STEPS}
+                 for i in range(count)]
         cal = (folder / "calibration.jpg").read_bytes()
         intr = Intrinsics.from_dict(meta["intrinsics"])
-        return BenchFrames(size, jpegs, meta["labels"][:count], cal, meta["calibration_label"], intr)
+        return BenchFrames(size, jpegs, meta["labels"][:count], cal, meta["calibration_label"], intr, turns=turns)
     except (OSError, ValueError, KeyError, TypeError) as exc:
         log.warning("bench frames in %s unusable (%s): rendering them again", folder, exc)
         return None
@@ -148,10 +187,14 @@ def save_frames(root: Path, frames: BenchFrames, seed: int = BENCH_SEED, quality
     folder.mkdir(parents=True, exist_ok=True)
     for i, jpeg in enumerate(frames.jpegs):
         (folder / f"{i:04d}.jpg").write_bytes(jpeg)
+    for i, turn in enumerate(frames.turns):
+        for k, (jpeg, _) in turn.items():
+            (folder / f"{i:04d}_{k}.jpg").write_bytes(jpeg)
     (folder / "calibration.jpg").write_bytes(frames.calibration_jpeg)
     meta = {"version": CACHE_VERSION, "count": len(frames.jpegs), "size": list(frames.size), "seed": seed,
             "quality": quality, "intrinsics": frames.intrinsics.to_dict(), "labels": frames.labels,
-            "calibration_label": frames.calibration_label}
+            "calibration_label": frames.calibration_label,
+            "turn_labels": [{k: label for k, (_, label) in turn.items()} for turn in frames.turns]}
     (folder / "meta.json").write_text(json.dumps(meta) + "\n")
     return folder
 

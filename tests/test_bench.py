@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from device.bench import STAGES
+from device.bench import PROFILE_STAGES, STAGES
 from device.bench_report import PI4_FACTOR, targets
 from device.cli import main
 
@@ -129,7 +129,9 @@ def test_profile_names_the_reader_stages_and_the_functions(quick_result: dict, c
                  "--frames-dir", quick_result["_cache"]]) == 0
     (p,) = json.loads(capsys.readouterr().out)["profiles"]
     assert p["size"] == [640, 360] and p["frames"] == 1 and p["total_ms_per_frame"] > 0
-    assert {"count_checkers", "find_dice", "read_cube", "rectify"} <= set(p["stages"])
+    # the cube is searched only where a frame changed round it (vision.cube_watch): on these tiny frames the turned
+    # cube may move no cell, so its stage is not required
+    assert {"count_checkers", "find_dice", "rectify"} <= set(p["stages"]) <= set(PROFILE_STAGES)
     assert sum(s["share"] for s in p["stages"].values() if s["label"] != "rectify") <= 1.0
     assert all(0 < s["share"] <= 1 for s in p["stages"].values())
     assert len(p["functions"]) == 5

@@ -22,7 +22,7 @@ import numpy as np
 from calibration.geometry import BoardGeometry
 from vision.checker_dice import dice_in_view
 from vision.board_layout import SHIFT_MARGIN
-from vision.change_map import THUMB_SIZE, cell_centres, changed_cells, frame_grids
+from vision.change_map import STILL_CELLS, THUMB_SIZE, cell_centres, changed_cells, frame_grids
 from vision.checkers import WORK_POINT_WIDTH, CheckerCount, count_checkers
 from vision.cube import CubeSizes, read_cube
 from vision.cube_watch import CubeWatch
@@ -404,6 +404,7 @@ class Reader:
         self._cube_watch: Optional[CubeWatch] = None  # the cube searched again only where the frame changed
         self.changes: Optional[BoardChanges] = None  # what changed on the board since the last checker count
         self._last_thumb: Optional[np.ndarray] = None
+        self._last_grid: Optional[np.ndarray] = None  # the change grid of the last full read (see _still)
         self._last_obs: Optional[Observation] = None
         self._work: Optional[tuple[BoardGeometry, BoardGeometry, float]] = None  # (for geometry, work geo, scale)
         self._radius: Optional[float] = None  # checker radius measured on this board (rectified px)
@@ -488,7 +489,8 @@ class Reader:
         self._grids = frame_grids(image) if self.fast_path or self.incremental else None
         thumb = self._grids.thumb if self.fast_path and self._grids is not None else None
         if (thumb is not None and self._last_thumb is not None and self._last_obs is not None
-                and thumb.shape == self._last_thumb.shape and same_frame(thumb, self._last_thumb)):
+                and thumb.shape == self._last_thumb.shape and same_frame(thumb, self._last_thumb)
+                and self._still(self._grids.grid)):
             prev = self._last_obs
             obs = Observation(board=prev.board, points=list(prev.points), bar=dict(prev.bar), off=dict(prev.off),
                               dice=list(prev.dice), cube=prev.cube, warnings=list(prev.warnings),
@@ -500,7 +502,17 @@ class Reader:
         obs.extra["ms"] = round(1000 * (time.perf_counter() - t0), 2)
         self._frames += 1
         self._last_thumb, self._last_obs = thumb, obs
+        self._last_grid = None if thumb is None else self._grids.grid
         return obs
+
+    def _still(self, grid: np.ndarray) -> bool:
+        """Whether no more than STILL_CELLS cells of the change grid moved since the last full read.
+
+        Why beside the thumbnail test: a thumbnail pixel averages 12x12 px at 1080p, and a cube turned from 4 to 8
+        moved none of them by more than UNCHANGED_PIXEL (bench frames: 18-19 grey levels on one or two pixels), so
+        a double offered was answered with the last reading; the grid's finer cells show it (5 cells moved)."""
+        last = self._last_grid
+        return last is not None and last.shape == grid.shape and int(changed_cells(grid, last).sum()) <= STILL_CELLS
 
     def _read_full(self, image: np.ndarray) -> Observation:
         warnings: list[str] = []
