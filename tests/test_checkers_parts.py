@@ -272,7 +272,7 @@ def test_a_round_base_of_the_boards_own_has_no_rim_toward_the_tip_a_checker_on_i
 
 
 def test_a_stack_whose_first_disc_lies_whole_layers_out_has_its_lower_layers_buried():
-    from vision.checker_runs import buried_stack
+    from vision.checker_stacks import buried_stack
 
     base = 0.53  # where this row's stacks start (centre of a base checker, diameters from the edge)
     # 5 + 4 + 3: the top (third) layer starts a whole diameter out and shows three whole discs

@@ -12,6 +12,8 @@ the point's base, rims as a share of their colour's typical rim):
 - the row reaches the triangle's tip or beyond: where players start a second layer, whose checkers hide those
   under them;
 - the checkers' colour run is longer than the counted discs say (rims hidden in a packed stack);
+- a clear disc dropped from the point's chain lies on its column past the counted stack
+  (``checker_stacks.dropped_beyond``: a tall stack's chain broke where its rims hide);
 - the innermost disc stands most of a checker further out than the row's other stacks start (the base checker
   was not found), unless the checkers' colour or anything unlike the empty board runs from the base to that disc
   (the base checker is there, its rim lost against the frame);
@@ -49,6 +51,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from vision.checker_stacks import dropped_beyond
+
 DOUBTFUL_CONFIDENCE = 0.5  # what a doubted point's confidence is capped at (below the referee's 0.6)
 FULL_ROW = 5  # players start a second layer on a row of five (the triangle's length): a taller stack may hide some
 BASE_MISSING = 0.7  # the innermost disc this many diameters further out than the row's others start: no base checker
@@ -84,6 +88,8 @@ def doubts(cue: dict[str, Any]) -> list[str]:
         run_n = int(cue.get("run_n") or 0)
         if run_n and cue.get("run_sign") == cue.get("sign") and run_n - int(cue.get("disc_n") or 0) > 1:
             why.append("colour run longer")
+        if dropped_beyond(us, cue.get("rejected") or [], cue.get("tip")):
+            why.append("clear disc beyond the stack")
         if min(us) - row_base >= BASE_MISSING and not _base_covered(cue, min(us)):
             why.append("no base checker")
         rims = cue.get("rims") or []

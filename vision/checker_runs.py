@@ -76,27 +76,3 @@ def run_end(rows: np.ndarray, gap_max: int, start_slack: int) -> float:
     breaks = np.flatnonzero(np.diff(on) - 1 > gap_max)
     return float(on[breaks[0]] + 1 if len(breaks) else on[-1] + 1)
 
-
-def buried_stack(us: list[float], row_base: float, row_len: int, reach: float, min_row: int = 5) -> Optional[int]:
-    """Checkers on a point whose lowest layers are buried: the count when the visible discs are the top layer of
-    a stack built as players build one, else None.
-
-    Why: a row of ``row_len`` from the base, then a layer of one fewer on top of it half a diameter on, then one
-    fewer again in line with the row, and so on. From above only the top layer shows whole; the layers under it
-    show at most a crescent. The top layer's first checker lies half a diameter further out per layer under it, so
-    a first visible disc ``T`` half-diameters past where the row's stacks start (``row_base``), over a column
-    that is occupied from the base (``reach``: how far the column differs from the empty board, past that disc),
-    says T layers lie buried. ``us``: the visible discs' centres, in diameters from the base. Only T >= 2 is
-    judged here: a single layer on top starts at a half offset and is read as such (``checker_stacks.stack_layers``).
-    Nobody layers a short row: ``row_len`` must be at least ``min_row``.
-    """
-    if not us or row_len < min_row:
-        return None
-    u0 = min(us)
-    layers = int(round(2 * (u0 - row_base)))
-    if layers < 2 or reach < u0 + 0.5 or layers >= row_len:
-        return None
-    # the top layer's checkers: the discs a whole number of diameters on from its first one
-    top = [u for u in us if abs((u - u0) - round(u - u0)) < 0.25]
-    on_top = min(int(round(max(top) - u0)) + 1, row_len - layers)
-    return sum(row_len - k for k in range(layers)) + on_top

@@ -39,9 +39,8 @@ from vision.checker_empty import (add_disc, board_lift, disc_share, learn_empty,
                                   run_from_base, unlike_all)
 from vision.checker_occlusion import covered_points, skin_mask
 from vision.checker_off import read_off
-from vision.checker_runs import CheckerColour, buried_stack, run_length
-from vision.checker_stacks import (LAYER_RIM, MIN_ROW_FOR_LAYER, layer_doubt, stack_layers, stack_total, tall_stack,
-                                   unseen_stack)
+from vision.checker_runs import CheckerColour, run_length
+from vision.checker_stacks import LAYER_RIM, layer_doubt, read_stack, stack_layers, stack_total, unseen_stack
 
 log = logging.getLogger(__name__)
 
@@ -773,28 +772,14 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         if len(starts) >= 2:
             for p in pts:
                 cues[p]["row_base"] = round(float(statistics.median(starts)), 2)
-    # a tall stack whose first visible disc lies whole layers out from the row's start: its lower layers are buried
-    # under the top one (checker_runs.buried_stack); the row's length from its colour run or the empty board
+    # each point's stack read as one shape: a row from the base, past the tip, layers on top (checker_stacks.read_stack)
     for p, cue in cues.items():
-        if cue.get("n") and not cue.get("half") and "row_base" in cue and points[p - 1]:
-            row_len = max(int(cue["run_n"]) if cue.get("run_sign") == cue.get("sign") else 0,
-                          int(round(float(cue["empty"]) - RUN_SLACK)))
-            # (the checkers' own colour must run from the base past the first disc: shadows and hands differ from the
-            # empty board too)
-            reach = min(float(cue["empty"]), float(cue["run_n"]) if cue.get("run_sign") == cue.get("sign") else 0.0)
-            buried = buried_stack(cue["us"], float(cue["row_base"]), row_len, reach * ROW_SPACING, MIN_ROW_FOR_LAYER)
-            if buried is not None and buried > int(cue["n"]):
-                cue.update(buried=buried, n=buried)
-                points[p - 1] = int(cue["sign"]) * min(MAX_PER_POINT, buried)
         if cue.get("n") and points[p - 1]:
-            # checkers on top of the row: the count whose stack shape explains the discs (checker_stacks.tall_stack)
-            reach = min(float(cue["empty"]), float(cue["run_n"]) if cue.get("run_sign") == cue.get("sign") else 0.0)
-            fit = tall_stack(list(zip(cue["us"], cue["rims"])), float(cue.get("row_base", 0.5)), reach,
-                             bool(cue.get("half") or cue.get("buried")), half_seen=bool(cue.get("half")))
-            if fit is not None:
-                cue.update(fit=fit.count, fit_margin=round(fit.margin, 2), n=fit.count)
-                points[p - 1] = int(cue["sign"]) * fit.count
-                if fit.doubtful:
+            stack = read_stack(cue, ROW_SPACING)
+            if stack is not None:
+                cue.update(stack.cue())
+                points[p - 1] = int(cue["sign"]) * min(MAX_PER_POINT, stack.count)
+                if stack.doubtful:
                     confidence[p - 1] = min(confidence[p - 1], DOUBTFUL)
         elif points[p - 1] == 0 and unseen_stack(0, float(cue.get("empty", 0.0)), cue.get("tip")):
             cue["unseen_stack"] = True
