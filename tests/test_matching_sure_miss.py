@@ -66,3 +66,22 @@ def test_a_one_checker_miscount_still_makes_the_illegal_call():
     verdict = decide(view, _legal(6, 6), REF, mover=-1)
     assert verdict.kind == "illegal"
     assert verdict.board is not None and list(verdict.board.points) == played
+
+
+def test_a_lone_checker_missed_beats_an_illegal_board_no_play_of_the_roll_reaches():
+    # render 1602 (1280x720, tilt 24), frame 87: dark played 24/22 13/8 on 5-2, the reader missed the checker left
+    # on his 24-point (sure of it) and counted the new 8-point 4 (unsure). The cheaper illegal board puts the
+    # missing checker on the 8-point: 24/8 with a 5-2, far beyond any miscount of the roll. Legal, no alarm; the
+    # same board within the roll's reach is still the illegal call (test above)
+    from device.tracker import _far_from_roll
+
+    played = _geometric("24/22 13/8")
+    reading = list(played)
+    back = next(i for i, (a, b) in enumerate(zip(played, STOOD.points)) if b == -2 and a == -1)  # dark's 24-point
+    eight = next(i for i, (a, b) in enumerate(zip(played, STOOD.points)) if b == -3 and a == -4)
+    reading[back] = 0
+    view = View(tuple(reading), (0, 0), frozenset({eight + 1}))
+    far = lambda b: _far_from_roll(BEFORE, [5, 2], SEATING.position(b, "dark"))  # noqa: E731
+    assert decide(view, _legal(5, 2), REF, mover=-1).kind == "illegal"  # without the roll's reach: the old call
+    verdict = decide(view, _legal(5, 2), REF, mover=-1, far=far)
+    assert verdict.kind == "legal" and verdict.board is not None and list(verdict.board.points) == played
