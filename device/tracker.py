@@ -59,6 +59,12 @@ re-roll missed: no foul is called on the old roll (render 1717). No illegal call
 for point, as read or by the steady misread of a point it leaves untouched (render 1818: a stack read short all
 along hid the play's own change there).
 
+Verdicts come at the lift when the reader's doubt cannot matter (issue 6, G5): a point no legal play of the roll
+reaches, read short of what the believed board holds (as it was read while the board stood, or doubtful now and
+before), holds what it held (``_fill_untouched``); the filled points count as sure, so no verdict rests on them and
+they never end a guess. A board the reading shows everywhere but on points read short, each colour adding up to 15
+only as the board has it there (one such point a colour), is no guess (``_forced``: render 1623's 8-stack read 0).
+
 Events are dicts (see device/events.py); the tracker does no I/O, so the referee can store them before announcing.
 ``feed`` never raises: a fault of the tracker's own drops that reading (the state as before it) with a
 "referee_fault" warning, and after a few in a row it drops what it was in the middle of and goes on like after a
