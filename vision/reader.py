@@ -26,6 +26,7 @@ from vision.change_map import STILL_CELLS, THUMB_SIZE, cell_centres, changed_cel
 from vision.checkers import WORK_POINT_WIDTH, CheckerCount, count_checkers
 from vision.cube import CubeSizes, read_cube
 from vision.cube_watch import CubeWatch
+from vision.dice_watch import DiceLook, DiceWatch, ReadOnlyScales
 from vision.dice_scale import ScaleMemory
 from vision.errors import VisionError
 from vision.image import check_image as _check_image
@@ -85,7 +86,6 @@ class BoardCells:
     trays: np.ndarray
     field: np.ndarray
     board: np.ndarray
-    dice: np.ndarray  # where the dice are looked for: the board and OFF_BOARD_REACH checker diameters round it
 
     def changes(self, changed: np.ndarray) -> BoardChanges:
         grown = changed
@@ -97,7 +97,7 @@ class BoardCells:
                             bool((grown & self.board).any()))
 
 
-def board_cells(geo: BoardGeometry, shape: tuple[int, ...], dice_mask: np.ndarray) -> BoardCells:
+def board_cells(geo: BoardGeometry, shape: tuple[int, ...]) -> BoardCells:
     """Each region's cells: a cell belongs to a region when its centre, taken to the rectified view, lies in it."""
     from vision.change_map import GRID_SIZE
 
@@ -111,9 +111,8 @@ def board_cells(geo: BoardGeometry, shape: tuple[int, ...], dice_mask: np.ndarra
     trays = np.zeros(x.shape, bool)
     for tray in geo.trays:
         trays |= inside(tray)
-    dice = cv2.resize(dice_mask, GRID_SIZE, interpolation=cv2.INTER_AREA) > 0
     return BoardCells(tuple(inside(geo.point_column(p)) for p in range(1, 25)), inside(geo.bar), trays,
-                      inside(geo.playing_area), inside((0.0, 0.0, float(w), float(h))), dice)
+                      inside(geo.playing_area), inside((0.0, 0.0, float(w), float(h))))
 
 
 @dataclass
@@ -385,7 +384,8 @@ class Reader:
     """Reads frames of one board. ``calibration``: a BoardGeometry, a calibration holding one, or its file."""
 
     def __init__(self, calibration: Any = None, check_every: int = CHECK_EVERY, read_dice: bool = True,
-                 fast_path: bool = True, intrinsics: Any = None, incremental: bool = True) -> None:
+                 fast_path: bool = True, intrinsics: Any = None, incremental: bool = True,
+                 dice_parts: bool = False) -> None:
         self.geometry: Optional[BoardGeometry] = _geometry_from_calibration(calibration)
         # the camera's lens (calibration.intrinsics.Intrinsics), when known: the board is then found in the
         # undistorted view, so its straight edges are straight and the corners land on the frame
@@ -397,10 +397,13 @@ class Reader:
         # incremental: a changed frame reads again only what changed (see _read_full); off, every stage reads
         # every changed frame whole (the reference the incremental reads are tested against)
         self.incremental = incremental
+        # dice_parts: the dice searched again only round changed cells (faster, not always what a whole search
+        # finds: vision.dice_watch); off, an area with any change is searched whole
+        self.dice_parts = dice_parts
         self._frames = 0
         self._grids: Optional[Any] = None  # this frame's thumbnail and change grid (vision.change_map.FrameGrids)
         self._kept_counts: Optional[_Kept] = None  # the last checker count, its frame's grid and (work geo, dice)
-        self._kept_dice: Optional[_Kept] = None  # the last dice read, its frame's grid and geometry
+        self._dice_watches: dict[str, DiceWatch] = {}  # the dice of each area searched ("field", "wide")
         self._cube_watch: Optional[CubeWatch] = None  # the cube searched again only where the frame changed
         self.changes: Optional[BoardChanges] = None  # what changed on the board since the last checker count
         self._last_thumb: Optional[np.ndarray] = None
@@ -446,7 +449,8 @@ class Reader:
 
     def _forget_stages(self) -> None:
         """No stage's last result is kept: the next changed frame reads every stage whole."""
-        self._kept_counts = self._kept_dice = None
+        self._kept_counts = None
+        self._dice_watches = {}
         self._cube_watch = None
 
     # ------------------------------------------------------------------------------------------------ geometry
@@ -572,8 +576,7 @@ class Reader:
     # ------------------------------------------------------------------------------------------- incremental
     def _cells(self, geo: BoardGeometry, shape: tuple[int, ...]) -> BoardCells:
         """The board regions' grid cells for this geometry and frame size (kept with them)."""
-        wide = self._kept(geo, shape, "wide", lambda: fixed(dice_area(geo, shape, OFF_BOARD_REACH)))
-        return self._kept(geo, shape, "cells", lambda: board_cells(geo, shape, wide))
+        return self._kept(geo, shape, "cells", lambda: board_cells(geo, shape))
 
     def _unchanged_since(self, kept: Optional[_Kept], same: Callable[[Any], bool], where: np.ndarray) -> bool:
         """Whether ``kept`` was made from the same inputs (``same(kept.key)``) and no cell of ``where`` changed
@@ -584,18 +587,14 @@ class Reader:
         return kept.base.shape == grid.shape and not changed_cells(grid, kept.base, where).any()
 
     def _dice_on(self, image: np.ndarray, geo: BoardGeometry, reused: list[str]) -> list[DieReading]:
-        """The dice: the last reading when no cell where dice are looked for changed since it, else read whole.
-
-        Why not read only where cells changed: the dice finder's learnt die edge is kept per searched box and its
-        second scale is skipped once a roll is read (vision.dice, vision.dice_scale), so a search of a part gives
-        other answers than the whole search; the reading is either reused whole or made whole."""
-        cells = self._cells(geo, image.shape) if self.incremental else None
-        if cells is not None and self._unchanged_since(self._kept_dice, lambda key: key is geo, cells.dice):
+        """The dice, each area searched only where the frame changed since it was last searched (vision.dice_watch:
+        a part reads at the whole area's scales; "dice" in ``reused`` when no area changed at all)."""
+        if not self.incremental or self._grids is None:
+            return self._dice(image, geo)
+        looks: list[DiceLook] = []
+        dice = self._dice(image, geo, looks)
+        if looks and all(look.carried for look in looks):
             reused.append("dice")
-            return self._kept_dice.value
-        dice = self._dice(image, geo)
-        if cells is not None and self._grids is not None:
-            self._kept_dice = _Kept(geo, self._grids.grid.copy(), dice)
         return dice
 
     def _count_on(self, image: np.ndarray, geo: BoardGeometry, work: BoardGeometry, scale: float,
@@ -619,10 +618,12 @@ class Reader:
             self._kept_counts = _Kept((work, spots), self._grids.grid.copy(), counts)
         return counts
 
-    def _dice(self, image: np.ndarray, geo: BoardGeometry) -> list[DieReading]:
+    def _dice(self, image: np.ndarray, geo: BoardGeometry, looks: Optional[list[DiceLook]] = None
+              ) -> list[DieReading]:
         """Dice on the playing area, each with the half (left/right of the bar) it lies in, and a die that left the
         board (half None) when it can be the other die of the roll (see with_stray_die). Flatness is judged
-        against the board's homography (vision.dice_flat)."""
+        against the board's homography (vision.dice_flat). ``looks``: search each area only where the frame
+        changed since it was last searched (vision.dice_watch), each area's DiceLook appended to it."""
         try:
             from vision.dice import find_dice
         except ImportError:
@@ -631,25 +632,44 @@ class Reader:
         die_px = self._kept(geo, image.shape, "die_px", lambda: die_edge_px(geo))
         homography = self._board_to_image(geo, image.shape)
         field = self._kept(geo, image.shape, "field", lambda: fixed(dice_area(geo, image.shape, 0.0, field_only=True)))
+
+        def search(name: str, mask: np.ndarray) -> list[DieReading]:
+            def find(area: np.ndarray, part: bool) -> list[DieReading]:
+                memory: Any = self.dice_memory
+                if part:  # a part reads at the whole area's learnt scales and teaches them nothing
+                    box = self._kept(geo, image.shape, f"{name}_box",
+                                     lambda: cv2.boundingRect((mask > 0).astype(np.uint8)))
+                    memory = ReadOnlyScales(self.dice_memory.view((image.shape, box, round(float(die_px), 1))))
+                found = find_dice(image, mask=area, die_size_px=die_px, board_to_image=homography, memory=memory)
+                for die in found:
+                    die.half = die_half(geo, die.center, 0.45 * d)
+                return found
+
+            if looks is None or self._grids is None:
+                return find(mask, False)
+            watch = self._dice_watches.get(name)
+            if watch is None or watch.mask is not mask or watch.die_px != die_px:
+                watch = self._dice_watches[name] = DiceWatch(mask, die_px)
+            watch.parts = self.dice_parts
+            look = watch.look(image, self._grids.grid, find)
+            looks.append(look)
+            return look.dice
+
         try:
-            dice = find_dice(image, mask=field, die_size_px=die_px,
-                             board_to_image=homography, memory=self.dice_memory)
-            for die in dice:
-                die.half = die_half(geo, die.center, 0.45 * d)
+            dice = search("field", field)
             if sum(die.half is not None for die in dice) == 1:
                 # one die on the field: the other may have left the board. Only then is the wider area (about
                 # as costly again as the field) searched, as nothing off the board counts otherwise
                 around = self._kept(geo, image.shape, "wide",
                                     lambda: fixed(dice_area(geo, image.shape, OFF_BOARD_REACH)))
-                wide = find_dice(image, mask=around, die_size_px=die_px,
-                                 board_to_image=homography, memory=self.dice_memory)
-                for die in wide:
-                    die.half = die_half(geo, die.center, 0.45 * d)
+                wide = search("wide", around)
                 # the wide search also reads dice on the field that the field's own mask cut short (a die on
                 # the field's edge); one_reading_per_die keeps one reading per die
                 dice += [die for die in wide if die.half is None or die.value is not None]
         except VisionError as exc:
             log.debug("dice: %s", exc)
+            for watch in self._dice_watches.values():
+                watch.forget()
             return []
         dice = [die for die in dice if die.half is not None or not lies_on_field(image, geo, die.center, die_px)]
         return with_stray_die(one_reading_per_die(dice, die_px), image, die_px)
