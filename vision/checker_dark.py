@@ -45,9 +45,21 @@ class Faces:
     pixels: dict[int, np.ndarray] = field(default_factory=dict)  # each face's compared pixels (n, 3)
     means: dict[int, np.ndarray] = field(default_factory=dict)  # ... and their mean colour
 
+    _shifted: dict[int, np.ndarray] = field(default_factory=dict)
+
     def __post_init__(self) -> None:
         self.pixels = {s: f[self.mask] for s, f in self.faces.items()}
         self.means = {s: p.mean(axis=0) for s, p in self.pixels.items()}
+
+    def shifted(self, step: int) -> np.ndarray:
+        """Flat indices into a window ``size + 2 step`` wide of the compared pixels at each of the nine shifts by
+        ``step`` px (rows: dy, then dx, each -step, 0, +step): one take gathers every shifted patch."""
+        if step not in self._shifted:
+            w = self.size + 2 * step
+            ys, xs = np.nonzero(self.mask)
+            self._shifted[step] = np.stack([(ys + step + dy) * w + (xs + step + dx)
+                                            for dy in (-step, 0, step) for dx in (-step, 0, step)])
+        return self._shifted[step]
 
 
 @dataclass
@@ -88,7 +100,7 @@ def learn_faces(lab: np.ndarray, teachers: dict[int, Sequence[tuple[float, float
     faces = {}
     for sign, centres in teachers.items():
         if len(centres) >= MIN_TEACHERS:
-            faces[sign] = np.median(np.stack([patch(lab, x, y, size) for x, y in centres]), axis=0)
+            faces[sign] = _median_first(np.stack([patch(lab, x, y, size) for x, y in centres]))
     return Faces(size, mask, faces) if faces else None
 
 
@@ -124,8 +136,7 @@ def judge_slot(lab: np.ndarray, faces: Faces, x: float, y: float, r: float,
     size = faces.size
     window = patch(lab, x, y, size + 2 * step)
     offsets = [(dy, dx) for dy in (-step, 0, step) for dx in (-step, 0, step)]
-    here = np.stack([window[step + dy:step + dy + size, step + dx:step + dx + size][faces.mask]
-                     for dy, dx in offsets])  # shifts, pixels, 3
+    here = window.reshape(-1, 3)[faces.shifted(step)]  # shifts, pixels, 3
     best: Optional[Slot] = None
     for s in signs:
         diff = here - faces.pixels[s][None]
@@ -148,6 +159,16 @@ def judge_slot(lab: np.ndarray, faces: Faces, x: float, y: float, r: float,
             best.to_empty = min(_mean_length(pix - patch(lab, ex + (best.x - x), best.y, size)[faces.mask])
                                 for ex in xs)
     return best
+
+
+def _median_first(v: np.ndarray) -> np.ndarray:
+    """The median along the first axis (``np.median``'s values; for a few patches a partition is much quicker)."""
+    n = v.shape[0]
+    k = n // 2
+    if n % 2:
+        return np.partition(v, k, axis=0)[k]
+    part = np.partition(v, (k - 1, k), axis=0)
+    return (part[k - 1] + part[k]) / 2
 
 
 def _mean_length(v: np.ndarray) -> float:
