@@ -14,7 +14,10 @@ The empty board (``checker_empty``) is learnt from the same-coloured points with
 enough views remain (a faint red-on-red checker on most red points must not become the red point's empty look);
 where too few remain, a disc is compared with what most of those points show there (a shape on every point of that
 colour is the board's own). One player's checkers look alike, so a lone disc whose face is far less even than its
-colour's stacked checkers is doubted (``checker_colours.face_spread``, ``checker_doubt``).
+colour's stacked checkers is doubted (``checker_colours.face_spread``, ``checker_doubt``). A point still read
+empty may hold checkers that show no rim at all (black on a black point): each colour's face, learnt as a picture
+from its clear discs, is looked for slot by slot from the base, and a slot whose colour and shading match it holds
+one (``checker_dark``); a slot that may is left doubtful.
 """
 
 from __future__ import annotations
