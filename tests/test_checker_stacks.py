@@ -158,11 +158,13 @@ def test_a_first_disc_whole_layers_out_asks_the_model_and_the_model_counts():
     assert read_stack(_cue(cue["us"], cue["rims"], 3, run_n=1, empty=1.0, row_base=base)) is None
 
 
-def test_a_buried_stack_too_hidden_for_any_shape_is_counted_by_its_layers():
-    # two discs tell no shape (fit_stack needs three): the buried-layer arithmetic answers, 5 + 4 + 3 + 2 = 14
+def test_a_buried_stack_too_hidden_for_any_shape_leaves_the_count_in_doubt():
+    # two discs tell no shape (fit_stack needs three); the layers they hint at (5 + 4 + 3 + 2 = 14 if the stack is
+    # built as players build one) are no count: the counter's stands, doubtful
     base = 0.5
     stack = read_stack(_cue([base + 1.5, base + 2.5], [1.0, 1.0], 2, run_n=5, empty=5.0, row_base=base))
-    assert stack is not None and stack.fit is None and stack.count == 14
+    assert stack is not None and stack.fit is None and stack.buried == 14
+    assert (stack.count, stack.doubtful) == (2, True)
 
 
 def test_a_clear_disc_dropped_past_the_stack_says_the_count_may_be_short():

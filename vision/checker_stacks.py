@@ -8,8 +8,8 @@ diameters from the base) and rim strengths, so it is tested on its own, without 
 One way to count a stack (``read_stack``): a row from the base, its continuation past the triangle's tip, then
 layers on top, each one shorter and half a checker further on (``layered``). The cues that hint at layers (a disc
 at a half offset, a first disc whole layers out over a column occupied from the base: ``buried_stack``) only
-decide that the model is asked; the count is the shape that best explains the discs (``fit_stack``), and the
-buried-layer arithmetic answers only where too few discs show for any shape.
+decide that the model is asked; the count is the shape that best explains the discs (``fit_stack``). Where too few
+discs show for any shape, the counter's count stands, in doubt.
 """
 from __future__ import annotations
 
@@ -373,7 +373,8 @@ def read_stack(cue: dict[str, Any], row_spacing: float = 1.03) -> Optional[Stack
 
     Why one reading: a stack is one shape, so the hint that lower layers lie buried (the first disc whole layers
     out, the column occupied from the base) and the shape fit must not each give a count of their own; the hint
-    only asks the model, whose count explains every disc seen."""
+    only asks the model, whose count explains every disc seen; where the model cannot answer, the hint makes the
+    counter's count doubtful."""
     us, rims = list(cue.get("us") or []), list(cue.get("rims") or [])
     if not us or not cue.get("n"):
         return None
@@ -393,7 +394,9 @@ def read_stack(cue: dict[str, Any], row_spacing: float = 1.03) -> Optional[Stack
     if fit is not None:
         return StackReading(min(MAX_STACK, fit.count), fit.doubtful, buried, fit)
     if buried is not None:
-        return StackReading(min(MAX_STACK, buried), False, buried)
+        # layers seem buried, yet too few discs show for any shape to say how many: the counter's count, in doubt
+        # (the layer arithmetic alone, 5 + 4 + 3 ... from where the first disc lies, read 15 for 9 and 12 on renders)
+        return StackReading(counted, True, buried)
     return None
 
 
