@@ -384,12 +384,15 @@ class GameTracker:
                 break
         return self._out
 
-    def _forced(self, obs: Observation, board: Board) -> bool:
+    def _forced(self, obs: Observation, board: Board, results: list[Board]) -> bool:
         """Whether the reading shows ``board`` point for point but for points where each colour's count is forced:
         each such point read short of what the board holds there, at most one holding a colour's checkers, and the
         checkers the reading shows of that colour everywhere else, on the bar (read as the board has it) and borne
         off (surely counted as the board has them, or the colour cannot have borne off: a checker outside its
-        home) leave exactly what the board puts there. Points filled from the belief (``_fill_untouched``) count as unseen.
+        home) leave exactly what the board puts there, and no other of the ``results`` (the legal results weighed)
+        fits the reading there as well with a lone checker missed elsewhere (the reader's commonest confident miss
+        would put its checker on the forced point). Points filled from the belief (``_fill_untouched``) count as
+        unseen.
 
         Why (issue 6, render 1623 upside down): dark's 8-stack was read 0 with confidence in every reading after
         the play that built it, so the play was not judged and its board stayed a guess for the rest of the game,
@@ -406,6 +409,11 @@ class GameTracker:
         if not unseen or any(obs.points[i] is not None and i not in filled and (
                 obs.points[i] * board.points[i] < 0 or abs(obs.points[i]) > abs(board.points[i])) for i in unseen):
             return False  # read short only: checkers read where the board has none may belong elsewhere
+        others = [b for b in results if b != board and b.bar == board.bar and all(
+            i in unseen or obs.points[i] == b.points[i] or (obs.points[i] == 0 and abs(b.points[i]) == 1)
+            for i in range(24))]
+        if others:
+            return False  # another result of the roll fits as well, with a lone checker missed (render 1623, 215)
         sure = trusted_off(obs)
         for k, (colour, sign) in enumerate((("light", 1), ("dark", -1))):
             held = [i for i in unseen if board.points[i] * sign > 0]
@@ -464,7 +472,7 @@ class GameTracker:
             points[i] = ref.board.points[i]
             if conf is not None:
                 conf[i] = 1.0
-        extra = {**obs.extra, "filled_points": sorted(i + 1 for i in fill)}
+        extra = {**obs.extra, "filled_points": sorted(i + 1 for i in fill), "unfilled_points": list(obs.points)}
         if conf is not None:
             extra["point_confidence"] = conf
         if isinstance(extra.get("occluded_points"), list):
@@ -614,6 +622,11 @@ class GameTracker:
         self.state.board = _board_json(board)
         self.state.stalled = 0
         view = View.of(obs) if obs is not None else None
+        raw = obs.extra.get("unfilled_points") if obs is not None else None
+        if view is not None and isinstance(raw, list) and len(raw) == 24:
+            # how the reader saw it: a point filled from the belief (_fill_untouched) is kept as read (render 1675:
+            # a 5-stack believed 7 and filled so, kept as 'seen 7', made the next 5 read there a move)
+            view = dataclasses.replace(view, points=tuple(raw))
         if view is None or None in view.points:
             self.state.seen, self.state.seen_bar = None, None
             return
@@ -1498,7 +1511,7 @@ class GameTracker:
             # for point without those misreads, ends the guess (race 4242: a dark checker guessed on the 8-point,
             # fitted by every later reading of it as empty, made dark's bear-off 'moved backwards'; render 1818: a
             # light checker guessed on 13, read on 18 ever since, made 4-1 'moved backwards')
-            st.guessed = not (_shows(obs, after_board) or self._forced(obs, after_board))
+            st.guessed = not (_shows(obs, after_board) or self._forced(obs, after_board, boards))
             if guess_wrong and not st.guessed:
                 # the guess was wrong and the board as read replaces it: that board rests on the points where it
                 # departs from the guess, so it is sure only where the reader was sure of them (race 4242, frame
