@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 
 BENCH_SEED = 2026
 JPEG_QUALITY = 90
-CACHE_VERSION = 2
+CACHE_VERSION = 3
 DIE_COLOUR = "white"
 
 
@@ -97,8 +97,10 @@ def render_frames(size: tuple[int, int], count: int, seed: int = BENCH_SEED,
     stage = build_stage(scene, cam, rng, effects)
     frng = np.random.default_rng([seed, 2])
 
+    trng = np.random.default_rng([seed, 3])  # the turns' own draws: the frames stay those of earlier versions
+
     def shot(pts: list[int], bar: dict[str, int], off: dict[str, int], dice: Any,
-             cube: Any = "same") -> tuple[bytes, dict, list]:
+             cube: Any = "same", rng: np.random.Generator = frng) -> tuple[bytes, dict, list]:
         pieces = place_checkers(scene.geometry, pts, bar, off, None, style, scene.light_seat, scene.home_right)
         sc = dataclasses.replace(scene, checkers=pieces, world_points=pts, bar=bar, off=off, dice=[])
         if cube != "same":
@@ -109,7 +111,7 @@ def render_frames(size: tuple[int, int], count: int, seed: int = BENCH_SEED,
             sc.dice = roll_dice(sc, frng, values, [half, half], DIE_COLOUR, float(frng.uniform(1.3, 1.8)))
         elif dice:
             sc.dice = dice
-        result = render_frame(stage, frng, sc)
+        result = render_frame(stage, rng, sc)
         return _encode(result.image, quality), make_label(sc, cam, result.occluder), sc.dice
 
     start = _starting_position(scene.light_seat, scene.home_right)
@@ -120,10 +122,11 @@ def render_frames(size: tuple[int, int], count: int, seed: int = BENCH_SEED,
         jpeg, label, dice = shot(pts, bar, off, dice=True)
         jpegs.append(jpeg)
         labels.append(label)
-        moved = one_checker_moved(pts, frng)
-        turn = {"moved": shot(moved, bar, off, dice=dice)[:2], "lifted": shot(moved, bar, off, dice=False)[:2]}
+        moved = one_checker_moved(pts, trng)
+        turn = {"moved": shot(moved, bar, off, dice=dice, rng=trng)[:2],
+                "lifted": shot(moved, bar, off, dice=False, rng=trng)[:2]}
         doubled = None if scene.cube is None else dataclasses.replace(scene.cube, value=min(64, 2 * scene.cube.value))
-        turn["doubled"] = shot(moved, bar, off, dice=False, cube=doubled)[:2]
+        turn["doubled"] = shot(moved, bar, off, dice=False, cube=doubled, rng=trng)[:2]
         turns.append(turn)
     intr = Intrinsics(np.asarray(cam.K, np.float64), np.asarray(cam.dist, np.float64).ravel(), (cam.width, cam.height))
     return BenchFrames(size, jpegs, labels, cal_jpeg, cal_label, intr, turns=turns)
