@@ -574,6 +574,8 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
     ``seeds``: a list that gets the centre of every group of pips that could be (part of) a die face, in the
     pixels of ``gray``. ``windows``: such centres; only windows round them are read (``vision.dice_windows``).
     """
+    if windows is not None and len(windows) == 0:
+        return []  # no pip group at the scales read whole: nothing to look round (the resizing below cost ~1.5 ms)
     ox = oy = 0
     bounded = mask is not None
     if mask is not None:  # only the masked area's bounding box (plus a die) is worth resizing and filtering
