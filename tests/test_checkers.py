@@ -135,3 +135,24 @@ def test_full_reader_on_the_real_photos():
         right, total = right + r, total + t
     assert total >= 150
     assert right / total >= 0.85, f"{right}/{total} visible points right"
+
+
+# --------------------------------------------------------------------------------------- a carelessly laid row
+def test_a_row_laid_carelessly_is_kept_but_scattered_discs_are_not():
+    """Two checkers laid a little left and right of the point's centre line, touching, from the base: a row
+    (render 3372's point 21 was read empty for it). Discs that do not touch, or stand off the point, are not."""
+    from vision.checker_discs import Disc
+    from vision.checkers import Columns, _sloppy_row
+
+    pw, r = 26.0, 11.0
+    cols = Columns(left=(0.0, pw), right=(200.0, pw), top=0.0, bottom=300.0, bar=(156.0, 0.0, 200.0, 300.0))
+    x = cols.centre_x(21)  # a top-row point: its base at y = 0
+    disc = lambda dx, u: Disc(x + dx * pw, (u + 0.5) * 2 * r, r, 60.0, (40.0, 150.0, 140.0))  # noqa: E731
+    careless = [disc(-0.2, 0.0), disc(0.25, 1.0)]
+    assert _sloppy_row(careless, 21, cols, r, pw, 20.0) == careless
+    apart = [disc(-0.2, 0.0), disc(0.25, 1.8)]  # a gap of most of a checker: no row
+    assert _sloppy_row(apart, 21, cols, r, pw, 20.0) == []
+    off_point = [disc(-0.2, 0.0), disc(0.5, 0.9)]  # half a point over: a neighbour's
+    assert _sloppy_row(off_point, 21, cols, r, pw, 20.0) == []
+    faint = [disc(-0.2, 0.0), disc(0.25, 1.0)]
+    assert _sloppy_row(faint, 21, cols, r, pw, 80.0) == []  # rims fainter than asked for

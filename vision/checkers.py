@@ -84,6 +84,8 @@ SHIFT_VOTERS = 3  # points of a row whose innermost discs tell where its checker
 SHIFT_AGREE = 0.2  # ... agreeing within this many diameters ...
 SHIFT_SHARE = 0.75  # ... this share of them ...
 SHIFT_MIN = 0.5  # ... on a start at least this many diameters from the found edge
+SLOPPY_X = 0.35  # point widths off its centre line that a checker of a carelessly laid row may stand ...
+SLOPPY_RIM = 0.2  # ... with at least this share of the typical strong rim
 OUTLIER_X = 0.3  # point widths off the stack's centre line for its outermost disc to be no checker of it
 ROW_PITCH = (0.85, 1.25)  # centre distances (diameters) of neighbouring checkers in a row ...
 ROW_LINE = 0.5  # ... and how far (radii) they may stand apart sideways
@@ -693,9 +695,14 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         xs = [d.x for d in chain]
         mid_x = statistics.median(xs)
         if len(chain) >= 2 and statistics.median([abs(x - mid_x) for x in xs]) > SCATTER * pwp:
+            # ... unless they make a row laid carelessly: from the base, each on the last, all on the point
+            row = _sloppy_row(chain, p, cols, r, pwp, SLOPPY_RIM * ref)
             for d in chain:
-                reject(d, "scattered")
-            continue
+                if d not in row:
+                    reject(d, "scattered")
+            if not row:
+                continue
+            chain = row
         votes = [1 if lightness[id(d)] else -1 for d in chain]
         chain_sign = 1 if sum(votes) > 0 else -1
         # the stack's far end decides its length: a disc there off the others' centre line is a die, a shadow or
@@ -834,6 +841,26 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
                         runs=run_debug, cues=cues,
                         empty_runs={p: round(v / slot, 2) for p, v in empty_runs.items() if v})
 
+
+
+def _sloppy_row(chain: list[Disc], p: int, cols: Columns, r: float, pwp: float, min_rim: float) -> list[Disc]:
+    """The discs of a point's chain that make a row laid carelessly (each checker a little left or right of the
+    last): the first within a diameter of the base, each next one touching the last (ROW_PITCH), every one with a
+    rim of at least ``min_rim`` and its centre on the point (SLOPPY_X point widths from its centre line); two at
+    least, else none. Grain and prints scatter without touching at the checkers' pitch; a neighbour's stack
+    stands off the point."""
+    order = sorted(chain, key=lambda d: cols.from_base(p, d.y))
+    row: list[Disc] = []
+    for d in order:
+        if d.rim < min_rim or abs(d.x - cols.centre_x(p)) > SLOPPY_X * pwp:
+            continue
+        if not row:
+            if cols.from_base(p, d.y) <= 2 * r:
+                row.append(d)
+            continue
+        if ROW_PITCH[0] * 2 * r <= np.hypot(d.x - row[-1].x, d.y - row[-1].y) <= ROW_PITCH[1] * 2 * r:
+            row.append(d)
+    return row if len(row) >= 2 else []
 
 
 def _free_spots(cols: Columns, counted: dict[int, list[Disc]], p: int, y: float, r: float) -> list[float]:
