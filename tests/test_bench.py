@@ -97,7 +97,8 @@ def _size(w: int, h: int, read: float, floor: float, same: float, parts: dict[st
 
 
 def test_targets_name_the_stage_that_holds_a_read_back() -> None:
-    slow = _size(1920, 1080, 60.0, 5.0, 1.0, {"rectify": 4.0, "count_checkers": 40.0, "dice": 12.0})
+    slow = _size(1920, 1080, 60.0, 5.0, 1.0, {"rectify": 4.0, "count_checkers": 40.0, "dice": 12.0,
+                                              "cube_turned": 3.6})
     rules = {"judge_legal_worst_ms": 3.0, "judge_illegal_worst_ms": 7.5}
     daemon = {"memory_after_warmup_kb": 15000.0, "memory_growth_kb": -300.0}
     got = {t["target"]: t for t in targets([slow], rules, daemon)}
@@ -109,13 +110,16 @@ def test_targets_name_the_stage_that_holds_a_read_back() -> None:
     judge = got["judging a play, worst case"]
     assert judge["measured"] == 7.5 and judge["met"] is False
     assert got["daemon memory flat over the frames"]["met"] is True
+    cube = got["cube read 1920x1080 where only the cube changed, median"]
+    assert cube["met"] is False and cube["measured"] == 3.6
 
-    fast = _size(1920, 1080, 12.0, 5.0, 3.0, {"rectify": 4.0, "count_checkers": 6.0})
+    fast = _size(1920, 1080, 12.0, 5.0, 3.0, {"rectify": 4.0, "count_checkers": 6.0, "cube_turned": 1.5})
     growing = {"memory_after_warmup_kb": 15000.0, "memory_growth_kb": 4000.0}
     got = {t["target"]: t for t in targets([fast], {"judge_legal_worst_ms": 1.0}, growing)}
     assert got["whole read 1920x1080, median"]["met"] is True
     assert got["whole read 1920x1080 / floor"]["met"] is True
     assert got["unchanged frame 1920x1080, median"]["met"] is False
+    assert got["cube read 1920x1080 where only the cube changed, median"]["met"] is True
     assert got["daemon memory flat over the frames"]["met"] is False
     # another size only: the 1920x1080 targets are not measured, not passed
     other = {t["target"]: t for t in targets([_size(1536, 864, 1.0, 1.0, 0.1, {})], None, None)}
