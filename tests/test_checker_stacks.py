@@ -95,6 +95,11 @@ def test_a_point_read_empty_over_a_whole_row_of_occupied_board_is_doubted():
     # render seed 1401, empty point 1: the column differs from the empty board 6.73 diameters out, 2.35 past the
     # tip (4.38): no row of checkers reaches that far, it is the board's own difference
     assert not unseen_stack(0, 6.73, tip=4.38)
+    # render seed 1301, light point 5 holds 15 and no disc was found: its leaning far end differs less from the
+    # empty board, yet most of a row's length does; a column unlike the empty board for three checkers is a shadow
+    # as often as a stack
+    assert unseen_stack(0, 4.12, tip=4.32)
+    assert not unseen_stack(0, 3.5, tip=4.32)
 
 
 def test_more_layers_put_the_top_checker_further_out():
