@@ -136,9 +136,9 @@ MISS_TOP = 0.6  # cost of a checker of the shape that shows whole but was not se
 MISS_EDGE = 0.2  # ... of one half under a checker above (only its free half shows) ...
 HIDDEN_SEEN = 0.5  # ... and the share of a seen disc's cost when only a checker under two others lies there
 REACH_SLACK = 0.6  # diameters the column may stay occupied past the shape's outermost checker before it costs
-FIT_DOUBT = 0.35
+FIT_DOUBT = 0.35  # a count whose fit beats the next count's by less than this is doubtful
 MIN_DISCS = 3  # fewer discs than this tell no stack's shape
-PAST_TIP = 1.5  # diameters past its triangle's tip a row may end  # a count whose fit beats the next count's by less than this is doubtful
+PAST_TIP = 1.5  # diameters past its triangle's tip a row may end
 
 
 def layered(row: int, n: int) -> list[tuple[float, int]]:
