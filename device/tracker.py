@@ -444,9 +444,9 @@ class GameTracker:
         whole board and is weighed as before, never an illegal call made on a doubtful point."""
         st, seating = self.state, self.seating
         ref = self._reference()
-        if (seating is None or ref is None or st.turn is None or not st.before or not st.dice
+        if (seating is None or ref is None or st.turn is None or not st.before or not st.dice or st.guessed
                 or not obs.board.found or len(obs.points) != 24):
-            return obs
+            return obs  # (a guessed board holds nothing for sure: filled from it, its errors would carry on)
         doubted = _low_confidence_points(obs)
         cands = [i for i in range(24) if obs.points[i] != ref.board.points[i]
                  and (ref.steady(i, obs.points[i]) or (i + 1 in doubted and i + 1 in prior))]

@@ -111,3 +111,16 @@ def test_a_board_the_checker_count_forces_is_no_guess_and_a_later_foul_is_called
     mine[12], mine[10] = mine[12] - 1, mine[10] + 1  # 13/11: one checker 2 pips for a 6-4
     out = r.show(Position(tuple(mine), after.swap().opponent), "dark", wrong=blind)
     assert [(e["type"], e.get("legal")) for e in out] == [("play", False)]
+
+
+def test_a_guessed_board_fills_nothing():
+    """A board believed after a play not judged holds nothing for sure (race 4242: a wrong guess filled in made a
+    wrong play 'legal' and, later, 'no checker was moved'): the doubtful stack is not taken from it."""
+    after = _play(START, (3, 1), "8/5 6/5")
+    r = UnsureTrays(unsure={DARK_SIX})
+    r.start(3, 1)
+    r.tracker.state.guessed = True
+    r.show(after, "light", (die(3, "right"), die(1, "right")))
+    out = r.show(after, "light", wrong={DARK_SIX: 0})
+    assert not any(e["type"] == "play" for e in out)
+    assert r.alarms() == []
