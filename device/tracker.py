@@ -61,8 +61,8 @@ along hid the play's own change there).
 
 Verdicts come at the lift when the reader's doubt cannot matter (issue 6, G5): a point no legal play of the roll
 reaches, read short of what the believed board holds (as it was read while the board stood, or doubtful now and
-before), holds what it held (``_fill_untouched``); the filled points count as sure, so no verdict rests on them and
-they never end a guess. A board the reading shows everywhere but on points read short, each colour adding up to 15
+before), holds what it held (``_fill_untouched``; never from a guessed board); the filled points count as sure, so
+no verdict rests on them, they never end a guess, and the reader's steady misreads are kept as read. A board the reading shows everywhere but on points read short, each colour adding up to 15
 only as the board has it there (one such point a colour), is no guess (``_forced``: render 1623's 8-stack read 0).
 
 Events are dicts (see device/events.py); the tracker does no I/O, so the referee can store them before announcing.
@@ -441,7 +441,8 @@ class GameTracker:
         later when the next roll landed (late, or missed), and an illegal play on confident points was never
         called. A point the roll cannot reach holds what it held; only a doubt the play could explain matters.
         A play that moved a checker there (illegally) leaves its count short elsewhere: the reading is then no
-        whole board and is weighed as before, never an illegal call made on a doubtful point."""
+        whole board and is weighed as before, never an illegal call made on a doubtful point. Nothing is filled
+        from a guessed board (race 4242: a wrong guess filled in made a wrong play 'legal')."""
         st, seating = self.state, self.seating
         ref = self._reference()
         if (seating is None or ref is None or st.turn is None or not st.before or not st.dice or st.guessed
