@@ -452,3 +452,24 @@ def cube_faces(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         if all(_same_glyph(gray, _scaled(box, k), value) for k in SCALE_CHECKS):
             faces.append(CubeFace(score, value, box + (x0, y0)))
     return faces
+
+
+def face_at(image_bgr: np.ndarray, box: np.ndarray) -> Optional[CubeFace]:
+    """The face read in a known outline (4 corners, frame px), with the whole search's checks (the value ranked
+    first again in the outline shrunk and grown), or None when no cube's number reads there.
+
+    Why: the cube lies where it lay; a cube turned in place (a double) is read again in its old outline at the
+    cost of three glyph reads, where a search round it traces contours in five maps (vision.cube_watch)."""
+    H, W = image_bgr.shape[:2]
+    grown = _scaled(np.asarray(box, np.float64), max(SCALE_CHECKS) + 0.1)
+    x0, y0 = np.maximum(np.floor(grown.min(axis=0)).astype(int) - 2, 0)
+    x1, y1 = np.minimum(np.ceil(grown.max(axis=0)).astype(int) + 2, [W, H])
+    if x1 <= x0 or y1 <= y0:
+        return None
+    crop = image_bgr[y0:y1, x0:x1]
+    gray = crop if crop.ndim == 2 else cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
+    local = np.asarray(box, np.float64) - (x0, y0)
+    value, score = _read_outline(gray, local)
+    if value is None or not all(_same_glyph(gray, _scaled(local, k), value) for k in SCALE_CHECKS):
+        return None
+    return CubeFace(score, value, np.asarray(box, np.float64))

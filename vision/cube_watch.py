@@ -30,10 +30,11 @@ import cv2
 import numpy as np
 
 from vision.change_map import cell_box, cells_inside, changed_cells, GRID_SIZE
-from vision.cube import CubeFace, CubeSizes, best_face, cube_faces, search_box
+from vision.cube import CubeFace, CubeSizes, best_face, cube_faces, face_at, search_box
 from vision.observation import CubeReading
 
-PAD_SIDES = 1.2  # cube sides (the largest there can be) round a changed cell that a new search box takes in
+PAD_SIDES = 1.0  # cube sides (the largest there can be at that place: CubeSizes.hi, 1.3 checker diameters, more
+# than a real cube's diagonal) round a changed cell that a new search box takes in
 WHOLE_SHARE = 0.7  # changed boxes covering this share of the region: one whole search instead (no overlaps)
 PAD_PX = 8  # ... and this many px more: the outline maps' blur and the glyph checks' grown outline reach so far
 
@@ -77,6 +78,9 @@ class CubeWatch:
         if not changed.any():
             best = best_face(self.faces)
             return CubeLook(None if best is None else CubeReading(best.value, best.center), True, 0)
+        again = self._in_place(image, grid, changed)
+        if again is not None:
+            return again
         boxes = self._boxes(changed)
         full = search_box(self.region, self.frame_shape)
         px = sum((b[2] - b[0]) * (b[3] - b[1]) for b in boxes)
@@ -95,6 +99,33 @@ class CubeWatch:
         best = best_face(self.faces)
         return CubeLook(None if best is None else CubeReading(best.value, best.center), False, px)
 
+    def _in_place(self, image: np.ndarray, grid: np.ndarray, changed: np.ndarray) -> Optional[CubeLook]:
+        """When every changed cell lies under faces already found, those faces read again in their own outlines
+        (vision.cube.face_at: a cube turned in place); None when a change lies elsewhere or an outline no longer
+        reads (then the boxes round the changes are searched)."""
+        touched = [f for f in self.faces if self._touches(f, changed)]
+        if not touched:
+            return None
+        under = np.zeros_like(changed)
+        spans = []
+        for f in touched:
+            x0, y0 = f.box.min(axis=0) - PAD_PX
+            x1, y1 = f.box.max(axis=0) + PAD_PX
+            c0, r0, c1, r1 = cell_box(self.frame_shape, (x0, y0, x1, y1))
+            under[r0:r1, c0:c1] = True
+            spans.append((c0, r0, c1, r1))
+        if (changed & ~under).any():
+            return None
+        again = [face_at(image, f.box) for f in touched]
+        if any(f is None for f in again):
+            return None
+        for c0, r0, c1, r1 in spans:
+            self.base[r0:r1, c0:c1] = grid[r0:r1, c0:c1]
+        self.faces = [f for f in self.faces if not any(f is t for t in touched)] + again
+        best = best_face(self.faces)
+        px = sum(int(np.prod(f.box.max(axis=0) - f.box.min(axis=0))) for f in touched)
+        return CubeLook(None if best is None else CubeReading(best.value, best.center), False, px)
+
     def _search_all(self, image: np.ndarray, grid: np.ndarray) -> CubeLook:
         self.frame_shape = tuple(image.shape[:2])
         self.faces = cube_faces(image, region=self.region, side_range=self.sizes)
@@ -110,13 +141,20 @@ class CubeWatch:
         changed cell padded by a cube's side, overlapping pads joined."""
         H, W = self.frame_shape
         cw, ch = W / GRID_SIZE[0], H / GRID_SIZE[1]
-        pad = PAD_SIDES * self.sizes.bounds[1] + PAD_PX
-        rx, ry = int(np.ceil(pad / cw)), int(np.ceil(pad / ch))
-        grown = cv2.dilate(changed.astype(np.uint8), np.ones((2 * ry + 1, 2 * rx + 1), np.uint8))
-        n, _, stats, _ = cv2.connectedComponentsWithStats(grown, connectivity=8)
         full = search_box(self.region, self.frame_shape)
         if full is None:
             return []
+        # each changed blob padded by the largest cube side where it lies: blobs first, padded, then joined
+        n, _, stats, _ = cv2.connectedComponentsWithStats(changed.astype(np.uint8), connectivity=8)
+        if n <= 1:
+            return []
+        centres = np.array([[(c + w / 2) * cw, (r + h / 2) * ch] for c, r, w, h, _ in stats[1:]])
+        pads = PAD_SIDES * self.sizes.at(centres)[1] + PAD_PX
+        grown = np.zeros_like(changed, dtype=np.uint8)
+        for (c, r, w, h, _), pad in zip(stats[1:], pads):
+            rx, ry = int(np.ceil(pad / cw)), int(np.ceil(pad / ch))
+            grown[max(0, r - ry):r + h + ry, max(0, c - rx):c + w + rx] = 1
+        n, _, stats, _ = cv2.connectedComponentsWithStats(grown, connectivity=8)
         out = []
         for i in range(1, n):
             c, r, w, h, _ = stats[i]
