@@ -23,7 +23,7 @@ import cv2
 import numpy as np
 
 FACE_RADIUS = 0.85  # share of the checker radius compared (the outline itself wobbles with the found centre)
-MIN_TEACHERS = 2  # clear discs of a colour needed to learn its face
+MIN_TEACHERS = 3  # clear discs of a colour needed to learn its face (the median of two is either's odd look)
 MIN_EMPTY_VIEWS = 2  # same-coloured points free at a spot needed to tell the empty board there
 SHIFT = 0.25  # radii tried either side of each slot's expected centre, along and across the column
 TINT = 15.0  # Lab distance of a slot's mean colour to the face's beyond which it is no checker of that colour
@@ -31,6 +31,7 @@ SHADED = 0.6  # a slot whose shading differs from the face's by less than this s
 SHADED_NEAR = 0.9  # ... by less than this share, where the slot is also much nearer the face than the empty board:
 NEARER = 0.3  # ... its distance to the face at most this share of its distance to the nearest empty view
 FAR_TINT = 1.5  # a slot whose mean colour lies this many TINTs from every face's is settled on that alone
+UNLIKE_EMPTY = 0.8  # a slot must be nearer its face than this share of its distance to the nearest empty view
 MAYBE = 0.8  # a slot whose shading is within this share of the face's may hold one: doubtful
 
 
@@ -80,7 +81,9 @@ class Slot:
         if self.tint >= TINT or self.own <= 0:
             return "no"
         q = self.shading / self.own
-        if q < SHADED or (q < SHADED_NEAR and self.to_face < NEARER * self.to_empty):
+        if q >= SHADED_NEAR or self.to_face >= UNLIKE_EMPTY * self.to_empty:
+            return "no"  # (nearer the empty board at that spot than a checker is: the board's own look there)
+        if q < SHADED or self.to_face < NEARER * self.to_empty:
             return "yes"
         return "maybe" if q < MAYBE else "no"
 
@@ -151,14 +154,22 @@ def judge_slot(lab: np.ndarray, faces: Faces, x: float, y: float, r: float,
     best.shading = _mean_length(pix - here_mean - (face - face_mean))
     best.own = _mean_length(face - face_mean)
     best.tint = float(np.linalg.norm(face_mean - here_mean))
-    if best.own > 0 and SHADED <= best.shading / best.own < SHADED_NEAR:
-        # the empty views at the spot the face fits best (the same row: they shift with it); the nearest one, so a
-        # view that holds an unseen checker itself cannot make the slot look unlike the empty board
-        xs = empty_xs()
-        if len(xs) >= MIN_EMPTY_VIEWS:
-            best.to_empty = min(_mean_length(pix - patch(lab, ex + (best.x - x), best.y, size)[faces.mask])
-                                for ex in xs)
+    if best.own > 0 and best.shading / best.own < SHADED_NEAR and best.tint < TINT:
+        # the empty views at the spot the face fits best (the same row: they shift with it), less those that show
+        # the face themselves (an unseen checker there too); the nearest one, so a view that holds something else
+        # cannot make the slot look unlike the empty board
+        views = [patch(lab, ex + (best.x - x), best.y, size)[faces.mask] for ex in empty_xs()]
+        views = [v for v in views if not _shows_face(v, face, face_mean, best.own)]
+        if len(views) >= MIN_EMPTY_VIEWS:
+            best.to_empty = min(_mean_length(pix - v) for v in views)
     return best
+
+
+def _shows_face(pixels: np.ndarray, face: np.ndarray, face_mean: np.ndarray, own: float) -> bool:
+    """Whether a patch's pixels have the face's colour and shading (a checker's face, as a slot's 'yes')."""
+    mean = pixels.mean(axis=0)
+    return float(np.linalg.norm(mean - face_mean)) < TINT and \
+        _mean_length(pixels - mean - (face - face_mean)) < SHADED * own
 
 
 def _median_first(v: np.ndarray) -> np.ndarray:

@@ -29,7 +29,8 @@ the point's base, rims as a share of their colour's typical rim):
 - only one checker colour was found once phantoms were set aside (``checker_colours.phantom_light``): which
   player's the checkers are is a guess;
 - on a point counted by its checkers' faces (``checker_dark``, ``cue["faces"]``): the checkers' colour runs
-  further from the base than the faces counted;
+  further from the base than the faces counted, or discs dropped there make a row at the checkers' pitch beyond
+  the count;
 - on a point read empty: a clear round disc was dropped there (not linked to the base, off the centre line, not
   a checker colour), or discs dropped as faint or oddly coloured make a row from the base at the checkers' pitch
   (dark checkers on a dark point, shaded ones), or a checker-coloured run starts at the base, or the dark
@@ -115,6 +116,8 @@ def doubts(cue: dict[str, Any]) -> list[str]:
         dark_run = float(cue.get("dark_run") or 0.0) if cue.get("sign") == -1 else 0.0
         if run_n > faces or dark_run >= faces + DARK_RUN:
             why.append("colour run longer than the faces")
+        if _row_beyond(dropped, faces):
+            why.append("dropped discs beyond the faces")
     elif not n:
         if any(w in DROPPED_WHY and rim >= CLEAR_DROPPED for w, _, rim in dropped):
             why.append("clear disc dropped")
@@ -142,6 +145,13 @@ def _faint_row(dropped: list[Any]) -> bool:
         if FAINT_ROW_PITCH[0] <= u - row[-1] <= FAINT_ROW_PITCH[1]:
             row.append(u)
     return len(row) >= 2
+
+
+def _row_beyond(dropped: list[Any], count: int) -> bool:
+    """Whether discs dropped on a point (not linked, faint, oddly coloured) make a row of two or more at the
+    checkers' pitch beyond the ``count`` checkers read from its base: a stack the count stopped short of."""
+    us = sorted(u for w, u, rim in dropped if (w in ROW_WHY or w in DROPPED_WHY) and rim >= FAINT_ROW_RIM and u > count)
+    return any(FAINT_ROW_PITCH[0] <= b - a <= FAINT_ROW_PITCH[1] for a, b in zip(us, us[1:]))
 
 
 def _base_covered(cue: dict[str, Any], first: float) -> bool:

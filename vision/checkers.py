@@ -896,17 +896,21 @@ def _read_faces(lab: np.ndarray, cols: Columns, r: float, counted: dict[int, lis
         row = "top" if p >= 13 else "bottom"
         start = float(cues[p].get("row_base", 0.5))
         found, sure, sign = 0, True, None
+        # the base checker sits where the row's other stacks start
+        y = cols.top + start * 2 * r + cols.base_shift.get(row, 0.0) if p >= 13 \
+            else cols.bottom - start * 2 * r - cols.base_shift.get(row, 0.0)
         while found < FULL_ROW:
-            u = (start + found * ROW_SPACING) * 2 * r + cols.base_shift.get(row, 0.0)
-            y = cols.top + u if p >= 13 else cols.bottom - u
-            slot = judge_slot(lab, faces, cols.centre_x(p), y, r, lambda p=p, y=y: _free_spots(cols, counted, p, y, r), sign)
+            slot = judge_slot(lab, faces, cols.centre_x(p), y, r,
+                              lambda p=p, y=y: _free_spots(cols, counted, p, y, r), sign)
             verdict = "no" if slot is None else slot.verdict()
             if slot is None or verdict == "no":
                 break
             if verdict == "maybe":
                 sure = False
                 break
+            # the next checker sits on this one: one checker's spacing on from where this one was found
             found, sign = found + 1, slot.sign
+            y = slot.y + (1.0 if p >= 13 else -1.0) * 2 * r * ROW_SPACING
         if found and sign is not None:
             points[p - 1] = sign * found
             # (a longer row found by faces alone reaches where the triangle narrows and players start layering)
