@@ -25,7 +25,7 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from vision.dice_flat import SidePath, flat_on_board, judge_flat, tilt_cues
+from vision.dice_flat import SidePath, flat_on_board, judge_flat, steep_on_board, tilt_cues
 from vision.dice_layout import FACE_HALF_STEPS, LAYOUTS, LayoutFit, fit_layout, foreshortening
 from vision.dice_pips import KERNEL, NORM_DIE, FaceImages, Pip, face_images, find_pips, group_pips
 from vision.dice_pips import shares_face as _shares_face
@@ -892,6 +892,9 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         flat = c.flat
         if board_to_image is not None and flat:
             flat = flat_on_board(c.tilt, c.center, np.asarray(board_to_image, float), c.size, shape)
+        if board_to_image is not None and value is not None and steep_on_board(
+                c.tilt, c.center, np.asarray(board_to_image, float), c.size):
+            value = None  # a face squashed beyond any lean: a die on its edge or a misfit layout (dice_flat)
         dice.append(DieReading(value=value, flat=flat, center=[float(c.center[0]), float(c.center[1])]))
     dice.sort(key=lambda d: (d.center[0], d.center[1]))
     return dice

@@ -204,6 +204,25 @@ def flat_on_board(cues: dict, center: np.ndarray, board_to_image: np.ndarray, ed
     return True
 
 
+def steep_on_board(cues: dict, center: np.ndarray, board_to_image: np.ndarray, edge_px: float) -> bool:
+    """Whether a face of 4+ pips, its board perspective undone, is squashed beyond a 45 degree lean (STEEPEST_LEAN).
+
+    Why: such a face is either a die on its edge seen on one of its slanted faces (a rendered cocked die showing a
+    1 and a 5 equally, read flat as a 5: it measured 0.62 on the board, its 2-3 px pips blurred round so that
+    ``plausible_tilt`` kept it flat) or a layout fitted to the wrong pips (a 6's corners as a 4), which
+    ``flat_on_board`` keeps flat so as not to void a good roll. Either way the value read is not the die's: the
+    reader reports the die without one. Flat dice measure 0.77 or more (real photos, 11-17 px; renders 0.88), and
+    below MIN_FACE_EDGE_PX the face's shape is noise.
+    """
+    affine = cues.get("affine")
+    if affine is None or edge_px < MIN_FACE_EDGE_PX:
+        return False
+    jac = local_jacobian(board_to_image, center)
+    if jac is None:
+        return False
+    return foreshortening(np.linalg.inv(jac) @ affine) < STEEPEST_LEAN
+
+
 def leans_on_board(cues: dict, center: np.ndarray, board_to_image: np.ndarray, edge_px: float, jac: np.ndarray,
                    shape: tuple[int, ...]) -> bool:
     """Side-face pips beyond a flat die's predicted outline (``vision.dice_pose``): a die leaning 17-34 degrees,
