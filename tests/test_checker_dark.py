@@ -105,3 +105,19 @@ def test_a_face_is_told_from_a_flat_patch_of_its_own_colour():
     assert off is not None and off.verdict() == "no"  # the flat triangle: the same colour, no shading
     light = judge_slot(lab, faces, 40, 60, R, views)  # the cream field: far from the face's colour
     assert light is not None and light.verdict() == "no"
+
+
+def test_a_face_printed_on_every_point_of_that_colour_is_the_boards_own():
+    """The same shaded round shape at that spot on the other points of the colour (a print, the frame's edge):
+    the slot is as near the empty board there as a checker would be, so it holds none."""
+    lab = _board()
+    for x in (15, 40, 65):
+        _dome(lab, x, 20, 30.0)
+    for x in (100, 130, 150):  # the same shape on every dark point, at the same height
+        _dome(lab, x, 40, 30.0)
+    faces = learn_faces(lab, {-1: [(15, 20), (40, 20), (65, 20)]}, R)
+    assert faces is not None
+    alone = judge_slot(lab, faces, 100, 40, R, lambda: [])  # no empty view to compare with: the shading decides
+    assert alone is not None and alone.verdict() == "yes"
+    printed = judge_slot(lab, faces, 100, 40, R, lambda: [130.0, 150.0])
+    assert printed is not None and printed.verdict() == "no"

@@ -156,10 +156,13 @@ def judge_slot(lab: np.ndarray, faces: Faces, x: float, y: float, r: float,
     best.tint = float(np.linalg.norm(face_mean - here_mean))
     if best.own > 0 and best.shading / best.own < SHADED_NEAR and best.tint < TINT:
         # the empty views at the spot the face fits best (the same row: they shift with it), less those that show
-        # the face themselves (an unseen checker there too); the nearest one, so a view that holds something else
+        # the face themselves (an unseen checker there too) where they are not the more (the face on most points of
+        # that colour at that spot is the board's own); the nearest one, so a view that holds something else
         # cannot make the slot look unlike the empty board
         views = [patch(lab, ex + (best.x - x), best.y, size)[faces.mask] for ex in empty_xs()]
-        views = [v for v in views if not _shows_face(v, face, face_mean, best.own)]
+        plain = [v for v in views if not _shows_face(v, face, face_mean, best.own)]
+        if 2 * len(plain) >= len(views):
+            views = plain
         if len(views) >= MIN_EMPTY_VIEWS:
             best.to_empty = min(_mean_length(pix - v) for v in views)
     return best
