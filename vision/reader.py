@@ -405,6 +405,7 @@ class Reader:
         self._kept_counts: Optional[_Kept] = None  # the last checker count, its frame's grid and (work geo, dice)
         self._dice_watches: dict[str, DiceWatch] = {}  # the dice of each area searched ("field", "wide")
         self._cube_watch: Optional[CubeWatch] = None  # the cube searched again only where the frame changed
+        self._cube_looked = False  # the cube was looked for since the stages were last forgotten
         self.changes: Optional[BoardChanges] = None  # what changed on the board since the last checker count
         self._last_thumb: Optional[np.ndarray] = None
         self._last_grid: Optional[np.ndarray] = None  # the change grid of the last full read (see _still)
@@ -452,6 +453,7 @@ class Reader:
         self._kept_counts = None
         self._dice_watches = {}
         self._cube_watch = None
+        self._cube_looked = False
 
     # ------------------------------------------------------------------------------------------------ geometry
     def _board(self, image: np.ndarray, warnings: list[str]) -> Optional[BoardGeometry]:
@@ -560,13 +562,14 @@ class Reader:
         # reading, and the frame after the hand has gone reads it (each hand frame searched round the changes cost
         # ~7 ms on the sample game's 1280x720 frames, for nothing the referee uses)
         lifted = not dice and self._had_dice
-        hand = any(p is None for p in counts.points)
+        hand = self._cube_looked and any(p is None for p in counts.points)  # a first read looks, hand or not
         if dice or lifted or hand:
             cube = self._last_cube
             if hand and not (dice or lifted):
                 reused.append("cube")
         else:
             cube = self._cube_on(image, geo, reused)
+            self._cube_looked = True
         self._last_cube, self._had_dice = cube, bool(dice)
         # the absolute size is unknown from one view (checkers come in many sizes): left to the calibration
         board = BoardInfo(found=True, corners=[[float(x), float(y)] for x, y in geo.corners],
