@@ -28,8 +28,8 @@ MIN_EMPTY_VIEWS = 2  # same-coloured points free at a spot needed to tell the em
 SHIFT = 0.25  # radii tried either side of each slot's expected centre, along and across the column
 TINT = 15.0  # Lab distance of a slot's mean colour to the face's beyond which it is no checker of that colour
 SHADED = 0.6  # a slot whose shading differs from the face's by less than this share of the face's own: a checker
-SHADED_NEAR = 0.9  # ... by less than this share, where the slot is also much nearer the face than the empty board:
-NEARER = 0.3  # ... its distance to the face at most this share of its distance to the nearest empty view
+SHADED_NEAR = 0.9  # ... by less than this share, where the slot is also much nearer the face than the empty board,
+NEARER = 0.3  # ... its distance to the face at most this share of its distance to the nearest empty view: maybe
 FAR_TINT = 1.5  # a slot whose mean colour lies this many TINTs from every face's is settled on that alone
 UNLIKE_EMPTY = 0.8  # a slot must be nearer its face than this share of its distance to the nearest empty view
 MAYBE = 0.8  # a slot whose shading is within this share of the face's may hold one: doubtful
@@ -83,9 +83,11 @@ class Slot:
         q = self.shading / self.own
         if q >= SHADED_NEAR or self.to_face >= UNLIKE_EMPTY * self.to_empty:
             return "no"  # (nearer the empty board at that spot than a checker is: the board's own look there)
-        if q < SHADED or self.to_face < NEARER * self.to_empty:
+        if q < SHADED:
             return "yes"
-        return "maybe" if q < MAYBE else "no"
+        # shaded a little less like the face, yet far nearer it than the empty board: maybe (a board whose lighter
+        # triangles are grained like the light checkers shows the same)
+        return "maybe" if q < MAYBE or self.to_face < NEARER * self.to_empty else "no"
 
 
 def patch(lab: np.ndarray, x: float, y: float, size: int) -> np.ndarray:
