@@ -57,3 +57,16 @@ def test_a_whole_board_with_an_arm_over_it_is_found_not_refused_as_cut_off():
     label = np.array(json.loads((STILLS / "sim_31.json").read_text())["board"]["corners"], float)
     geo = find_board(image)
     assert np.linalg.norm(geo.corners - label, axis=1).mean() < 25.0, geo.corners
+
+
+def test_an_end_taken_out_onto_the_table_is_doubted_and_the_true_end_is_not():
+    from vision.board import _foreign_ends, geometry_from_corners
+
+    style = SynthStyle(table=(30, 90, 140))  # a wooden table, lighter and redder than the frame
+    top, layout = draw_top_down(start_counts("bottom-right"), style)
+    board = place(top, layout, image_size=(1280, 960), turn_deg=4.0, tilt=0.05, style=style, seed=6)
+    c = board.corners
+    assert _foreign_ends(geometry_from_corners(board.image, c), board.image) == []
+    wide = c.copy()
+    wide[[0, 3]] += 0.08 * (c[[0, 3]] - c[[1, 2]])  # the left end pushed out over the table
+    assert _foreign_ends(geometry_from_corners(board.image, wide), board.image) == ["left"]

@@ -298,7 +298,7 @@ def _board_from(found, play: np.ndarray) -> BoardGeometry:
         intrinsics, corners, est = _lens_from_edges(image, corners, play / s)
         lens_moved = float(np.max(np.linalg.norm(corners - straight, axis=1)))
     geo = geometry_from_corners(image, corners, intrinsics, orient=False)
-    geo.frame_doubt = _frame_doubt(geo, refined_by, est, lens_moved if est is not None else 0.0)
+    geo.frame_doubt = _frame_doubt(geo, refined_by, est, lens_moved if est is not None else 0.0, image)
     return geo
 
 
@@ -322,7 +322,8 @@ DOUBT_LENS_MOVE = 2.75  # times the bow: corners on the lens's curves move 1-2.5
 DOUBT_PATTERN = 0.42  # layout score below which the point pattern is too faint to anchor the frame
 
 
-def _frame_doubt(geo: BoardGeometry, refined_by: float, est, lens_moved: float = 0.0) -> Optional[str]:
+def _frame_doubt(geo: BoardGeometry, refined_by: float, est, lens_moved: float = 0.0,
+                 image: Optional[np.ndarray] = None) -> Optional[str]:
     """Why the outer frame found may be more than a few pixels off, or None when its evidence agrees.
 
     The finder cannot measure its own error, but a wrong frame leaves traces that a right one does not: the
@@ -352,7 +353,66 @@ def _frame_doubt(geo: BoardGeometry, refined_by: float, est, lens_moved: float =
         reasons.append(f"the estimated lens moved the corners {lens_moved:.0f} px, more than its bend explains")
     if geo.score is not None and geo.score < DOUBT_PATTERN:
         reasons.append(f"the point pattern is faint (fit {geo.score:.2f})")
+    if image is not None:
+        reasons += [f"the frame's {end} end shows another colour than its long sides just inside its outer edge"
+                    for end in _foreign_ends(geo, image)]
     return "; ".join(reasons) or None
+
+
+DOUBT_END_HUE = 8.0  # Lab hue distance between an end's outer band and the long sides' frame strips ...
+DOUBT_END_SHADE = 15.0  # ... or lightness distance, beyond which that band is not the frame
+
+
+def _lab_median(image: np.ndarray, pts: np.ndarray) -> Optional[np.ndarray]:
+    """Median Lab colour of the image at sub-pixel points (those inside it), or None when fewer than half are."""
+    h, w = image.shape[:2]
+    pts = np.asarray(pts, np.float64).reshape(-1, 2)
+    inside = (pts[:, 0] >= 0) & (pts[:, 1] >= 0) & (pts[:, 0] <= w - 1) & (pts[:, 1] <= h - 1)
+    if inside.sum() < 0.5 * len(pts):
+        return None
+    pts = pts[inside].astype(np.float32)
+    px = cv2.remap(image, pts[:, :1], pts[:, 1:], cv2.INTER_LINEAR).astype(np.float32) / 255.0
+    return np.median(cv2.cvtColor(px.reshape(-1, 1, 3), cv2.COLOR_BGR2Lab).reshape(-1, 3), axis=0)
+
+
+def _foreign_ends(geo: BoardGeometry, image: np.ndarray) -> list[str]:
+    """The ends whose band just inside the outer edge is not of the long sides' frame colour.
+
+    A frame is one material all round, so the band just inside each end's outer edge (as deep as the long sides'
+    frame strip) has the colour of the long sides' strips; when an end was taken too far out onto a table that
+    looks like the frame, or a card or marker beside the board was taken for part of it, that band shows the
+    table or the card instead (renders seed 1802: 6 of 7 such frames flagged no other way; no frame found right
+    in the sample stills or renders 1702-1781 newly flagged). Ends on the image border (a tight crop) show
+    whatever the photo kept of them and are not judged; neither is anything without colour (grey photos)."""
+    if image.ndim != 3:
+        return []
+    W, H = geo.rect_size
+    x0, y0, x1, y1 = geo.playing_area
+    s = min(y0, H - y1)  # the long sides' frame strip
+    if s < 2:
+        return []
+
+    def grid(ax, bx, ay, by, n=12):
+        xs, ys = np.meshgrid(np.linspace(ax, bx, n), np.linspace(ay, by, n))
+        return geo.to_image(np.stack([xs.ravel(), ys.ravel()], axis=1))
+
+    frame = _lab_median(image, np.vstack([grid(x0, x1, 0.3 * y0, 0.7 * y0),
+                                          grid(x0, x1, y1 + 0.3 * (H - y1), y1 + 0.7 * (H - y1))]))
+    if frame is None:
+        return []
+    h, w = image.shape[:2]
+    c = geo.corners
+    out = []
+    for end, band, edge in (("left", (0.2 * s, 0.6 * s), c[[0, 3]]), ("right", (W - 0.6 * s, W - 0.2 * s), c[[1, 2]])):
+        if np.any((edge[:, 0] <= 1.5) | (edge[:, 0] >= w - 2.5) | (edge[:, 1] <= 1.5) | (edge[:, 1] >= h - 2.5)):
+            continue  # on the image's border
+        colour = _lab_median(image, grid(band[0], band[1], y0, y1))
+        if colour is None:
+            continue
+        if float(np.linalg.norm((colour - frame)[1:])) > DOUBT_END_HUE or abs(float(colour[0] - frame[0])) > \
+                DOUBT_END_SHADE:
+            out.append(end)
+    return out
 
 
 LENS_MOVE_BOW = 3.0  # the estimated lens may move a corner this many times its largest bow ...
