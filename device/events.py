@@ -53,8 +53,11 @@ def describe(event: dict[str, Any]) -> str:
     if kind == "reroll":
         reasons = {"cocked": "a die is cocked", "wrong_half": "dice not on the roller's right-hand half",
                    "off_board": "a die left the board",
-                   "unseen_die": "rolled again; one die of the roll before was never seen on the board",
-                   "rolled_again": "rolled again without playing; the roll before did not count"}
+                   # the two below are said after the fact (the referee never saw why): not the three
+                   "unseen_die": "rolled again (said after the fact); one die of the roll before was never seen "
+                                 "on the board",
+                   "rolled_again": "rolled again without playing (said after the fact); the roll before did not "
+                                   "count"}
         return f"RE-ROLL {who}: {reasons.get(event.get('reason'), event.get('reason'))}"
     if kind == "play":
         play = event.get("play") or "(no move)"

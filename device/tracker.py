@@ -76,6 +76,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import logging
+import math
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Optional
 
@@ -1707,7 +1708,7 @@ class GameTracker:
         mover = last["player"]
         if all(d.half == seating.right_half(mover) for d in obs.dice) and mover != roller:
             last["settled"] = True
-            if _same_roll(last.get("roll_at"), obs.dice):
+            if _same_roll(last.get("roll_at"), obs.dice, _die_side_px(obs)):
                 # each die read when the roll was taken lies where it lay, showing the same face: the same roll
                 # seen again after the reader lost the dice for a reading (nothing was rolled again), not a
                 # re-roll. The roll goes on as read now
@@ -1719,6 +1720,17 @@ class GameTracker:
                 # die, read before the other came to rest, then nudged by it (h303, frames 172 and 198), not a
                 # roll that did not count. A re-roll is called only from dice seen in two readings, or from a
                 # lone die this roll does not show
+                st.last_play, st.turn = None, mover
+                return mover
+            if _die_kept_place(last.get("roll_at"), obs.dice, _die_side_px(obs)):
+                # a die read now lies where a die of the roll taken lay (within a die's side) but shows another
+                # face: a die that was not rolled again, its face misread (tiny dice on a small board: a 4 and a
+                # 6 look alike), or a re-rolled die landing on the very spot. The reading cannot tell which: said
+                # without an alarm, and the roll goes on as read now (issue 6: a 6-4 whose 4 was first read as a
+                # lone 6 made a false late re-roll)
+                self._emit("warning", code="unsure_reading", player=mover,
+                           message=f"{mover}'s dice were read again with another face where a die lay: a die "
+                                   "misread or rolled again; please check the roll")
                 st.last_play, st.turn = None, mover
                 return mover
             # the same player rolled again without playing: a re-roll whose cause the reader did not see (the
@@ -1867,6 +1879,7 @@ def _opponent_vanished(after: Position, before: Position) -> bool:
 
 
 SAME_DIE_PX = 12.0  # a die read this close to where it lay, with the same face, was not rolled again
+DIE_EDGES_PER_BOARD = 33.0  # a die's edge is about this fraction of the board's long side (see _die_side_px)
 
 
 def _dice_at(dice: list[DieReading]) -> list:
@@ -1874,14 +1887,34 @@ def _dice_at(dice: list[DieReading]) -> list:
             if d.value is not None and d.center is not None and len(d.center) == 2]
 
 
-def _same_roll(taken_at: Optional[list], dice: list[DieReading]) -> bool:
-    """Whether every die read when the roll was taken is read again where it lay with the same face: a die rolled
-    again lands elsewhere, so such a reading is the same roll seen again, not a re-roll."""
+def _die_side_px(obs: Observation) -> float:
+    """How far a die read again may lie from where it lay and still be that die: about a die's side in the image
+    (a die's edge is about a 33rd of the board's long side: 0.45 checker diameters, 15 checker widths along the
+    board), never less than SAME_DIE_PX. Why: a fixed pixel limit is a fraction of a die on a large image and
+    several dice on a small one; a re-rolled die lands anywhere on its half, rarely within a side of the old spot."""
+    corners = obs.board.corners if obs.board.found else None
+    if not corners or len(corners) != 4:
+        return SAME_DIE_PX
+    (ax, ay), (bx, by), (cx, cy), (dx, dy) = corners
+    long_side = max(math.hypot(bx - ax, by - ay) + math.hypot(cx - dx, cy - dy),
+                    math.hypot(dx - ax, dy - ay) + math.hypot(cx - bx, cy - by)) / 2
+    return max(SAME_DIE_PX, long_side / DIE_EDGES_PER_BOARD)
+
+
+def _same_roll(taken_at: Optional[list], dice: list[DieReading], near: float = SAME_DIE_PX) -> bool:
+    """Whether every die read when the roll was taken is read again where it lay (within ``near`` px) with the
+    same face: a die rolled again lands elsewhere, so such a reading is the same roll seen again, not a re-roll."""
     if not taken_at:
         return False
     now = _dice_at(dice)
-    return all(any(v == w and (x - a) ** 2 + (y - b) ** 2 <= SAME_DIE_PX ** 2 for w, a, b in now)
+    return all(any(v == w and (x - a) ** 2 + (y - b) ** 2 <= near ** 2 for w, a, b in now)
                for v, x, y in taken_at)
+
+
+def _die_kept_place(taken_at: Optional[list], dice: list[DieReading], near: float) -> bool:
+    """Whether a die read now lies where a die of the roll taken lay (within ``near`` px), whatever its face."""
+    now = _dice_at(dice)
+    return bool(taken_at) and any((x - a) ** 2 + (y - b) ** 2 <= near ** 2 for _, x, y in now for _, a, b in taken_at)
 
 
 def _lie_as_rolled(dice: list[DieReading], taken_at: Optional[list]) -> bool:
