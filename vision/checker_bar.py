@@ -7,7 +7,11 @@ the size of the checkers on the points, and players leave it on the bar's middle
 smaller size, or with a faint rim, is believed only on that line (the clear bar checkers' line, else the bar's
 middle): on renders of seed 5353 every phantom on an empty bar (plates, grain at the edges, a hand) was faint or a
 size smaller and lay off it. A checker is one disc: two discs closer than a checker's radius are one checker
-found twice (at two sizes). And a board found a little off puts the bar strip over the first column beside it:
+found twice (at two sizes). The doubling cube often rests on the bar, and a face of it found as a disc (a size
+smaller, its rim clear) passes every test above; but a cube's face carries a printed number (64, 2, ...) and a
+checker's face is one colour: a disc whose middle holds many pixels far from its own median lightness is printed
+(on renders of seeds 1901-1940 and 2101-2140 every cube disc had 20-32% such pixels, every bar checker 0%, the
+real photos' bar checkers up to 7%). And a board found a little off puts the bar strip over the first column beside it:
 a disc outside the bar that continues a point's stack belongs to that point.
 """
 
@@ -26,6 +30,9 @@ BAR_RIM = 0.2  # share of its colour's typical rim a disc on the bar needs to co
 SMALLER = 0.95  # a disc found below this share of the checkers' radius is smaller than a checker
 OFF_LINE = 0.5  # radii off the bar's middle line (where its checkers wait) that make a doubtful disc no checker
 SAME_CHECKER = 1.0  # radii: two discs whose centres are closer are one checker seen twice
+PRINT_L = 45.0  # Lab lightness (0-255) from a disc's median that marks a pixel of its middle as print (a digit)
+PRINTED = 0.15  # share of print pixels in a disc's middle that makes it a printed face (the cube, a die), no checker
+MIDDLE = 0.65  # radii of a disc's middle looked at for print (its rim and shadow left out)
 STACK_DX = 0.5  # radii sideways ...
 STACK_DY = 2.5  # ... and along the column within which a disc continues a point's stack
 
@@ -39,13 +46,27 @@ def beside_bar(on_bar: Sequence[Disc], on_points: Sequence[Disc], bar: tuple[flo
             and any(abs(o.x - d.x) < STACK_DX * r and abs(o.y - d.y) < STACK_DY * r for o in on_points)]
 
 
+def printed(lab: np.ndarray, d: Disc) -> float:
+    """Share of a disc's middle (``lab``: the working Lab view) far in lightness from its median: the digits of a
+    cube's face or a die's pips; a checker's face is one colour (grain and sheen stay well within PRINT_L)."""
+    rr = MIDDLE * d.r
+    y0, y1 = int(max(0, np.floor(d.y - rr))), int(min(lab.shape[0], np.ceil(d.y + rr) + 1))
+    x0, x1 = int(max(0, np.floor(d.x - rr))), int(min(lab.shape[1], np.ceil(d.x + rr) + 1))
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    seen = lab[y0:y1, x0:x1, 0][(xx - d.x) ** 2 + (yy - d.y) ** 2 <= rr * rr]
+    if seen.size == 0:
+        return 0.0
+    return float(np.mean(np.abs(seen - np.median(seen)) > PRINT_L))
+
+
 def judge_bar(discs: Sequence[tuple[Disc, str]], r: float, learnt: dict[str, Optional[CheckerColour]],
-              typical_rim: dict[str, float], bar: tuple[float, float, float, float]) -> dict[int, str]:
+              typical_rim: dict[str, float], bar: tuple[float, float, float, float],
+              lab: Optional[np.ndarray] = None) -> dict[int, str]:
     """Why each disc on the bar that is no checker is not one, by ``id`` of the disc (the rest are checkers).
 
     ``discs``: the bar's discs with the colour ("light"/"dark") each was split into; ``r``: the checkers' radius;
     ``learnt``: each checker colour as the points show it; ``typical_rim``: each colour's typical rim; ``bar``:
-    the bar's rectangle.
+    the bar's rectangle; ``lab``: the working Lab view the discs were found in (to tell the cube's printed face).
 
     A clear disc of a checker's size and colour is a checker. A doubtful one (a faint rim, or found only a size
     smaller) must also lie on the line the bar's checkers wait on (the clear ones', else the bar's middle): the
@@ -60,6 +81,8 @@ def judge_bar(discs: Sequence[tuple[Disc, str]], r: float, learnt: dict[str, Opt
         off = float(np.linalg.norm(np.array(d.lab) - colour_is.lab)) / colour_is.tolerance
         if off > BAR_COLOUR:
             why[id(d)] = "bar, not a checker colour"
+        elif lab is not None and printed(lab, d) >= PRINTED:
+            why[id(d)] = "bar, a printed face (the cube)"
         elif d.rim < BAR_RIM * typical_rim[colour]:
             # a checker on the bar stands clear of the bar's wood; faint round shapes there are its grain
             why[id(d)] = "bar, faint"

@@ -619,7 +619,8 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
                                 if not lightness[id(d)] and d.rim >= CLEAR_RIM * colour_ref[-1]])
     # the bar also carries the cube, dice, hinges and grain: which of its discs are checkers (checker_bar)
     not_on_bar = judge_bar([(d, "light" if lightness[id(d)] else "dark") for d, place in accepted if place == "bar"],
-                           r, {"light": light, "dark": dark}, {"light": colour_ref[1], "dark": colour_ref[-1]}, cols.bar)
+                           r, {"light": light, "dark": dark}, {"light": colour_ref[1], "dark": colour_ref[-1]}, cols.bar,
+                           lab)
     out_discs = []
     for d, place in accepted:
         colour = "light" if lightness[id(d)] else "dark"
