@@ -6,12 +6,15 @@ the triangle, so the rim finder (``checker_discs``) never scores it, and the emp
 a checker is no flat patch of colour: its face carries its own shading (a domed or bevelled top, a highlight, a
 darker ring at its edge), and one player's checkers all show the same face wherever they lie. So the clear
 checkers of each colour counted elsewhere on the board teach that colour's face as a picture (their median patch,
-centred on each disc). A slot where a checker would sit (at the point's base, then one checker's spacing further
-on, as checkers are stacked) holds one when its patch has the face's mean colour and the face's shading (the
-patch less its mean colour, against the face's likewise): a triangle of the same colour is flat, or shaded
-otherwise. A face with too little shading of its own (plain white checkers) cannot be told this way from a plain
-triangle; it still may be where the slot is far nearer the face than the same spot on the row's empty points of
-that colour.
+centred on each disc, three at least). A slot where a checker would sit (at the point's base where the row's
+other stacks start, then one checker's spacing on from the last one found, as checkers are stacked) holds one when
+its patch has the face's mean colour and the face's shading (the patch less its mean colour, against the face's
+likewise): a triangle of the same colour is flat, or shaded otherwise. It holds none when it is nearly as like the
+empty board at that spot (the same spot on the row's points of that colour with no disc there) as like the face:
+a shape the board shows on most of those points (a print, the frame's edge) is the board's own, and views that
+show the face themselves (an unseen checker there too) are set aside only where they are not the more. A slot
+shaded a little less like the face, or far nearer the face than the empty board though not shaded like it (plain
+faces, grained triangles), may hold one: the count stops there, doubtful.
 """
 
 from __future__ import annotations
