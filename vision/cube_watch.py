@@ -144,17 +144,22 @@ class CubeWatch:
         full = search_box(self.region, self.frame_shape)
         if full is None:
             return []
-        # each changed blob padded by the largest cube side where it lies: blobs first, padded, then joined
-        n, _, stats, _ = cv2.connectedComponentsWithStats(changed.astype(np.uint8), connectivity=8)
-        if n <= 1:
+        # the changed cells padded by the largest cube side where they lie (the largest of theirs: one dilation)
+        rows, cols = np.nonzero(changed)
+        if len(rows) == 0:
             return []
-        centres = np.array([[(c + w / 2) * cw, (r + h / 2) * ch] for c, r, w, h, _ in stats[1:]])
-        pads = PAD_SIDES * self.sizes.at(centres)[1] + PAD_PX
-        grown = np.zeros_like(changed, dtype=np.uint8)
-        for (c, r, w, h, _), pad in zip(stats[1:], pads):
-            rx, ry = int(np.ceil(pad / cw)), int(np.ceil(pad / ch))
-            grown[max(0, r - ry):r + h + ry, max(0, c - rx):c + w + rx] = 1
+        centres = np.stack([(cols + 0.5) * cw, (rows + 0.5) * ch], axis=1)
+        pad = PAD_SIDES * float(self.sizes.at(centres)[1].max()) + PAD_PX
+        rx, ry = int(np.ceil(pad / cw)), int(np.ceil(pad / ch))
+        # dilated within the changed cells' own box grown by the pad (a few changes: a few hundred cells, not 57600)
+        r0, c0 = max(0, int(rows.min()) - ry), max(0, int(cols.min()) - rx)
+        r1, c1 = int(rows.max()) + ry + 1, int(cols.max()) + rx + 1
+        window = changed[r0:r1, c0:c1].astype(np.uint8)
+        grown = cv2.dilate(window, np.ones((2 * ry + 1, 2 * rx + 1), np.uint8), borderType=cv2.BORDER_CONSTANT,
+                           borderValue=0)
         n, _, stats, _ = cv2.connectedComponentsWithStats(grown, connectivity=8)
+        stats[1:, 0] += c0
+        stats[1:, 1] += r0
         out = []
         for i in range(1, n):
             c, r, w, h, _ = stats[i]
