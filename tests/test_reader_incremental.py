@@ -95,3 +95,25 @@ def test_forget_and_incremental_off_read_every_stage(still):
     off = Reader(geo, fast_path=False, incremental=False)
     off.read(image)
     assert "reused" not in off.read(image).extra
+
+
+def test_dice_parts_read_only_round_a_change_and_keep_the_dice_elsewhere():
+    """Reader(dice_parts=True): a change on the field far from the dice is searched alone; the dice stand as a
+    whole read of the same frame finds them (values, halves; centres within a pixel)."""
+    still = STILL.with_name("sim_02")  # a 5 and a 6 on the left half, read by the reader
+    image = cv2.imread(str(still.with_suffix(".jpg")))
+    geo = label_geometry(json.loads(still.with_suffix(".json").read_text()))
+    reader = Reader(geo, fast_path=False, dice_parts=True)
+    reader.read(image)
+    settled = reader.read(image)
+    assert sorted(d.value for d in settled.dice if d.value) == [5, 6]
+    # the empty field at the far end of the right half replaced by the field beside it
+    at = np.round(geo.to_image(np.array([geo.point_tip(3)]))[0]).astype(int)
+    changed = _patch(image, (at[0] - 15, at[1] + 10), (at[0] - 15, at[1] - 40), 30)
+    inc, whole = _read_both(reader, changed)
+    watch = reader._dice_watches["field"]
+    x0, y0, x1, y1 = watch.box
+    assert not watch.last.carried and 0 < watch.last.searched_px < 0.2 * (x1 - x0) * (y1 - y0)  # only round it
+    assert [(d.value, d.flat, d.half) for d in inc.dice] == [(d.value, d.flat, d.half) for d in whole.dice]
+    assert all(np.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1]) < 1.0
+               for a, b in zip(inc.dice, whole.dice))

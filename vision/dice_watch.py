@@ -78,12 +78,20 @@ class DiceWatch:
     base: Optional[np.ndarray] = None
     where: Optional[np.ndarray] = None  # the grid cells the mask touches
     box: Optional[tuple[int, int, int, int]] = None  # the mask's bounding box (x0, y0, x1, y1)
+    last: Optional[DiceLook] = None  # the last look (what it searched)
 
     def forget(self) -> None:
         self.dice, self.base = [], None
 
     def look(self, image: np.ndarray, grid: np.ndarray,
              find: Callable[[np.ndarray, bool], list[DieReading]]) -> DiceLook:
+        """The dice in ``image`` (``grid`` its change grid): carried where no cell changed, else read by
+        ``find`` round the changes (``parts``) or in the whole area. The look is kept as ``last``."""
+        self.last = self._look(image, grid, find)
+        return self.last
+
+    def _look(self, image: np.ndarray, grid: np.ndarray,
+              find: Callable[[np.ndarray, bool], list[DieReading]]) -> DiceLook:
         if self.where is None:
             self.where = cv2.resize(self.mask, GRID_SIZE, interpolation=cv2.INTER_AREA) > 0
             x, y, w, h = cv2.boundingRect((self.mask > 0).astype(np.uint8))
