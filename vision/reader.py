@@ -4,6 +4,13 @@ Why a class: the daemon reads a stream of frames of one board. Most frames show 
 tiny grey thumbnail of the last frame answers "unchanged" in well under a millisecond of pixel work; with a saved
 calibration the board is not searched for at all, only checked for drift every few frames. A single photo
 (``bgref read``) simply uses a fresh reader.
+
+Incremental reads (``incremental=True``, the default): a frame that changed is compared cell by cell with the frames
+each stage last read (vision.change_map), and a stage whose part did not change keeps its reading ("reused" in the
+observation's extra): the cube is searched again only round changed cells (vision.cube_watch), the dice area read
+again only when a cell of it changed (vision.dice_watch; ``dice_parts=True`` reads only round the change), the
+checkers counted again only when anything on the board changed or the dice given changed (never point by point:
+see BoardChanges). ``Reader.changes`` says which points changed since the last count.
 """
 
 from __future__ import annotations
