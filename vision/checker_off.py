@@ -38,9 +38,14 @@ START_SLACK = 0.7  # diameters from the tray's end within which a borne-off row 
 WALL = 0.5  # diameters: a band unlike the tray's middle, not checker-coloured, thinner than this ...
 WALL_AT = 2  # ... starting within this many px of the found end, is the tray's end wall
 MIN_ROW = 0.75  # checker thicknesses a row must span (the tray's end edge, found a pixel or two off, is thinner)
+LONGEST = 17  # checkers: a row measured longer than 15 (leaning, thick checkers) and this slack is no row: a point's
+#               triangle or the rail seen through a tray placed a little into the playing area (sample still 27)
 GAP = 0.12  # diameters of break (a rim line, a highlight) that do not end a row
 AGREE = 0.2  # a tray count within this share of the board's 15-minus count agrees with it (rows of a few: exactly)
 SURE = 1.0  # confidence of an off count the tray and the board agree on
+ONE_ROW = 0.5  # ... of a count of one that they agree on: a one-checker row is no thicker than the tray's end wall,
+#                a rim line or a sliver of the frame (4 of 5 such rows on renders of seeds 1901-1940/2101-2140 and
+#                the real r19 were none), so it confirms the board's 1 only half
 TRAY_ONLY = 0.5  # ... of an empty tray's zero when the board's count is unknown
 BOARD_ONLY = 0.5  # ... of one only the board's count gives (no tray in view)
 DISAGREE = 0.2  # ... of a tray count that disagrees with the board's count
@@ -159,6 +164,10 @@ def _read_tray(strip: np.ndarray, i: int, d: float, colours: list[tuple[str, Che
                 # it runs on past where 15 checkers end, into the tray's middle: no row, something else
                 clear = False
                 continue
+            if count > LONGEST:
+                # longer than any row of 15: a point's triangle or the frame under a misplaced tray, no row
+                clear = False
+                continue
             if last - first >= MIN_ROW * THICKNESS * d and count >= 1:
                 seen = flip(like)[int(first):int(last), c0:c0 + width]
                 pixels = flip(strip)[int(first):int(last), c0:c0 + width][seen]
@@ -229,7 +238,7 @@ def reconcile(tray: dict[str, Optional[int]], board: dict[str, Optional[int]]) -
             # name cards in the trays, and checkers left mid-tray; on renders they were right more often)
             off[c], conf[c] = (0, TRAY_ONLY) if t == 0 else (None, 0.0)
         elif t == b or (t > 0 and b > 0 and abs(t - b) <= int(AGREE * max(t, b))):
-            off[c], conf[c] = b, SURE
+            off[c], conf[c] = b, (ONE_ROW if t == b == 1 else SURE)
         else:
             off[c], conf[c] = (t if t == 0 else b), DISAGREE
     return off, conf
