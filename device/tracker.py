@@ -65,6 +65,13 @@ before), holds what it held (``_fill_untouched``; never from a guessed board); t
 no verdict rests on them, they never end a guess, and the reader's steady misreads are kept as read. A board the reading shows everywhere but on points read short, each colour adding up to 15
 only as the board has it there (one such point a colour), is no guess (``_forced``: render 1623's 8-stack read 0).
 
+A guess ends point by point (issue 6, G2): it notes the points it may be wrong on (``State.unsure_points``: where
+a legal result the reading may show departs from it, where the reading did, where the reader doubted; the bar and
+trays when a hit or bear-off may differ), and two still readings that show those points as guessed, read with
+confidence, end it even when a steady misread elsewhere keeps the whole board from reading point for point. A late
+re-roll needs evidence the dice were rolled again: a die read again with its face within a die's side of where it
+lay (``_die_side_px``) is the same roll; another face there, or a die elsewhere, is a re-roll.
+
 Events are dicts (see device/events.py); the tracker does no I/O, so the referee can store them before announcing.
 ``feed`` never raises: a fault of the tracker's own drops that reading (the state as before it) with a
 "referee_fault" warning, and after a few in a row it drops what it was in the middle of and goes on like after a
@@ -192,6 +199,8 @@ class State:
     roll_at: Optional[list] = None  # [value, x, y] of each die read when the roll being played was taken
     turn_seen: Optional[list] = None  # [the pending play's key, opponent rolled, mover rolled after, last roller seen]
     guessed: bool = False  # the believed board is a guess (the likeliest after a play not judged): no alarm on it
+    unsure_points: Optional[list] = None  # of a guess: the points (0-based) it may be wrong on; None: any point
+    guess_confirms: int = 0  # readings in a row that showed a guess's unsure points as guessed (see _guess_confirmed)
     doubtful: Optional[list] = None  # the points read unsure in each of the last DOUBT_HISTORY accepted readings
     roll_reads: int = 0  # accepted readings that showed the dice of the roll being played
     roll_frame: int = -1  # the frame of the last reading counted in roll_reads
@@ -667,6 +676,8 @@ class GameTracker:
                                                                                                    ref.board.bar]
             self.state.seen_bar = [sorted(set(v) | ({n} if abs(n - b) <= 1 else set()))
                                    for v, n, b in zip(bars, view.bar, ref.board.bar)]
+            if self.state.guessed and self._guess_confirmed(obs, ref.board):
+                self.state.guessed = False  # the points it was unsure of read as guessed, with confidence
             return ref.board
         st = self.state
         if obs.dice and st.phase == "awaiting":
@@ -709,8 +720,66 @@ class GameTracker:
         self._believe(best[0][1], obs)
         # a whole board as read point for point is no guess; one whole only through the misreads noted for the
         # board before stays one
-        st.guessed = st.guessed and not _shows(obs, best[0][1])
+        st.guessed = st.guessed and not _shows(obs, best[0][1]) and not self._guess_confirmed(obs, best[0][1])
         return best[0][1]
+
+    def _guess_unsure(self, guess: Board, boards: list[Board], obs: Observation, was_guessed: bool) -> None:
+        """Notes the points a guess may be wrong on (G2, issue 6): where a legal result of the play not judged
+        holds another count than the guess and the reading may show that result (the play may have changed the
+        point), where the reading departs from the guess, and where the reader was unsure; with the points a
+        guess before it left unconfirmed (a guess with no such note, after a lost track, stays one). The bar
+        (BAR_INDEX) and the trays (OFF_INDEX) count among them when a legal result differs from the guess there (a
+        hit, a bear-off) or, for the bar, when it was read otherwise.
+        Why: a guess silences the lift rules and every illegal call until a reading shows the whole board point
+        for point, which a small board's steady misreads may never do (render 1623: lag 9 frames all game);
+        confirming only the points in doubt ends it sooner, and nothing is said on a point still in doubt."""
+        st = self.state
+        read = Board.from_observation(obs)
+        view, ref = View.of(obs), self._reference()
+        if len(view.points) == 24:
+            # the legal results the reading may show (by soft misreads only), else the ones it shows best: the
+            # others it rules out
+            costs = [cost(view, b, ref) for b in boards]
+            least = min(costs, default=0)
+            boards = [b for b, c in zip(boards, costs) if c < HARD or c == least]
+        unsure = {i for i in range(24) if any(b.points[i] != guess.points[i] for b in boards)}
+        unsure |= {i for i in range(24) if read is None or read.points[i] != guess.points[i]}
+        if any(b.off != guess.off for b in boards):
+            unsure.add(OFF_INDEX)
+        if read is None or read.bar != guess.bar or any(b.bar != guess.bar for b in boards):
+            unsure.add(BAR_INDEX)
+        unsure |= {p - 1 for p in _low_confidence_points(obs)}
+        unsure |= {p - 1 for p in obs.extra.get("filled_points") or []}
+        if was_guessed:  # the board before the play was a guess too: its doubts still stand
+            if st.unsure_points is None:
+                st.guess_confirms = 0
+                return
+            unsure |= set(st.unsure_points)
+        st.unsure_points, st.guess_confirms = sorted(unsure), 0
+
+    def _guess_confirmed(self, obs: Observation, board: Board) -> bool:
+        """Whether the reading, while nothing moves, shows ``board`` on each point the guess was unsure of, read
+        with confidence (not filled, not a steady misread; the bar and trays as the board holds them when they are
+        unsure), in GUESS_CONFIRMS readings in a row: the guess is then no guess (its other points were sure)."""
+        st = self.state
+        read = Board.from_observation(obs)
+        if (not st.guessed or st.unsure_points is None or read is None or obs.extra.get("filled_points")
+                or (BAR_INDEX in st.unsure_points and read.bar != board.bar)):
+            st.guess_confirms = 0
+            return False
+        doubted = {p - 1 for p in _low_confidence_points(obs)}
+        off = trusted_off(obs)
+        if OFF_INDEX in st.unsure_points and (off["light"] != board.off[0] or off["dark"] != board.off[1]):
+            st.guess_confirms = 0
+            return False
+        if any(i in doubted or read.points[i] != board.points[i] for i in st.unsure_points if i < 24):
+            st.guess_confirms = 0
+            return False
+        st.guess_confirms += 1
+        if st.guess_confirms < GUESS_CONFIRMS:
+            return False
+        st.unsure_points, st.guess_confirms = None, 0
+        return True
 
     def _stalled(self, view: View, ref: Reference, obs: Observation) -> Optional[Board]:
         """The board has changed in a way no event explains and no whole board reads clearly. Waiting a few
@@ -731,6 +800,7 @@ class GameTracker:
                    "what is seen: please check the board")
         self._believe(found[1], obs)
         st.guessed = not _shows(obs, found[1])  # a board the reading shows only if the reader erred is a guess
+        st.unsure_points, st.guess_confirms = None, 0
         if st.phase == "opening":
             st.phase, st.turn, st.last_play = "awaiting", None, None
         elif st.phase == "awaiting":
@@ -1498,6 +1568,7 @@ class GameTracker:
                                 "roll_reads": st.roll_reads}
                 st.changes_seen = False
                 self._believe(ref.board, obs)
+                self._guess_unsure(ref.board, boards, obs, st.guessed)
                 st.guessed = True  # the play was not judged: the board before it is a guess now (g1717)
                 st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
                 st.handled, st.doubt, st.confirm, st.one_die, st.one_die_reads = remaining, 0, None, False, 0
@@ -1506,6 +1577,7 @@ class GameTracker:
                         "after_board": _board_json(after_board), "legal": legal,
                         "clean": legal is not None and rolled_seen and not st.guessed}
         st.changes_seen = legal is not None and after != before
+        was_guessed = st.guessed
         if found.kind == "doubt" or st.guessed:
             # a play not judged leaves a guess; a play found on a guessed board fits the reading through the
             # misreads noted at the guess (the guess's own reading is its 'steady misread', so even a board
@@ -1528,6 +1600,8 @@ class GameTracker:
                 # a legal result that the reading shows but for points the reader doubted is no wild guess: an
                 # illegal play on it later is still called (render 1818: a foul at frame 220 on that board)
                 st.guessed = False
+            if st.guessed:
+                self._guess_unsure(after_board, boards, obs, was_guessed)
         if legal and after == before:
             # a roll with no legal play, judged on the dice as read: a die misread (a cocked die read flat, a
             # face read wrong) makes a roll that did not count look like a dance. The same player rolling next is
@@ -1740,7 +1814,7 @@ class GameTracker:
                 self._emit("warning", code="unsure_reading", player=mover,
                            message=f"no change was read after {mover}'s roll, and the reader did not see the play "
                                    "before change the board either: not judged, please check the board")
-                st.guessed = True
+                st.guessed, st.unsure_points, st.guess_confirms = True, None, 0  # (an unseen play: any point)
                 return None
             before = Position.from_position_id(last["before"])
             self._play_event(mover, last["dice"], before, before)
@@ -1869,6 +1943,9 @@ def _opponent_vanished(after: Position, before: Position) -> bool:
     return sum(after.opponent) != sum(before.opponent)
 
 
+OFF_INDEX = 24  # in State.unsure_points: the trays (a bear-off the guess may have wrong)
+BAR_INDEX = 25  # in State.unsure_points: the bar (a hit the guess may have wrong, or a bar read otherwise)
+GUESS_CONFIRMS = 2  # readings in a row that must show a guess's unsure points as guessed before it stands as sure
 SAME_DIE_PX = 12.0  # a die read this close to where it lay, with the same face, was not rolled again
 DIE_EDGES_PER_BOARD = 33.0  # a die's edge is about this fraction of the board's long side (see _die_side_px)
 
