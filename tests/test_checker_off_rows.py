@@ -50,3 +50,15 @@ def test_trays_and_boards_one_checker_agreement_is_only_half_sure():
     off, conf = reconcile({"light": 1, "dark": 3}, {"light": 1, "dark": 3})
     assert off == {"light": 1, "dark": 3}
     assert conf["light"] < 0.6 <= conf["dark"] == SURE
+
+
+def test_only_the_home_tray_must_be_clear_for_a_sure_zero():
+    # two trays side by side in one view: the away one (index 1) holds a cube-sized block mid-tray
+    home = cv2.cvtColor(cv2.cvtColor(_tray(0, False).astype(np.uint8), cv2.COLOR_Lab2BGR), cv2.COLOR_BGR2Lab)
+    away_bgr = cv2.cvtColor(_tray(0, False).astype(np.uint8), cv2.COLOR_Lab2BGR)
+    cv2.rectangle(away_bgr, (20, 160), (40, 180), (230, 230, 230), -1)  # the cube, mid-tray
+    lab = np.concatenate([home, cv2.cvtColor(away_bgr, cv2.COLOR_BGR2Lab)], axis=1).astype(np.float32)
+    trays = [TRAY, (TRAY[0] + 60, TRAY[1], TRAY[2] + 60, TRAY[3])]
+    assert tray_rows(lab, trays, R, LIGHT, DARK) == ([], False)  # every tray must be clear
+    assert tray_rows(lab, trays, R, LIGHT, DARK, home=0) == ([], True)
+    assert tray_rows(lab, trays, R, LIGHT, DARK, home=1) == ([], False)

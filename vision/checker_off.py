@@ -200,9 +200,13 @@ def _read_tray(strip: np.ndarray, i: int, d: float, colours: list[tuple[str, Che
 
 
 def tray_rows(lab: np.ndarray, trays: Sequence[Rect], r: float, light: Optional[CheckerColour],
-              dark: Optional[CheckerColour]) -> tuple[list[TrayRow], bool]:
+              dark: Optional[CheckerColour], home: Optional[int] = None) -> tuple[list[TrayRow], bool]:
     """The rows of checkers on edge at the ends of each tray (working Lab view, trays in working px, checker radius
-    ``r``), and whether every tray end that shows no row is clearly empty (nothing there but the tray)."""
+    ``r``), and whether every tray end that shows no row is clearly empty (nothing there but the tray).
+
+    ``home``: the index of the tray beside the home boards, where both players bear off (both home boards lie at
+    the same end of the board); when given, only that tray must be clear: the other one often holds the cube, a
+    die, a card or a hand, which says nothing about borne-off checkers (rows found in it still count)."""
     h, w = lab.shape[:2]
     d = 2 * r
     rows: list[TrayRow] = []
@@ -215,7 +219,8 @@ def tray_rows(lab: np.ndarray, trays: Sequence[Rect], r: float, light: Optional[
             continue
         found, tray_clear = _read_tray(lab[ya:yb, xa:xb], i, d, colours)
         rows += found
-        clear = clear and tray_clear
+        if home is None or i == home:
+            clear = clear and tray_clear
     return rows, clear
 
 
@@ -245,13 +250,19 @@ def reconcile(tray: dict[str, Optional[int]], board: dict[str, Optional[int]]) -
 
 
 def read_off(lab: np.ndarray, trays: Sequence[Rect], r: float, light: Optional[CheckerColour],
-             dark: Optional[CheckerColour], points: Sequence[Optional[int]], bar: dict[str, int]) -> OffReading:
+             dark: Optional[CheckerColour], points: Sequence[Optional[int]], bar: dict[str, int],
+             home_x: Optional[float] = None) -> OffReading:
     """The borne-off checkers of both colours: the trays in view read (``trays`` in the working view's px), then
     reconciled with the board's count. The trays are the board finder's (calibration.geometry): looking further
     out, over the rails and the frame, found their bowed edges and the table at the corners more often than a
-    tray the finder had placed too far in (renders of seed 5353: off right 44 -> 40 of 73)."""
+    tray the finder had placed too far in (renders of seed 5353: off right 44 -> 40 of 73). ``home_x``: the x
+    (working px) of the home boards (point 1's column): the tray nearest it is the one both players bear off into
+    (tray_rows)."""
     board = borne_off(points, bar)
-    rows, clear = tray_rows(lab, trays, r, light, dark) if trays else ([], False)
+    home = None
+    if home_x is not None and len(trays) > 1:
+        home = int(np.argmin([abs((t[0] + t[2]) / 2 - home_x) for t in trays]))
+    rows, clear = tray_rows(lab, trays, r, light, dark, home) if trays else ([], False)
     tray: dict[str, Optional[int]] = {c: None for c in COLOURS}
     for c in COLOURS:
         seen = [row.count for row in rows if row.colour == c]

@@ -833,7 +833,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         if covered:
             warnings.append("a hand covers point" + ("s " if len(covered) > 1 else " ")
                             + ", ".join(str(p) for p in sorted(covered)))
-    off_reading = read_off(lab, trays, r, light, dark, points, bar)
+    off_reading = read_off(lab, trays, r, light, dark, points, bar, home_x=cols.centre_x(1))
     return CheckerCount(points=points, bar=bar, off=off_reading.off, confidence=confidence, discs=out_discs,
                         warnings=warnings, off_confidence=off_reading.confidence,
                         radius_px=r_rim / scale, rejected=rejected,
