@@ -1,4 +1,5 @@
-"""Tray rows that are no rows (longer than any 15), and a one-checker agreement that is only half sure."""
+"""Tray rows that are no rows (longer than any 15), a one-checker agreement that is only half sure, and the home
+tray alone deciding a sure zero."""
 
 from __future__ import annotations
 
