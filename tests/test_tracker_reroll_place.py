@@ -45,3 +45,17 @@ def test_dice_landed_away_from_the_lone_die_are_a_late_reroll():
     out = r.show(after.swap(), "dark", both)
     assert [(e["type"], e.get("reason"), e.get("late")) for e in out if e.get("alert_id")] == [
         ("reroll", "unseen_die", True)]
+
+
+def test_the_lone_die_is_looked_for_where_it_was_read_last():
+    r = Reader()
+    r.start(3, 1)
+    after = _play(START, (3, 1), "8/5 6/5")
+    r.show(after, "light")
+    r.show(after.swap(), "dark", (DieReading(5, True, [350.0, 400.0], "left"),))  # first read off its centre
+    r.show(after.swap(), "dark", (DieReading(5, True, [378.0, 400.0], "left"),))  # then where it lies
+    r.show(after.swap(), "dark")
+    both = (DieReading(5, True, [405.0, 400.0], "left"), DieReading(2, True, [300.0, 470.0], "left"))  # 27 px on
+    out = r.show(after.swap(), "dark", both)
+    assert [(e["type"], e.get("dice")) for e in out] == [("roll", [5, 2])]
+    assert r.alarms() == []
