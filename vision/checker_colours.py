@@ -19,7 +19,8 @@ TRIM = 30.0  # Lab distance beyond which a disc pulls its centre no harder (clut
 ONE_COLOUR = 40.0  # two centres closer than this are shades of one colour (checker pairs differ far more)
 DENSE = 20.0  # Lab radius within which discs count as neighbours when looking for the densest groups
 DENSE_APART = 40.0  # the second densest group must lie this far from the first
-FAINT_LIGHT = 0.45  # a light group whose clearest disc is fainter than this share of the board's strong rims ...
+FAINT_LIGHT = 0.5  # a light group whose clearest disc is fainter than this share of the board's strong rims ...
+# (0.45 until the corners were refined to the outer edge: render 5281's triangle bases then scored up to 0.48)
 PHANTOMS_PER_POINT = 2  # ... and that has no more than this many discs on any one point is the board's own shapes
 
 
