@@ -1471,7 +1471,9 @@ class GameTracker:
             # Not judged, never an alarm
             found = Verdict("doubt", found.board, found.legal_cost, found.illegal_cost, found.points)
         passed = found.kind == "illegal" and self._turn_passed()
-        if found.kind == "illegal" and st.guessed and not passed:
+        missed_hit = (found.kind == "illegal" and not passed and found.board is not None
+                      and _no_play_makes(seating.board(before, mover), found.board, mover))
+        if missed_hit or (found.kind == "illegal" and st.guessed and not passed):
             # the board before this roll is a guess (the likeliest after a play not judged, issue 6 g6464): a
             # reading far from every legal result of a guessed board says the guess was wrong as often as that
             # the play was. Not judged (no alarm); the board as read is believed from here on
@@ -1542,6 +1544,11 @@ class GameTracker:
                 self._emit("warning", code="unsure_reading", player=mover,
                            message=f"{mover}'s play was not read before {other(mover)} rolled and {mover} rolled "
                                    "again: the play is not judged, please check the board")
+            elif missed_hit:
+                self._emit("warning", code="unsure_reading", player=mover,
+                           message=f"a checker came back onto the board or the bar where no play of {mover}'s puts "
+                                   f"one: a hit in {other(mover)}'s play before was missed (or a checker was knocked "
+                                   f"off and put back); {mover}'s play is not judged: please check the board")
             elif guess_wrong:
                 self._emit("warning", code="unsure_reading", player=mover,
                            message=f"the board before {mover}'s roll was not read clearly (an earlier play was not "
@@ -1940,6 +1947,22 @@ def _far_from_roll(before: Position, dice: list[int], after: Position) -> bool:
     held = (dice[0] + dice[1]) * (2 if dice[0] == dice[1] else 1)
     moved = before.pip_count()[0] - after.pip_count()[0]
     return moved < 0 or moved > held + FAR_PIPS
+
+
+def _no_play_makes(before: Board, after: Board, mover: str) -> bool:
+    """Whether ``after`` holds a change no play of ``mover``'s makes from ``before``, legal or not: more of his own
+    checkers on the bar (a player never sends his own checker there), or more checkers of either colour on the
+    points and bar together (checkers only leave them, to the trays). Why: such a reading is no foul but evidence
+    the believed board is wrong (issue 6: a hit in the opponent's play before was missed and the hit checkers'
+    return from the bar read as 'moved backwards'); an illegal call on it would be a false alarm."""
+    k = 0 if mover == "light" else 1
+    if after.bar[k] > before.bar[k]:
+        return True
+
+    def on(board: Board, j: int, sign: int) -> int:
+        return sum(n * sign for n in board.points if n * sign > 0) + board.bar[j]
+
+    return any(on(after, j, sign) > on(before, j, sign) for j, sign in ((0, 1), (1, -1)))
 
 
 def _opponent_vanished(after: Position, before: Position) -> bool:
