@@ -128,6 +128,9 @@ def test_faint_discs_dropped_in_a_row_from_an_empty_points_base_are_doubted_scat
     assert doubts({**empty, "rejected": [("weak and alone", 0.34, 0.3), ("weak and alone", 0.98, 0.3)]}) == []
     assert doubts({**empty, "rejected": [("weak and alone", 1.88, 0.3), ("weak and alone", 2.9, 0.3)]}) == []
     assert doubts({**empty, "rejected": [("weak and alone", 0.49, 0.12), ("weak and alone", 1.57, 0.1)]}) == []
+    # dark checkers on a dark point rim faintly (a real studio board's pair: 0.18 of the typical rim)
+    assert "faint row at the base" in doubts({**empty, "rejected": [("weak and alone", 0.5, 0.18),
+                                                                    ("weak and alone", 1.48, 0.18)]})
 
 
 def test_a_missing_base_checker_is_not_doubted_where_the_column_shows_one_from_the_base():
