@@ -16,7 +16,7 @@ from vision.board import rectify
 from vision.checkers import count_checkers
 from vision.reader import Reader, work_geometry
 from vision.checker_dice import DIE_EDGE, DieSpot, dice_in_view, spoiled
-from vision.checker_doubt import doubts
+from vision.checker_doubt import doubts, mark_tips_unlike_the_board
 from vision.observation import DieReading
 
 
@@ -163,3 +163,18 @@ def test_a_missing_base_checker_is_still_doubted_where_the_column_runs_on_past_t
     # two discs counted far out, the column unlike the empty board for six checkers: the stack is taller than read
     assert "no base checker" in doubts(_stack(2, us=[4.7, 5.8], row_base=0.4, run_n=0, empty=6.2))
     assert "no base checker" in doubts(_stack(2, us=[1.5, 2.5], row_base=0.5, run_n=4, empty=2.0))
+
+
+def test_a_board_coloured_disc_whose_tip_side_rims_more_than_the_boards_own_shapes_is_doubted():
+    """A white checker on a white point of a wooden board is dropped as board-coloured like the triangles' rounded
+    bases, yet its tip side shows more rim than theirs: the empty reading there is doubted, the bases are not."""
+    empty = {"run_n": 0, "run_sign": 0, "empty": 0.0, "tip": 4.5}
+    cues = {p: {**empty, "board_tips": [(0.5, 0.8, 0.02)]} for p in (2, 4, 9, 11, 14)}
+    cues[6] = {**empty, "board_tips": [(0.5, 0.73, 0.09)]}
+    cues[16] = {**empty, "board_tips": [(0.5, 0.3, 0.2)]}  # faint: a shape, whatever its tip side
+    mark_tips_unlike_the_board(cues)
+    assert [p for p, cue in cues.items() if doubts(cue)] == [6]
+    alone = {6: dict(cues[6]), 2: {**empty, "board_tips": [(0.5, 0.8, 0.02)]}}
+    alone[6].pop("tip_unlike_board")
+    mark_tips_unlike_the_board(alone)  # too few of the board's own shapes to compare with: nothing said
+    assert not any(doubts(cue) for cue in alone.values())

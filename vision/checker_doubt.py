@@ -32,7 +32,9 @@ the point's base, rims as a share of their colour's typical rim):
   further from the base than the faces counted, or discs dropped there make a row at the checkers' pitch beyond
   the count;
 - on a point read empty: a clear round disc was dropped there (not linked to the base, off the centre line, not
-  a checker colour), or discs dropped as faint or oddly coloured make a row from the base at the checkers' pitch
+  a checker colour; or dropped as coloured like the board under it while its tip side shows more rim than the
+  board's own shapes' on the other points do), or discs dropped as faint or oddly coloured make a row from the
+  base at the checkers' pitch
   (dark checkers on a dark point, shaded ones), or a checker-coloured run starts at the base, or the dark
   checkers' own colour runs a whole
   checker from the base where the empty-board model saw nothing (dark on dark: the rim too faint, the pixels too
@@ -50,6 +52,7 @@ disc found on a die itself is dropped before counting, see ``checker_dice``).
 
 from __future__ import annotations
 
+import statistics
 from typing import Any
 
 from vision.checker_stacks import dropped_beyond
@@ -71,6 +74,8 @@ FAINT_ROW_RIM = 0.15  # discs dropped as faint or oddly coloured, at least this 
 # (0.2 -> 0.15: real photo r14's two dark checkers on a dark point rimmed at 0.18, one pitch apart from the base)
 FAINT_ROW_PITCH = (0.85, 1.25)  # ... one checker's spacing apart (diameters) ...
 FAINT_ROW_START = 1.0  # ... the first within this many diameters of the base: a row of dark checkers on a dark point
+TIP_VIEWS = 3  # board-coloured discs dropped elsewhere on the board needed to tell how the board's own shapes look ...
+TIP_STANDS_OUT = (2.5, 0.05)  # ... and one whose tip-side rim is this many times theirs (median) and this much more
 ROW_WHY = ("weak and alone", "not a checker colour", "as on the empty board")  # (why those discs were dropped)
 DROPPED_WHY = ("unlinked", "scattered", "not a checker colour", "off the stack's end")
 
@@ -122,6 +127,8 @@ def doubts(cue: dict[str, Any]) -> list[str]:
     elif not n:
         if any(w in DROPPED_WHY and rim >= CLEAR_DROPPED for w, _, rim in dropped):
             why.append("clear disc dropped")
+        if cue.get("tip_unlike_board"):
+            why.append("board-coloured disc unlike the board's own")
         if _faint_row(dropped):
             why.append("faint row at the base")
         if int(cue.get("run_n") or 0) >= 1:
@@ -132,6 +139,28 @@ def doubts(cue: dict[str, Any]) -> list[str]:
             # checker's length of the dark checkers' own colour runs from the base
             why.append("dark colour run at the base")
     return why
+
+
+def mark_tips_unlike_the_board(cues: dict[int, dict[str, Any]]) -> None:
+    """Mark (``cue["tip_unlike_board"]``) the points where a clear disc dropped as board-coloured shows more rim on its
+    tip side than the board's own shapes do.
+
+    Why: a disc coloured like the board under it is dropped when its rim fades on its tip side, as a triangle's
+    rounded base does; but a checker of the triangle's own colour (a white checker on a white point of a real
+    wooden board) fades there too, only less. The board's own shapes repeat on every point of their colour and so
+    fade alike: one that stands out from them is as likely a checker (each point's ``board_tips``: diameters from
+    the base, rim as a share of the typical rim, tip-side rim as a share of its own rim)."""
+    tips = {p: [t for _, _, t in cue.get("board_tips") or []] for p, cue in cues.items()}
+    for p, cue in cues.items():
+        if not tips[p]:
+            continue
+        others = [t for q, ts in tips.items() if q != p for t in ts]
+        if len(others) < TIP_VIEWS:
+            continue
+        usual = statistics.median(others)
+        if any(rim >= CLEAR_DROPPED and t >= TIP_STANDS_OUT[0] * usual and t - usual >= TIP_STANDS_OUT[1]
+               for _, rim, t in cue["board_tips"]):
+            cue["tip_unlike_board"] = True
 
 
 def _faint_row(dropped: list[Any]) -> bool:

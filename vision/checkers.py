@@ -37,7 +37,7 @@ from vision.checker_bar import beside_bar, judge_bar
 from vision.checker_colours import ColourSplit, face_spread, phantom_light, split_colours
 from vision.checker_dark import judge_slot, learn_faces
 from vision.checker_dice import DieSpot, spoiled
-from vision.checker_doubt import DOUBTFUL_CONFIDENCE, doubts
+from vision.checker_doubt import DOUBTFUL_CONFIDENCE, doubts, mark_tips_unlike_the_board
 from vision.checker_empty import (add_disc, board_lift, disc_share, learn_empty, occupied_rows, point_bands,
                                   run_from_base, unlike_all)
 from vision.checker_occlusion import covered_points, skin_mask
@@ -447,9 +447,9 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
     floor = max(RIM_ABSOLUTE, RIM_RELATIVE * ref)
     rejected: list[dict[str, Any]] = []
 
-    def reject(d: Disc, why: str) -> None:
+    def reject(d: Disc, why: str, **more: float) -> None:
         rejected.append({"x": round(d.x / scale, 1), "y": round(d.y / scale, 1), "r": round(d.r / scale, 1),
-                         "rim": round(d.rim, 1), "why": why})
+                         "rim": round(d.rim, 1), "why": why, **more})
 
     rows = _rows_of(discs, r, ROW_RESCUE)
     for d in discs:
@@ -560,7 +560,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
             tip = arc_score(gx, gy, d.x, d.y, d.r, 90.0 * toward)
             log.debug("point %d disc y=%.0f rim %.0f board-like, tip arc %.0f", p, d.y, d.rim, tip)
             if not against and tip < TIP_ARC * d.rim:
-                reject(d, "board-coloured")
+                reject(d, "board-coloured", tip=round(tip / max(d.rim, 1e-6), 2))
                 continue
             by_place.setdefault(p, []).append(d)
 
@@ -801,6 +801,10 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         if rp is not None and rd["why"] != "weak":
             u = cols.from_base(rp, rd["y"] * scale) / (2 * r)
             cues[rp].setdefault("rejected", []).append((rd["why"], round(u, 2), round(rd["rim"] / max(ref, 1e-6), 2)))
+            if "tip" in rd:  # (a board-coloured disc: how its tip side's rim stood against its sides)
+                cues[rp].setdefault("board_tips", []).append((round(u, 2), round(rd["rim"] / max(ref, 1e-6), 2),
+                                                              rd["tip"]))
+    mark_tips_unlike_the_board(cues)
     # the situations where the count may be wrong though every disc looked clear (checker_doubt): the referee
     # must not take such a count as proof of an illegal play
     for p, cue in cues.items():
