@@ -1352,6 +1352,13 @@ class GameTracker:
             # a mover corrects his own checkers; the opponent's changing before his roll is a misread (or a
             # hit taken back, which goes unjudged rather than risk a false alarm)
             return
+        if _no_play_makes(seating.board(before, mover), board, mover):
+            # his own checker on the bar, or one back from a tray: no play of his does that (a checker knocked off
+            # and put back, a hit missed before): the correction is not judged (G3)
+            self._emit("warning", code="unsure_reading", player=mover,
+                       message=f"the board changed after {mover}'s play was judged in a way no play makes (a "
+                               f"{mover} checker on the bar or back on the board); not judged, please check the board")
+            return
         dice = list(last["dice"])
         if len(dice) != 2:
             # the roll was read with one die only (its play not judged): the corrected board may tell the other

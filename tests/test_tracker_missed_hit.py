@@ -90,3 +90,30 @@ def test_a_play_on_a_guess_ends_it_only_where_the_reader_was_sure_of_the_guessed
     assert not sure.tracker.state.guessed  # shown point for point, every point the guess rested on read surely
     assert doubted.tracker.state.guessed  # the point the guess rested on was read with doubt: still a guess
     assert 5 in doubted.tracker.state.unsure_points
+
+
+def _light_changes_his_play(to_bar: bool) -> Reader:
+    """Light's 3-1 judged as 8/5 6/5; before dark rolls the board shows 24/23 13/10 instead, with one of light's
+    back checkers on the bar or not."""
+    r = Reader()
+    r.start(3, 1)
+    after = _play(START, (3, 1), "8/5 6/5")
+    for _ in range(2):
+        r.show(after, "light")
+    changed = list(_play(START, (3, 1), "24/23 13/10").player)
+    if to_bar:
+        changed[23], changed[24] = changed[23] - 1, changed[24] + 1  # his 24-point checker on the bar
+    shown = Position(tuple(changed), after.opponent).swap()
+    for _ in range(4):
+        r.show(shown, "dark")
+    for _ in range(3):
+        r.show(shown, "dark", (die(6, "left"), die(4, "left")))
+    return r
+
+
+def test_a_change_after_the_verdict_that_no_play_makes_is_not_judged():
+    moved, knocked = _light_changes_his_play(False), _light_changes_his_play(True)
+    assert [(e["play"], e.get("corrected")) for e in moved.events if e["type"] == "play"][-1] == (
+        "24/23 13/10", True)  # a play changed before the opponent rolls is judged again
+    assert knocked.alarms() == []
+    assert [(e["type"], e.get("code")) for e in knocked.events[3:]] == [("warning", "unsure_reading"), ("roll", None)]
