@@ -178,3 +178,13 @@ def test_a_board_coloured_disc_whose_tip_side_rims_more_than_the_boards_own_shap
     alone[6].pop("tip_unlike_board")
     mark_tips_unlike_the_board(alone)  # too few of the board's own shapes to compare with: nothing said
     assert not any(doubts(cue) for cue in alone.values())
+
+
+def test_an_empty_point_with_a_disc_just_under_the_rim_floor_at_its_base_is_doubted():
+    """A dark checker at the base of a real board's corner point rimmed at 0.99 of the floor: dropped as weak, a few
+    px of the board's corners either way decide it, so the empty reading is doubted; a clearly weaker disc, or one
+    as strong but higher up the column (grain, a print), says nothing."""
+    empty = {"run_n": 0, "run_sign": 0, "empty": 0.0, "tip": 4.5, "row_base": 0.5}
+    assert "disc at the base just under the rim floor" in doubts({**empty, "near_floor": [(0.54, 0.99, 0.8)]})
+    assert doubts({**empty, "near_floor": [(0.54, 0.85, 0.8)]}) == []
+    assert doubts({**empty, "near_floor": [(1.6, 0.99, 0.8)]}) == []

@@ -33,7 +33,8 @@ the point's base, rims as a share of their colour's typical rim):
   the count;
 - on a point read empty: a clear round disc was dropped there (not linked to the base, off the centre line, not
   a checker colour; or dropped as coloured like the board under it while its tip side shows more rim than the
-  board's own shapes' on the other points do), or discs dropped as faint or oddly coloured make a row from the
+  board's own shapes' on the other points do; or dropped as weak with a rim just under the floor, where the row's
+  stacks start: ``cue["near_floor"]``), or discs dropped as faint or oddly coloured make a row from the
   base at the checkers' pitch
   (dark checkers on a dark point, shaded ones), or a checker-coloured run starts at the base, or the dark
   checkers' own colour runs a whole
@@ -74,6 +75,8 @@ FAINT_ROW_RIM = 0.15  # discs dropped as faint or oddly coloured, at least this 
 # (0.2 -> 0.15: real photo r14's two dark checkers on a dark point rimmed at 0.18, one pitch apart from the base)
 FAINT_ROW_PITCH = (0.85, 1.25)  # ... one checker's spacing apart (diameters) ...
 FAINT_ROW_START = 1.0  # ... the first within this many diameters of the base: a row of dark checkers on a dark point
+NEAR_FLOOR = 0.95  # a disc dropped as weak with at least this share of the rim floor ...
+NEAR_BASE = 0.3  # ... centred within this many diameters of where the row's stacks start: a checker lost by a hair
 TIP_VIEWS = 3  # board-coloured discs dropped elsewhere on the board needed to tell how the board's own shapes look ...
 TIP_STANDS_OUT = (2.5, 0.05)  # ... and one whose tip-side rim is this many times theirs (median) and this much more
 ROW_WHY = ("weak and alone", "not a checker colour", "as on the empty board")  # (why those discs were dropped)
@@ -127,6 +130,11 @@ def doubts(cue: dict[str, Any]) -> list[str]:
     elif not n:
         if any(w in DROPPED_WHY and rim >= CLEAR_DROPPED for w, _, rim in dropped):
             why.append("clear disc dropped")
+        row_base = float(cue.get("row_base", 0.5))
+        if any(rim >= NEAR_FLOOR and abs(u - row_base) <= NEAR_BASE for u, rim, _ in cue.get("near_floor") or []):
+            # a rim this close to the floor comes and goes with a few px of the board's corners or a cloud: a
+            # checker at the base whose rim was lost is as likely as an empty point
+            why.append("disc at the base just under the rim floor")
         if cue.get("tip_unlike_board"):
             why.append("board-coloured disc unlike the board's own")
         if _faint_row(dropped):

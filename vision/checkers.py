@@ -798,6 +798,11 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
     _read_faces(lab, cols, r, counted, points, confidence, lightness, colour_ref, cues)
     for rd in rejected:  # what was dropped on each point: (why, diameters from the base, share of the strong rim)
         rp = cols.point_of(rd["x"] * scale, rd["y"] * scale)
+        if rp is not None and rd["why"] == "weak" and rd["rim"] >= 0.8 * floor:
+            # (a disc dropped as weak by a hair: how far from the base, its rim against the floor, its size)
+            cues[rp].setdefault("near_floor", []).append(
+                (round(cols.from_base(rp, rd["y"] * scale) / (2 * r), 2), round(rd["rim"] / max(floor, 1e-6), 2),
+                 round(rd["r"] * scale / r, 2)))
         if rp is not None and rd["why"] != "weak":
             u = cols.from_base(rp, rd["y"] * scale) / (2 * r)
             cues[rp].setdefault("rejected", []).append((rd["why"], round(u, 2), round(rd["rim"] / max(ref, 1e-6), 2)))
