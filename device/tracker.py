@@ -781,18 +781,6 @@ class GameTracker:
         st.unsure_points, st.guess_confirms = None, 0
         return True
 
-    def _doubts_the_guess(self, obs: Observation, was_guessed: bool) -> bool:
-        """Whether the reader doubted (low confidence) a point the guessed board before the play was unsure of
-        (any point, for a guess with no such note). Why (issue 6, G3): a play judged on a guess ended the guess
-        whenever the reading showed its result point for point, even where the reader itself doubted the points
-        the guess rested on; a hit missed there then made the next legal play look illegal. A guess ends on its
-        unsure points read with confidence, as while nothing moves (``_guess_confirmed``)."""
-        if not was_guessed:
-            return False
-        doubted = {p - 1 for p in _low_confidence_points(obs)}
-        unsure = self.state.unsure_points
-        return bool(doubted if unsure is None else doubted & set(unsure))
-
     def _stalled(self, view: View, ref: Reference, obs: Observation) -> Optional[Board]:
         """The board has changed in a way no event explains and no whole board reads clearly. Waiting a few
         readings may clear it; if not, go on from the likeliest board the reading shows (said as a warning,
@@ -1611,8 +1599,7 @@ class GameTracker:
             # for point without those misreads, ends the guess (race 4242: a dark checker guessed on the 8-point,
             # fitted by every later reading of it as empty, made dark's bear-off 'moved backwards'; render 1818: a
             # light checker guessed on 13, read on 18 ever since, made 4-1 'moved backwards')
-            shown = _shows(obs, after_board) and not self._doubts_the_guess(obs, was_guessed and not guess_wrong)
-            st.guessed = not (shown or self._forced(obs, after_board, boards))
+            st.guessed = not (_shows(obs, after_board) or self._forced(obs, after_board, boards))
             if guess_wrong and not st.guessed:
                 # the guess was wrong and the board as read replaces it: that board rests on the points where it
                 # departs from the guess, so it is sure only where the reader was sure of them (race 4242, frame

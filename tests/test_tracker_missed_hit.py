@@ -65,33 +65,6 @@ def test_a_foul_on_a_board_believed_right_is_still_called():
     assert [(e["type"], e.get("player"), e.get("legal")) for e in r.alarms()] == [("play", "light", False)]
 
 
-def _dark_plays_on_a_guess(doubted: set[int]) -> Reader:
-    """Light's 3-1 judged, then taken as a guess unsure of light's 5-, 6- and 8-points; dark rolls at once and plays
-    a legal 6-4 that every reading shows point for point, light's 6-point (geometric 6) read with doubt or not."""
-    r = Reader()
-    r.start(3, 1)
-    after = _play(START, (3, 1), "8/5 6/5")
-    r.show(after, "light")
-    st = r.tracker.state
-    st.guessed, st.unsure_points = True, [4, 5, 7]  # as a play not judged leaves it (see _guess_unsure)
-    r.unsure = doubted
-    r.show(after.swap(), "dark", (die(6, "left"), die(4, "left")))
-    for _ in range(3):
-        r.show(_play(after.swap(), (6, 4), "24/18 13/9"), "dark")
-    return r
-
-
-def test_a_play_on_a_guess_ends_it_only_where_the_reader_was_sure_of_the_guessed_points():
-    sure, doubted = _dark_plays_on_a_guess(set()), _dark_plays_on_a_guess({6})
-    for r in (sure, doubted):
-        assert [(e["player"], e["play"], e["legal"]) for e in r.events if e["type"] == "play"][-1] == (
-            "dark", "24/18 13/9", True)
-        assert r.alarms() == []
-    assert not sure.tracker.state.guessed  # shown point for point, every point the guess rested on read surely
-    assert doubted.tracker.state.guessed  # the point the guess rested on was read with doubt: still a guess
-    assert 5 in doubted.tracker.state.unsure_points
-
-
 def _light_changes_his_play(to_bar: bool) -> Reader:
     """Light's 3-1 judged as 8/5 6/5; before dark rolls the board shows 24/23 13/10 instead, with one of light's
     back checkers on the bar or not."""
