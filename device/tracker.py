@@ -1483,7 +1483,9 @@ class GameTracker:
         if missed_hit or (found.kind == "illegal" and st.guessed and not passed):
             # the board before this roll is a guess (the likeliest after a play not judged, issue 6 g6464): a
             # reading far from every legal result of a guessed board says the guess was wrong as often as that
-            # the play was. Not judged (no alarm); the board as read is believed from here on
+            # the play was. Not judged (no alarm); the board as read is believed from here on. So is a reading
+            # no play makes (G3: the mover's own checker on the bar, a checker back on the board): a hit missed
+            # in the opponent's play before, never this player's foul
             found = Verdict("doubt", found.board, found.legal_cost, found.illegal_cost, found.points)
             quick, guess_wrong = True, True
         else:

@@ -6,6 +6,7 @@ hits (the light checkers on the bar were not read), with light's two checkers gu
 could only explain as 'a checker moved backwards, 1/bar 1/23': an illegal-play alarm on a legal play. A player
 never sends his own checker to the bar, and checkers never come back from the trays: such a reading says the
 believed board is wrong. It is said as 'not sure' (a warning), never an alarm, and the board as read is believed.
+The same holds for a board changed after a play was judged (a correction): one no play makes is not judged.
 """
 
 from __future__ import annotations
