@@ -172,6 +172,7 @@ def test_a_board_coloured_disc_whose_tip_side_rims_more_than_the_boards_own_shap
     cues = {p: {**empty, "board_tips": [(0.5, 0.8, 0.02)]} for p in (2, 4, 9, 11, 14)}
     cues[6] = {**empty, "board_tips": [(0.5, 0.73, 0.09)]}
     cues[16] = {**empty, "board_tips": [(0.5, 0.3, 0.2)]}  # faint: a shape, whatever its tip side
+    cues[18] = {**empty, "board_tips": [(3.5, 0.7, 0.2)]}  # far up an empty column: no base checker under it
     mark_tips_unlike_the_board(cues)
     assert [p for p, cue in cues.items() if doubts(cue)] == [6]
     alone = {6: dict(cues[6]), 2: {**empty, "board_tips": [(0.5, 0.8, 0.02)]}}

@@ -79,6 +79,7 @@ NEAR_FLOOR = 0.95  # a disc dropped as weak with at least this share of the rim 
 NEAR_BASE = 0.3  # ... centred within this many diameters of where the row's stacks start: a checker lost by a hair
 TIP_VIEWS = 3  # board-coloured discs dropped elsewhere on the board needed to tell how the board's own shapes look ...
 TIP_STANDS_OUT = (2.5, 0.05)  # ... and one whose tip-side rim is this many times theirs (median) and this much more
+TIP_NEAR_BASE = 0.5  # ... centred within this many diameters of where the row's stacks start
 ROW_WHY = ("weak and alone", "not a checker colour", "as on the empty board")  # (why those discs were dropped)
 DROPPED_WHY = ("unlinked", "scattered", "not a checker colour", "off the stack's end")
 
@@ -166,8 +167,10 @@ def mark_tips_unlike_the_board(cues: dict[int, dict[str, Any]]) -> None:
         if len(others) < TIP_VIEWS:
             continue
         usual = statistics.median(others)
+        row_base = float(cue.get("row_base", 0.5))
+        # (at the base only: a point read empty whose checkers were missed would have lost its base checker)
         if any(rim >= CLEAR_DROPPED and t >= TIP_STANDS_OUT[0] * usual and t - usual >= TIP_STANDS_OUT[1]
-               for _, rim, t in cue["board_tips"]):
+               and abs(u - row_base) <= TIP_NEAR_BASE for u, rim, t in cue["board_tips"]):
             cue["tip_unlike_board"] = True
 
 
