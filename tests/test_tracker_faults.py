@@ -36,13 +36,17 @@ class Reader:
         obs = scene(SEATING, position, mover, dice, confidence=confidence)
         for point, count in {**self.wrong, **(wrong or {})}.items():
             obs.points[point - 1] = count
-        for colour, sign in (("light", 1), ("dark", -1)):  # the reader infers the trays from the rest
-            on = sum(n * sign for n in obs.points if n * sign > 0) + obs.bar[colour]
-            obs.off[colour] = 15 - on
+        self.read_trays(obs)
         self.frame += 5
         out = self.tracker.feed(obs, self.frame, self.frame / 10)
         self.events.extend(out)
         return out
+
+    def read_trays(self, obs) -> None:
+        """The reader infers the trays from the rest of the board."""
+        for colour, sign in (("light", 1), ("dark", -1)):
+            on = sum(n * sign for n in obs.points if n * sign > 0) + obs.bar[colour]
+            obs.off[colour] = 15 - on
 
     def start(self, light: int = 3, dark: int = 1) -> None:
         self.show(START, "light")

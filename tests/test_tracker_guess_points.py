@@ -9,28 +9,16 @@ A point still in doubt keeps it a guess, and nothing is called on it.
 
 from __future__ import annotations
 
-from typing import Optional
-
-from rules.position import Position
-from tests.daemon_scenes import die, scene
-from tests.test_tracker_faults import SEATING, START, Reader, _play
+from tests.daemon_scenes import die
+from tests.test_tracker_faults import START, Reader, _play
 
 
 class TrayBlindReader(Reader):
     """The faulty reader of test_tracker_faults, with the trays unseen (counts None): a stack read short then
     leaves a checker missing, not one borne off."""
 
-    def show(self, position: Position, mover: str, dice: tuple = (), wrong: Optional[dict[int, int]] = None
-             ) -> list[dict]:
-        confidence = [0.3 if p in self.unsure else 0.95 for p in range(1, 25)]
-        obs = scene(SEATING, position, mover, dice, confidence=confidence)
-        for point, count in {**self.wrong, **(wrong or {})}.items():
-            obs.points[point - 1] = count
+    def read_trays(self, obs) -> None:
         obs.off = {"light": None, "dark": None}
-        self.frame += 5
-        out = self.tracker.feed(obs, self.frame, self.frame / 10)
-        self.events.extend(out)
-        return out
 
 
 def _dark_fouls_after_a_guess(unsure_points: list[int], doubted: set[int]) -> Reader:
