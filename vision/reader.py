@@ -29,7 +29,7 @@ import numpy as np
 from calibration.geometry import BoardGeometry
 from vision.checker_dice import dice_in_view
 from vision.board_layout import SHIFT_MARGIN
-from vision.change_map import STILL_CELLS, THUMB_SIZE, cell_centres, changed_cells, frame_grids
+from vision.change_map import STILL_CELLS, cell_centres, changed_cells, frame_grids
 from vision.checkers import WORK_POINT_WIDTH, CheckerCount, count_checkers
 from vision.cube import CubeSizes, read_cube
 from vision.cube_watch import CubeWatch
