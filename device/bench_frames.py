@@ -9,9 +9,9 @@ their compression artefacts) are what every stage reads.
 
 Each frame also comes as a turn goes on from it (``turns``): the same position with one checker moved and the same
 dice (a typical in-game frame: a hand moved a checker and left), that with the dice lifted (the verdict frame), and
-that with the cube turned to the next value (a double offered: a changed frame without dice, where the cube is read).
-Each is rendered afresh, so sensor noise differs from frame to frame as a camera's does. With ``cache`` the frames are written to a folder and
-loaded from it on the next run instead of being rendered again.
+that with the cube turned to the next value (a double offered: a changed frame without dice, where the cube is
+read). Each is rendered afresh, so sensor noise differs from frame to frame as a camera's does. With ``cache`` the
+frames are written to a folder and loaded from it on the next run instead of being rendered again.
 """
 
 from __future__ import annotations

@@ -62,8 +62,9 @@ along hid the play's own change there).
 Verdicts come at the lift when the reader's doubt cannot matter (issue 6, G5): a point no legal play of the roll
 reaches, read short of what the believed board holds (as it was read while the board stood, or doubtful now and
 before), holds what it held (``_fill_untouched``; never from a guessed board); the filled points count as sure, so
-no verdict rests on them, they never end a guess, and the reader's steady misreads are kept as read. A board the reading shows everywhere but on points read short, each colour adding up to 15
-only as the board has it there (one such point a colour), is no guess (``_forced``: render 1623's 8-stack read 0).
+no verdict rests on them, they never end a guess, and the reader's steady misreads are kept as read. A board the
+reading shows everywhere but on points read short, each colour adding up to 15 only as the board has it there (one
+such point a colour), is no guess (``_forced``: render 1623's 8-stack read 0).
 
 A guess ends point by point (issue 6, G2): it notes the points it may be wrong on (``State.unsure_points``: where
 a legal result the reading may show departs from it, where the reading did, where the reader doubted; the bar and
@@ -438,12 +439,11 @@ class GameTracker:
         return True
 
     def _fill_untouched(self, obs: Observation, prior: set[int]) -> Observation:
-        """The reading with each point no legal play of the roll touches, read otherwise than the believed board
-        holds it and short of it (or unseen), set to what that board holds when the reader saw it so before the play:
-        read the same while the board stood (its steady misread), or doubtful now and doubted in the readings
-        before (``prior``). The
-        filled points are named in ``extra["filled_points"]`` and count as sure (every legal result holds the
-        same there, so no verdict, legal or illegal, can rest on them).
+        """The reading with each point no legal play of the roll touches, read otherwise than the believed board holds
+        it and short of it (or unseen), set to what that board holds when the reader saw it so before the play: read
+        the same while the board stood (its steady misread), or doubtful now and doubted in the readings before
+        (``prior``). The filled points are named in ``extra["filled_points"]`` and count as sure (every legal result
+        holds the same there, so no verdict, legal or illegal, can rest on them).
 
         Why (issue 6, hard views): after the dice are lifted the board is still for a few frames, but the reader
         reads one far stack wrong there (4 dark checkers on a far point read 0, confidence 0.5; an 8-stack read 0

@@ -9,12 +9,12 @@ pixel column's colour in the tray's middle, where borne-off rows rarely reach, i
 empty; whatever differs from it from an end inward, in a checker colour, is a row.
 
 A row's length counts the checkers only roughly (a checker's thickness is not measured, real ones lean), so it
-confirms the board's count (sure) or leaves it standing (unsure). What the tray says for sure is that it is
-empty: nothing checker-wide anywhere along it but its own end walls. Both home boards lie at one end of the
-board, so both players bear off into the tray there: that tray's emptiness decides, whatever the other holds. That zero wins over the board's count (one
-misread point spoils that). Where no tray is in view (or it holds something else: a cube, a card, a hand) the
-board's count stands; ``None`` where neither cue gives a count. The per-colour confidence goes to the
-observation's ``extra["off_confidence"]``.
+confirms the board's count (sure) or leaves it standing (unsure). What the tray says for sure is that it is empty:
+nothing checker-wide anywhere along it but its own end walls. Both home boards lie at one end of the board, so both
+players bear off into the tray there: that tray's emptiness decides, whatever the other holds. That zero wins over
+the board's count (one misread point spoils that). Where no tray is in view (or it holds something else: a cube, a
+card, a hand) the board's count stands; ``None`` where neither cue gives a count. The per-colour confidence goes to
+the observation's ``extra["off_confidence"]``.
 """
 
 from __future__ import annotations

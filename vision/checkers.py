@@ -403,11 +403,12 @@ def _plain_coloured(lab: np.ndarray, light: Optional[CheckerColour], dark: Optio
 
 
 def _the_boards_own(d: Disc, share: float, colour_rim: float, tip: float) -> bool:
-    """Whether a disc of a short chain (one or two) is the board's own shape rather than a checker: the empty
-    board shows the same there (``share`` of it unlike the empty board below EMPTY_SHARE), its rim is no clear
-    checker's (below LONE_FAINT of its colour's typical rim) and it has no rim on its tip side (``tip``, the tip
-    arc's strength, below LONE_TIP of its side rims). A triangle's base meets a circle on its two sides and runs on into the triangle at the tip
-    side; a checker's rim runs all round, also where it lies on a triangle of its own colour."""
+    """Whether a disc of a short chain (one or two) is the board's own shape rather than a checker: the empty board
+    shows the same there (``share`` of it unlike the empty board below EMPTY_SHARE), its rim is no clear checker's
+    (below LONE_FAINT of its colour's typical rim) and it has no rim on its tip side (``tip``, the tip arc's
+    strength, below LONE_TIP of its side rims). A triangle's base meets a circle on its two sides and runs on into
+    the triangle at the tip side; a checker's rim runs all round, also where it lies on a triangle of its own
+    colour."""
     return share < EMPTY_SHARE and d.rim < LONE_FAINT * colour_rim and tip < LONE_TIP * d.rim
 
 
