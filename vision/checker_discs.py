@@ -422,8 +422,12 @@ STRONG_N = 10  # the frame's strongest discs whose median rim is its typical str
 def _strongest(found: list[tuple[float, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]],
                min_dist: float) -> float:
     """The median plain rim score of the STRONG_N strongest distinct discs (one per place) among ``found``."""
-    cands = sorted(((float(s), float(x), float(y)) for _, fx, fy, fs, _, _ in found for x, y, s in zip(fx, fy, fs)),
-                   reverse=True)[:4 * STRONG_N]
+    if not found:
+        return 0.0
+    # sorted like the tuples (score, x, y), highest first: one numpy sort rather than a tuple per candidate
+    s_all, x_all, y_all = (np.concatenate([np.asarray(f[i], np.float64) for f in found]) for i in (3, 1, 2))
+    top = np.lexsort((y_all, x_all, s_all))[::-1][:4 * STRONG_N]
+    cands = list(zip(s_all[top].tolist(), x_all[top].tolist(), y_all[top].tolist()))
     kept: list[tuple[float, float, float]] = []
     for s, x, y in cands:
         if all((x - kx) ** 2 + (y - ky) ** 2 >= min_dist ** 2 for _, kx, ky in kept):
