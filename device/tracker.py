@@ -109,6 +109,7 @@ STALL_READS = 4  # such readings before going on from the likeliest board
 ONE_DIE_READS = 3  # readings showing one die only before a re-roll is called (the reader may miss a die)
 DOUBT_HISTORY = 6  # accepted readings whose unsure points are remembered (see State.doubtful)
 COCKED_READS = 1  # fresh readings of a die read cocked before the re-roll is called (it may be settling)
+WILD_READS = 2  # readings of an opponent's stack wildly off while he waits before the point counts as unsteady
 MAX_FAULTS = 3  # readings in a row the tracker fails on before it drops what it was in the middle of
 SURE_OFF = 1.0  # the reader's off confidence at which a borne-off count is evidence (its tray and board agree)
 
@@ -206,6 +207,7 @@ class State:
     roll_reads: int = 0  # accepted readings that showed the dice of the roll being played
     roll_frame: int = -1  # the frame of the last reading counted in roll_reads
     changes_seen: bool = False  # the last play weighed in this game was a change the reader saw on the board
+    wild_reads: Optional[list] = None  # per point (0-based): readings of a waiting player's stack wildly off it
 
 
 def _board_json(board: Board) -> list:
@@ -337,6 +339,7 @@ class GameTracker:
                 return self._out  # a reading that makes no whole board: wait for a better one
             board = synced  # type: ignore[assignment]
         if st.phase == "moving" and obs.board.found and len(obs.points) == 24:
+            self._note_wild(obs)
             lost = self._lost(View.of(obs), self._reference(), self._bear_off_room())
             # the mover's own checkers are in his hand or on stacks the reader may count short: only the
             # opponent's, which cannot leave the board in this turn (a hit one goes to the bar), tell a knock
@@ -1088,6 +1091,7 @@ class GameTracker:
         st.phase = "opening"
         st.turn, st.dice, st.before, st.last_play, st.early_roll = None, None, None, None, None
         st.changes_seen = False
+        st.wild_reads = None
         st.cube_value, st.cube_owner, st.offered_by = 1, None, None
         self._believe(board, obs)
         noted = self._start_seen.get(seating.light_home)
@@ -1142,6 +1146,32 @@ class GameTracker:
         st.dice = roll_values([light, dark])
         st.roll_at = _dice_at(obs.dice)  # where the opening dice lay: the roll's dice (see _lie_as_rolled)
         st.before = Position.start().position_id()
+
+    def _note_wild(self, obs: Observation) -> None:
+        """Count readings, during the mover's play, of an opponent's stack (two or more checkers, which no play of
+        the mover's can shrink: only a lone checker is hit) read two or more checkers off, on its side or empty.
+        The reader cannot count such a point (a stack under a glare, dark on dark): see ``_unsteady_points``.
+        Readings with the opponent's dice down are left out (he may be moving already)."""
+        st, seating = self.state, self.seating
+        view, ref = View.of(obs), self._reference()
+        if ref is None or seating is None or st.turn is None or len(view.points) != 24:
+            return
+        mover = st.turn
+        if len(obs.dice) >= 3 or (len(obs.dice) == 2 and all(d.half == seating.right_half(other(mover))
+                                                              for d in obs.dice)):
+            return
+        if not st.wild_reads or len(st.wild_reads) != 24:
+            st.wild_reads = [0] * 24
+        sign = 1 if mover == "light" else -1
+        for i, (n, b) in enumerate(zip(view.points, ref.board.points)):
+            if n is not None and b * sign <= -2 and n * b >= 0 and abs(n - b) >= 2:
+                st.wild_reads[i] += 1
+
+    def _unsteady_points(self) -> set[int]:
+        """Points (1-based, as ``View.unsure``) read wildly off a standing stack in WILD_READS readings or more
+        this game (see ``_note_wild``)."""
+        reads = self.state.wild_reads or []
+        return {i + 1 for i, k in enumerate(reads) if k >= WILD_READS}
 
     def _missed_opening(self, view: View, ref: Reference, obs: Observation) -> Optional[Board]:
         """The opening roll was not read (a die hidden or missed) but its play is on the board with the dice
@@ -1437,8 +1467,18 @@ class GameTracker:
             for result in legal_results(before, roll[0], roll[1]):
                 by_board.setdefault(seating.board(result, mover), set()).add(roll)
         boards = list(by_board)
-        found = decide(view, boards, ref, mover=1 if mover == "light" else -1,
-                       far=None if st.one_die else lambda b: _far_from_roll(before, st.dice, seating.position(b, mover)))
+        far = None if st.one_die else lambda b: _far_from_roll(before, st.dice, seating.position(b, mover))
+        found = decide(view, boards, ref, mover=1 if mover == "light" else -1, far=far)
+        unsteady = self._unsteady_points() - view.unsure
+        if found.kind == "doubt" and unsteady:
+            # a point the reader counts wildly differently from reading to reading while nobody may touch it
+            # (g1812: dark's 5-stack read 5, 3, 2 and 1 while light moved) is no evidence either way: weighed as
+            # unsure, the reading may still show exactly one legal result. Only a doubt turns legal so; never an
+            # illegal call from it
+            again = decide(dataclasses.replace(view, unsure=view.unsure | unsteady), boards, ref,
+                           mover=1 if mover == "light" else -1, far=far)
+            if again.kind == "legal":
+                found = again
         if (quick or st.opponent_lost) and found.kind != "legal":
             # the opponent has rolled and may be moving already, or one of his checkers is off the board (said
             # already) or unseen: judge the mover's checkers only

@@ -1,0 +1,72 @@
+"""A stack the reader counts wildly differently from reading to reading is no evidence (issue 6, G4).
+
+Render g1812 (960x540, light at the top): dark's midpoint, five checkers, was read 5, 3, 2 and 1 (often with full
+confidence) while light moved, when no play of light's can shrink it. Every later play of dark's was weighed
+against that point, needed a 'confident misread' there and was left not judged. A waiting player's stack read two
+or more checkers off in two readings or more is counted as unsure for the rest of the game: a play the reading
+then shows as exactly one legal result is judged legal. It never makes an illegal call, and an illegal play stays
+unjudged rather than turning legal.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from rules.position import Position
+from tests.daemon_scenes import die
+from tests.test_tracker_faults import START, Reader, _play
+
+MIDPOINT = 12  # dark's 13-point, geometric (light's points are the geometric ones in this seating)
+
+
+def _dark_plays(wild_reads: int, dark_play: Callable[[Position], Position]) -> Reader:
+    """Light's 3-1 with dark's midpoint read 2 or 1 in ``wild_reads`` readings while light moves; then dark's 6-4
+    (``dark_play``) with the midpoint read 3 or 2 in every reading."""
+    r = Reader()
+    r.start(3, 1)
+    after = _play(START, (3, 1), "8/5 6/5")
+    for k in range(wild_reads):
+        r.show(START if k == 0 else after, "light", (die(3, "right"), die(1, "left")),
+               wrong={MIDPOINT: (-2, -1)[k % 2]})
+    r.show(after, "light")
+    r.show(after.swap(), "dark", (die(6, "left"), die(4, "left")))
+    shown = dark_play(after.swap())
+    for k in range(4):
+        r.show(shown, "dark", wrong={MIDPOINT: (-3, -2)[k % 2]})
+    r.show(shown, "dark", (die(5, "right"), die(2, "right")), wrong={MIDPOINT: -2})
+    return r
+
+
+def _dark_verdicts(r: Reader) -> list[tuple]:
+    return [(e["type"], e.get("play"), e.get("legal"), e.get("code")) for e in r.events
+            if e.get("player") == "dark" and e["type"] in ("play", "warning")]
+
+
+def _made_the_two_point(p: Position) -> Position:
+    return _play(p, (6, 4), "8/2 6/2")
+
+
+def _six_three(p: Position) -> Position:
+    """8/2 6/3 on a 6-4: a 3 the roll does not give."""
+    good = _made_the_two_point(p)
+    mine = list(good.player)
+    mine[1], mine[2] = mine[1] - 1, mine[2] + 1
+    return Position(tuple(mine), good.opponent)
+
+
+def test_a_play_away_from_a_stack_read_wildly_while_waiting_is_judged():
+    r = _dark_plays(2, _made_the_two_point)
+    assert _dark_verdicts(r) == [("play", "8/2 6/2", True, "legal")]
+    assert r.alarms() == []
+
+
+def test_one_wild_reading_is_not_enough_and_the_play_stays_unjudged():
+    r = _dark_plays(1, _made_the_two_point)
+    assert _dark_verdicts(r) == [("warning", None, None, "unsure_reading")]
+    assert r.alarms() == []
+
+
+def test_an_illegal_play_is_not_turned_legal_by_an_unsteady_point():
+    r = _dark_plays(2, _six_three)
+    assert [v for v in _dark_verdicts(r) if v[0] == "play"] == []
+    assert r.alarms() == []
