@@ -103,20 +103,10 @@ def _ransac_lines(P: np.ndarray, S: np.ndarray, nrm: np.ndarray, tol: float) -> 
     onehot = np.zeros((len(P), SAMPLES), np.float32)
     onehot[np.arange(len(P)), S] = 1.0
     out = []
-    for n in range(MAX_LINES):
+    for _ in range(MAX_LINES):
         idx = np.nonzero(free)[0]
         if len(idx) < 2:
             break
-        if n == 0:
-            best_cnt, best_inl = _first_line(P, S, nrm, tol)
-            if best_inl is None or best_cnt < SAMPLES * 0.35:
-                break
-            line = _line_through(P[best_inl])
-            out.append((best_cnt, best_inl))
-            first = line
-            near = np.abs((P - line[0]) @ np.array([-line[1][1], line[1][0]])) < SAME_EDGE * tol
-            free &= ~(best_inl | near)
-            continue
         i = rng.choice(idx, RANSAC_TRIES)
         j = rng.choice(idx, RANSAC_TRIES)
         keep = np.abs(S[i] - S[j]) >= SAMPLES // 4
@@ -148,35 +138,6 @@ def _ransac_lines(P: np.ndarray, S: np.ndarray, nrm: np.ndarray, tol: float) -> 
         near = np.abs((P - line[0]) @ np.array([-line[1][1], line[1][0]])) < SAME_EDGE * tol
         free &= ~(best_inl | near)
     return out
-
-
-def _line_through(pts: np.ndarray):
-    vx, vy, x0, y0 = cv2.fitLine(pts.astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01).ravel()
-    return np.array([x0, y0], float), np.array([vx, vy], float)
-
-
-def _first_line(P: np.ndarray, S: np.ndarray, nrm: np.ndarray, tol: float):
-    """The best-supported line, drawn as the finder always drew it (150 pairs in turn from one seeded
-    generator), so a side whose two edges tie in support keeps the edge it had."""
-    rng = np.random.default_rng(0)
-    best_inl, best_cnt = None, 0
-    for _ in range(150):
-        i, j = rng.choice(len(P), 2, replace=False)
-        if abs(S[i] - S[j]) < SAMPLES // 4:
-            continue
-        dvec = P[j] - P[i]
-        nv = np.array([-dvec[1], dvec[0]])
-        nn = np.linalg.norm(nv)
-        if nn < 1e-9:
-            continue
-        nv /= nn
-        if abs(float(nv @ nrm)) < 0.97:  # must run along the side (within ~14 degrees)
-            continue
-        inl = np.abs((P - P[i]) @ nv) < tol
-        cnt = len(np.unique(S[inl]))
-        if cnt > best_cnt:
-            best_cnt, best_inl = cnt, inl
-    return best_cnt, best_inl
 
 
 def _apart_and_parallel(line, first, P: np.ndarray, nrm: np.ndarray, tol: float) -> bool:
