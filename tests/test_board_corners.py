@@ -10,34 +10,11 @@ import pytest
 
 from calibration.start import start_counts
 from vision.board import _onto_image_border, find_board
-from vision.board_refine import refine_corners
 from vision.board_synth import SynthStyle, draw_top_down, place
 
 STILLS = Path(__file__).resolve().parents[1] / "sample_images" / "stills"
 
 cv2.setNumThreads(1)
-
-
-def _frame_darker_inside():
-    """A drawn board whose frame steps little against the table (same lightness, another hue) but strongly
-    against its dark trays and field edge: the strongest edge beside each side is the frame's inner one."""
-    style = SynthStyle(frame=(70, 80, 95), table=(105, 75, 60), tray=(15, 15, 15), bar=(70, 80, 95))
-    top, layout = draw_top_down(start_counts("bottom-right"), style)
-    return place(top, layout, image_size=(1280, 960), turn_deg=5.0, tilt=0.1, style=style, seed=5)
-
-
-def test_outer_corners_come_from_the_frame_edge_against_the_table_not_its_stronger_inner_edge():
-    board = _frame_darker_inside()
-    c = board.corners
-    # coarse corners inside the frame strip, both of its edges within the refinement's reach
-    inward = c + 0.025 * (c.mean(axis=0) - c)
-    strongest = refine_corners(board.image, inward, reach_frac=0.02)
-    outer = refine_corners(board.image, inward, reach_frac=0.02, outer=True)
-    err_outer = np.linalg.norm(outer - c, axis=1)
-    err_strongest = np.linalg.norm(strongest - c, axis=1)
-    # (the drawn frame's own edge lies up to 2 px inside the corners `place` gives, antialiased)
-    assert err_outer.max() < 3.0, err_outer
-    assert err_strongest.min() > 10.0, err_strongest  # the scene does test the choice: the inner edge is stronger
 
 
 def test_corners_clipped_to_the_working_image_land_on_the_full_image_border():
