@@ -1474,10 +1474,13 @@ class GameTracker:
             # a point the reader counts wildly differently from reading to reading while nobody may touch it
             # (g1812: dark's 5-stack read 5, 3, 2 and 1 while light moved) is no evidence either way: weighed as
             # unsure, the reading may still show exactly one legal result. Only a doubt turns legal so; never an
-            # illegal call from it
-            again = decide(dataclasses.replace(view, unsure=view.unsure | unsteady), boards, ref,
+            # illegal call from it. The legal result must need no misread anywhere else (a lone checker not
+            # found, the bar): g1812's dark 13/9 alone (illegal: a 4-2) read with the 2 hidden that way
+            loose = view.unsure | unsteady
+            again = decide(dataclasses.replace(view, unsure=loose), boards, ref,
                            mover=1 if mover == "light" else -1, far=far)
-            if again.kind == "legal":
+            if (again.kind == "legal" and again.board is not None and set(again.points) <= loose
+                    and face_bar(view, ref) == again.board.bar):
                 found = again
         if (quick or st.opponent_lost) and found.kind != "legal":
             # the opponent has rolled and may be moving already, or one of his checkers is off the board (said

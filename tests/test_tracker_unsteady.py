@@ -70,3 +70,30 @@ def test_an_illegal_play_is_not_turned_legal_by_an_unsteady_point():
     r = _dark_plays(2, _six_three)
     assert [v for v in _dark_verdicts(r) if v[0] == "play"] == []
     assert r.alarms() == []
+
+
+def _only(p: Position) -> Position:
+    """13/9 alone on a 4-2 that can be played whole: illegal. The legal 13/11 13/9 differs from it by the
+    unsteady midpoint (one checker) and a lone checker on dark's 11-point, which a short reading may miss."""
+    mine = list(p.player)
+    mine[12], mine[8] = mine[12] - 1, mine[8] + 1
+    return Position(tuple(mine), p.opponent)
+
+
+def test_a_foul_shown_clearly_is_still_called_with_an_unsteady_point():
+    # 13/9 alone on a 4-2, dark's midpoint read wildly in every reading: the rule only turns a doubt legal, so a
+    # play the reading shows as illegal is still called (and never judged legal as 13/11 13/9, g1812 frame 557)
+    r = Reader()
+    r.start(3, 1)
+    after = _play(START, (3, 1), "8/5 6/5")
+    for k in range(2):
+        r.show(START if k == 0 else after, "light", (die(3, "right"), die(1, "left")),
+               wrong={MIDPOINT: (-2, -1)[k % 2]})
+    r.show(after, "light")
+    r.show(after.swap(), "dark", (die(4, "left"), die(2, "left")))
+    shown = _only(after.swap())
+    for k in range(4):
+        r.show(shown, "dark", wrong={MIDPOINT: (-3, -2)[k % 2]})
+    r.show(shown, "dark", (die(5, "right"), die(2, "right")), wrong={MIDPOINT: -2})
+    assert [v[:3] for v in _dark_verdicts(r) if v[0] == "play"] == [("play", None, False)]
+    assert [(e["player"], e["legal"]) for e in r.alarms()] == [("dark", False)]
