@@ -380,8 +380,9 @@ def interior_colours(lab: np.ndarray, discs: list[tuple[float, float, float]]) -
     for rr, idx in by_size.items():
         ok = [i for i in idx if int(discs[i][0]) - rr >= 0 and int(discs[i][0]) + rr < w
               and int(discs[i][1]) - rr >= 0 and int(discs[i][1]) + rr < h]
+        inside = set(ok)
         for i in idx:
-            if i not in ok:  # clipped by the view's edge: patches of other sizes, one by one
+            if i not in inside:  # clipped by the view's edge: patches of other sizes, one by one
                 x, y = discs[i][0], discs[i][1]
                 x0, x1 = max(0, int(x) - rr), min(w, int(x) + rr + 1)
                 y0, y1 = max(0, int(y) - rr), min(h, int(y) + rr + 1)
@@ -447,10 +448,11 @@ def find_discs(lab: np.ndarray, radii: list[float], mask: np.ndarray | None = No
     gx, gy = colour_gradient(lab)
     edges = EdgeVotes.of(gx, gy)
     found: list[tuple[float, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
+    outside = None if mask is None else mask == 0  # (once for every radius)
     for r in radii:
         acc = hough_votes(gx, gy, r, edges=edges)
-        if mask is not None:
-            acc = np.where(mask > 0, acc, 0)
+        if outside is not None:
+            acc[outside] = 0  # (a fresh array: zeroed in place)
         xs, ys = local_peaks(acc, 0.8 * r, 0.18)
         if len(xs) == 0:
             continue
