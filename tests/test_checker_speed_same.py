@@ -1,0 +1,75 @@
+"""Speed rewrites of the checker counter (issue 5 speed) give exactly what the plain forms they replaced gave: each
+quick form is checked against the plain one, written out here, on random inputs with ties and edge cases."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from vision.checker_discs import (SIDE_PERCENTILE, SIDE_SAMPLES, STRONG_N, EdgeVotes, _strongest, _weaker_side,
+                                  colour_gradient, hough_votes)
+
+
+def _plain_strongest(found: list, min_dist: float) -> float:
+    """``_strongest`` as first written: a sorted tuple per candidate."""
+    cands = sorted(((float(s), float(x), float(y)) for _, fx, fy, fs, _, _ in found for x, y, s in zip(fx, fy, fs)),
+                   reverse=True)[:4 * STRONG_N]
+    kept: list[tuple[float, float, float]] = []
+    for s, x, y in cands:
+        if all((x - kx) ** 2 + (y - ky) ** 2 >= min_dist ** 2 for _, kx, ky in kept):
+            kept.append((s, x, y))
+            if len(kept) == STRONG_N:
+                break
+    return float(np.median([s for s, _, _ in kept])) if kept else 0.0
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2 ** 32 - 1), sizes=st.lists(st.integers(0, 40), min_size=0, max_size=3))
+def test_strongest_is_the_tuple_sort(seed: int, sizes: list[int]) -> None:
+    rng = np.random.default_rng(seed)
+    # few distinct scores and places, so ties in score (and in score and x) are common
+    found = [(10.0, rng.integers(0, 30, n).astype(np.float64), rng.integers(0, 30, n).astype(np.float64),
+              rng.integers(0, 6, n).astype(np.float64) * 7.5, np.zeros(n), np.full(n, "whole", dtype=object))
+             for n in sizes]
+    assert _strongest(found, 4.0) == _plain_strongest(found, 4.0)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2 ** 32 - 1), n=st.integers(0, 30))
+def test_weaker_side_is_two_partitions(seed: int, n: int) -> None:
+    rng = np.random.default_rng(seed)
+    good = np.where(rng.random((n, 2 * SIDE_SAMPLES)) < 0.3, 0.0, rng.integers(0, 5, (n, 2 * SIDE_SAMPLES)) * 9.0)
+    k = int(SIDE_PERCENTILE / 100 * SIDE_SAMPLES)
+    right = np.partition(good[:, :SIDE_SAMPLES], k, axis=1)[:, k]
+    left = np.partition(good[:, SIDE_SAMPLES:], k, axis=1)[:, k]
+    assert np.array_equal(_weaker_side(good), np.minimum(right, left))
+
+
+def _plain_hough(gx: np.ndarray, gy: np.ndarray, r: float, edges: EdgeVotes) -> np.ndarray:
+    """``hough_votes`` as first written: one bincount per direction."""
+    h, w = gx.shape
+    e = edges
+    acc = np.zeros(h * w, np.float32)
+    if len(e.xs):
+        dx, dy = r * e.ux, r * e.uy
+        for along in (True, False):
+            cx = np.rint(e.xs + dx if along else e.xs - dx).astype(np.int32)
+            cy = np.rint(e.ys + dy if along else e.ys - dy).astype(np.int32)
+            ok = (cx.view(np.uint32) < w) & (cy.view(np.uint32) < h)
+            acc += np.bincount(cy[ok] * w + cx[ok], minlength=h * w).astype(np.float32)
+    acc = acc.reshape(h, w)
+    acc = cv2.GaussianBlur(acc, (0, 0), 1.0) * (2 * np.pi * 1.0 ** 2)
+    return acc / (2 * np.pi * r)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2 ** 32 - 1), r=st.floats(3.0, 12.0))
+def test_hough_votes_is_two_bincounts(seed: int, r: float) -> None:
+    rng = np.random.default_rng(seed)
+    lab = (rng.random((60, 80, 3)) * 255).astype(np.float32)
+    lab[rng.random((60, 80)) < 0.5] = 128.0  # flat patches: pixels that do not vote
+    gx, gy = colour_gradient(lab)
+    edges = EdgeVotes.of(gx, gy)
+    assert np.array_equal(hough_votes(gx, gy, r, edges=edges), _plain_hough(gx, gy, r, edges))
