@@ -422,12 +422,14 @@ def _lift_round(p: int, chain: list[Disc], column: list[Disc], cols: Columns, ba
     key = ("top" if p >= 13 else "bottom", p % 2)
     left = cols.centre_x(p) - empty.width / 2
     along = (lambda y: y - cols.top) if p >= 13 else (lambda y: cols.bottom - y)  # band rows: from the found edge
-    covered = np.zeros(band.shape[:2], bool)
+    reach = max(along(d.y) for d in chain) + GLARE_REACH * r
+    # only the rows before ``reach`` are judged: the band is cut there (the same pixels, in the same order, as
+    # covering the rest)
+    rows = int(max(0, reach))
+    covered = np.zeros((min(rows, band.shape[0]), band.shape[1]), bool)
     for o in column:
         add_disc(covered, along(o.y), o.x - left, 1.15 * o.r)
-    reach = max(along(d.y) for d in chain) + GLARE_REACH * r
-    covered[int(max(0, reach)):] = True
-    return board_lift(band, empty.bands[key], empty.known[key], covered)
+    return board_lift(band[:rows], empty.bands[key][:rows], empty.known[key][:rows], covered)
 
 
 def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence[DieSpot] = ()) -> CheckerCount:
