@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from vision.checker_discs import (SIDE_PERCENTILE, SIDE_SAMPLES, STRONG_N, EdgeVotes, _strongest, _weaker_side,
                                   colour_gradient, hough_votes)
+from vision.checker_runs import BAND, GAP_SLOTS, MATCH_FRACTION, CheckerColour, run_end, run_length
 
 
 def _plain_strongest(found: list, min_dist: float) -> float:
@@ -73,3 +74,33 @@ def test_hough_votes_is_two_bincounts(seed: int, r: float) -> None:
     gx, gy = colour_gradient(lab)
     edges = EdgeVotes.of(gx, gy)
     assert np.array_equal(hough_votes(gx, gy, r, edges=edges), _plain_hough(gx, gy, r, edges))
+
+
+def _plain_run_length(lab: np.ndarray, cx: float, base_y: float, toward: float, length: float,
+                      point_width: float, colour: CheckerColour, slot: float) -> float:
+    """``run_length`` as first written: one einsum over the band and a float mean per row."""
+    h, w = lab.shape[:2]
+    x0 = int(max(0, round(cx - BAND * point_width)))
+    x1 = int(min(w, round(cx + BAND * point_width) + 1))
+    if toward > 0:
+        band = lab[int(max(0, round(base_y))):int(min(h, round(base_y + length))), x0:x1]
+    else:
+        band = lab[int(max(0, round(base_y - length))):int(min(h, round(base_y))), x0:x1][::-1]
+    if band.size == 0 or x1 <= x0:
+        return 0.0
+    diff = band - colour.lab[None, None, :]
+    rows = (np.einsum("ijk,ijk->ij", diff, diff) < colour.tolerance ** 2).mean(axis=1) >= MATCH_FRACTION
+    return run_end(rows, max(1, int(GAP_SLOTS * slot)), int(0.25 * slot))
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2 ** 32 - 1), toward=st.sampled_from([1.0, -1.0]), wide=st.booleans())
+def test_run_length_is_the_einsum_form(seed: int, toward: float, wide: bool) -> None:
+    rng = np.random.default_rng(seed)
+    dtype = np.float32 if wide else np.float64
+    centre = rng.uniform(0, 255, 3).astype(dtype)
+    colour = CheckerColour(centre, float(rng.uniform(8.0, 30.0)))
+    lab = (centre + rng.normal(0, 18.0, (120, 90, 3))).astype(dtype)  # near the colour: rows on the share's edge
+    base = 0.0 if toward > 0 else 119.0
+    args = (lab, float(rng.uniform(10, 80)), base, toward, 110.0, float(rng.uniform(20, 40)), colour, 18.0)
+    assert run_length(*args) == _plain_run_length(*args)

@@ -64,10 +64,15 @@ def run_length(lab: np.ndarray, cx: float, base_y: float, toward: float, length:
     # the squared distance as three plain products per channel plane, summed in the order an einsum over the
     # channels sums them (the same values), and the matching share of each row from a count: a few times quicker
     # on a narrow band than one einsum over a strided view and a float mean
-    d0, d1, d2 = (band[..., i] - colour.lab[i] for i in range(3))
-    dist2 = d0 * d0
-    dist2 += d1 * d1
-    dist2 += d2 * d2
+    # (float32 only: the einsum's float64 sums are not always in that order)
+    if band.dtype == np.float32 and colour.lab.dtype == np.float32:
+        d0, d1, d2 = (band[..., i] - colour.lab[i] for i in range(3))
+        dist2 = d0 * d0
+        dist2 += d1 * d1
+        dist2 += d2 * d2
+    else:
+        diff = band - colour.lab[None, None, :]
+        dist2 = np.einsum("ijk,ijk->ij", diff, diff)
     match = dist2 < colour.tolerance ** 2
     rows = np.count_nonzero(match, axis=1) / match.shape[1] >= MATCH_FRACTION
     # the frame's shadow may cover the base checker's edge
