@@ -334,8 +334,15 @@ class GameTracker:
             if synced == "missing":
                 missing = self._lost(View.of(obs), self._reference())
                 self._missing(missing)
-                return self._out
-            if synced is None:
+            if (synced in ("missing", None) and st.phase == "opening" and obs.dice and st.board
+                    and not any(n and not b for n, b in zip(obs.points, st.board[0]))):
+                # the opening roll is read from the dice alone when no checker stands where none stood (nobody
+                # has moved yet: a roll read with a play under way may be misread, g737): a stack read wildly
+                # short while both dice lie there (g1812 frame 11: dark's midpoint read 3 of 5, no whole board)
+                # does not hide it, and that misread is noted (see _note_wild)
+                self._note_wild(obs, opening=True)
+                self._on_opening(obs, _board_from_json(st.board))
+            if synced in ("missing", None):
                 return self._out  # a reading that makes no whole board: wait for a better one
             board = synced  # type: ignore[assignment]
         if st.phase == "moving" and obs.board.found and len(obs.points) == 24:
@@ -1147,24 +1154,24 @@ class GameTracker:
         st.roll_at = _dice_at(obs.dice)  # where the opening dice lay: the roll's dice (see _lie_as_rolled)
         st.before = Position.start().position_id()
 
-    def _note_wild(self, obs: Observation) -> None:
+    def _note_wild(self, obs: Observation, opening: bool = False) -> None:
         """Count readings, during the mover's play, of an opponent's stack (two or more checkers, which no play of
         the mover's can shrink: only a lone checker is hit) read two or more checkers off, on its side or empty.
         The reader cannot count such a point (a stack under a glare, dark on dark): see ``_unsteady_points``.
         Readings with the opponent's dice down are left out (he may be moving already)."""
         st, seating = self.state, self.seating
         view, ref = View.of(obs), self._reference()
-        if ref is None or seating is None or st.turn is None or len(view.points) != 24:
+        if ref is None or seating is None or (st.turn is None and not opening) or len(view.points) != 24:
             return
         mover = st.turn
-        if len(obs.dice) >= 3 or (len(obs.dice) == 2 and all(d.half == seating.right_half(other(mover))
-                                                              for d in obs.dice)):
+        if not opening and (len(obs.dice) >= 3 or (len(obs.dice) == 2 and all(
+                d.half == seating.right_half(other(mover)) for d in obs.dice))):  # type: ignore[arg-type]
             return
         if not st.wild_reads or len(st.wild_reads) != 24:
             st.wild_reads = [0] * 24
-        sign = 1 if mover == "light" else -1
+        sign = 0 if opening else (1 if mover == "light" else -1)  # before the opening roll: every stack waits
         for i, (n, b) in enumerate(zip(view.points, ref.board.points)):
-            if n is not None and b * sign <= -2 and n * b >= 0 and abs(n - b) >= 2:
+            if n is not None and (b * sign <= -2 if sign else abs(b) >= 2) and n * b >= 0 and abs(n - b) >= 2:
                 st.wild_reads[i] += 1
 
     def _unsteady_points(self) -> set[int]:

@@ -97,3 +97,18 @@ def test_a_foul_shown_clearly_is_still_called_with_an_unsteady_point():
     r.show(shown, "dark", (die(5, "right"), die(2, "right")), wrong={MIDPOINT: -2})
     assert [v[:3] for v in _dark_verdicts(r) if v[0] == "play"] == [("play", None, False)]
     assert [(e["player"], e["legal"]) for e in r.alarms()] == [("dark", False)]
+
+
+def test_the_opening_roll_is_read_while_a_stack_is_read_wildly_short():
+    # g1812 frame 11: both opening dice read clearly while dark's midpoint was read 3 of 5 (no whole board): the
+    # roll was dropped with the reading, and dark's opening play went unjudged
+    r = Reader()
+    r.show(START, "light")
+    for _ in range(2):
+        r.show(START, "light", (die(3, "right"), die(1, "left")), wrong={MIDPOINT: -2})
+    assert [(e["type"], e.get("light"), e.get("dark"), e.get("first")) for e in r.events[1:]] == [
+        ("opening_roll", 3, 1, "light")]
+    for _ in range(3):
+        r.show(_play(START, (3, 1), "8/5 6/5"), "light", wrong={MIDPOINT: -3})
+    assert [(e["play"], e["legal"]) for e in r.events if e["type"] == "play"] == [("8/5 6/5", True)]
+    assert r.alarms() == []
