@@ -62,9 +62,7 @@ along hid the play's own change there).
 Verdicts come at the lift when the reader's doubt cannot matter (issue 6, G5): a point no legal play of the roll
 reaches, read short of what the believed board holds (as it was read while the board stood, or doubtful now and
 before), holds what it held (``_fill_untouched``; never from a guessed board); the filled points count as sure, so
-no verdict rests on them, they never end a guess, and the reader's steady misreads are kept as read. A board the
-reading shows everywhere but on points read short, each colour adding up to 15 only as the board has it there (one
-such point a colour), is no guess (``_forced``: render 1623's 8-stack read 0).
+no verdict rests on them, they never end a guess, and the reader's steady misreads are kept as read.
 
 A guess ends point by point (issue 6, G2): it notes the points it may be wrong on (``State.unsure_points``: where
 a legal result the reading may show departs from it, where the reading did, where the reader doubted; the bar and
@@ -404,49 +402,6 @@ class GameTracker:
             if st.phase == phase:
                 break
         return self._out
-
-    def _forced(self, obs: Observation, board: Board, results: list[Board]) -> bool:
-        """Whether the reading shows ``board`` point for point but for points where each colour's count is forced:
-        each such point read short of what the board holds there, at most one holding a colour's checkers, and the
-        checkers the reading shows of that colour everywhere else, on the bar (read as the board has it) and borne
-        off (surely counted as the board has them, or the colour cannot have borne off: a checker outside its
-        home) leave exactly what the board puts there, and no other of the ``results`` (the legal results weighed)
-        fits the reading there as well with a lone checker missed elsewhere (the reader's commonest confident miss
-        would put its checker on the forced point). Points filled from the belief (``_fill_untouched``) count as
-        unseen.
-
-        Why (issue 6, render 1623 upside down): dark's 8-stack was read 0 with confidence in every reading after
-        the play that built it, so the play was not judged and its board stayed a guess for the rest of the game,
-        which silenced every illegal call (0 of 5). A board that the reading shows everywhere else, with each
-        colour adding up to 15 only as it says, is no guess: it is the only board the reading allows. A guess that
-        moved a checker (render 1818: one guessed on 13, read on 18) reads a checker where the board has none and
-        stays one."""
-        seating = self.seating
-        if (seating is None or not obs.board.found or len(obs.points) != 24
-                or (int(obs.bar.get("light") or 0), int(obs.bar.get("dark") or 0)) != board.bar):
-            return False
-        filled = {p - 1 for p in obs.extra.get("filled_points") or []}
-        unseen = [i for i in range(24) if i in filled or obs.points[i] != board.points[i]]
-        if not unseen or any(obs.points[i] is not None and i not in filled and (
-                obs.points[i] * board.points[i] < 0 or abs(obs.points[i]) > abs(board.points[i])) for i in unseen):
-            return False  # read short only: checkers read where the board has none may belong elsewhere
-        others = [b for b in results if b != board and b.bar == board.bar and all(
-            i in unseen or obs.points[i] == b.points[i] or (obs.points[i] == 0 and abs(b.points[i]) == 1)
-            for i in range(24))]
-        if others:
-            return False  # another result of the roll fits as well, with a lone checker missed (render 1623, 215)
-        sure = trusted_off(obs)
-        for k, (colour, sign) in enumerate((("light", 1), ("dark", -1))):
-            held = [i for i in unseen if board.points[i] * sign > 0]
-            if len(held) > 1:
-                return False
-            if sure[colour] != board.off[k] and not any(seating.position(board, colour).player[6:]):
-                return False  # the colour may have borne off, and its tray was not surely counted as the board has it
-            shown = sum(n * sign for i, n in enumerate(obs.points)
-                        if i not in unseen and n is not None and n * sign > 0)
-            if shown + board.bar[k] + board.off[k] + sum(board.points[i] * sign for i in held) != CHECKERS:
-                return False
-        return True
 
     def _fill_untouched(self, obs: Observation, prior: set[int]) -> Observation:
         """The reading with each point no legal play of the roll touches, read otherwise than the believed board holds
@@ -1651,7 +1606,9 @@ class GameTracker:
             # for point without those misreads, ends the guess (race 4242: a dark checker guessed on the 8-point,
             # fitted by every later reading of it as empty, made dark's bear-off 'moved backwards'; render 1818: a
             # light checker guessed on 13, read on 18 ever since, made 4-1 'moved backwards')
-            st.guessed = not (_shows(obs, after_board) or self._forced(obs, after_board, boards))
+            # (a board "forced" by each colour's count of 15 where points read short was once taken as no guess:
+            # on a held-out game it ended a wrong guess and two false alarms followed; a guess ends on what is read)
+            st.guessed = not _shows(obs, after_board)
             if guess_wrong and not st.guessed:
                 # the guess was wrong and the board as read replaces it: that board rests on the points where it
                 # departs from the guess, so it is sure only where the reader was sure of them (race 4242, frame

@@ -93,10 +93,11 @@ def test_a_hand_over_several_points_or_flagged_by_the_reader_is_never_accepted()
     assert _still(_covered(1, flag=True), 8) == [None] * 8
 
 
-def test_a_board_the_checker_count_forces_is_no_guess_and_a_later_foul_is_called():
+def test_a_board_only_the_checker_count_would_force_stays_a_guess_and_no_foul_is_called_on_it():
     """Light's 8/5 6/5 leaves his 6-point 4 high, read 0 with confidence from then on (render 1623's dark 8-stack):
-    the play is not judged, but every other point is read as the board has it and light's 15 add up only with
-    those 4 there, so the board is no guess, and dark's 13/11 for a 6-4 on confident points is called."""
+    the play is not judged. Light's 15 add up only with those 4 there, but the reading does not show them: the
+    board stays a guess (taken as sure, such a board ended a wrong guess on a held-out game and two false alarms
+    followed), so dark's 13/11 for a 6-4 is not called."""
     after = _play(START, (3, 1), "8/5 6/5")
     blind = {6: 0}  # light's 6-point (geometric 6) read as empty
     r = UnsureTrays()
@@ -106,11 +107,12 @@ def test_a_board_the_checker_count_forces_is_no_guess_and_a_later_foul_is_called
     out = r.show(after.swap(), "dark", (die(6, "left"), die(4, "left")), wrong=blind)
     assert [(e["type"], e.get("code") or e.get("dice")) for e in out] == [
         ("warning", "unsure_reading"), ("roll", [6, 4])]  # light's play not judged, dark's roll taken
-    assert not r.tracker.state.guessed
+    assert r.tracker.state.guessed
     mine = list(after.swap().player)
     mine[12], mine[10] = mine[12] - 1, mine[10] + 1  # 13/11: one checker 2 pips for a 6-4
     out = r.show(Position(tuple(mine), after.swap().opponent), "dark", wrong=blind)
-    assert [(e["type"], e.get("legal")) for e in out] == [("play", False)]
+    out += r.show(Position(tuple(mine), after.swap().opponent), "dark", wrong=blind)
+    assert not [e for e in out if e["type"] == "play" and e.get("legal") is False]
 
 
 def test_a_guessed_board_fills_nothing():
