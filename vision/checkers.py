@@ -653,6 +653,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
     confidence = [1.0] * 24
     run_debug: dict[int, tuple[int, float]] = {}
     cues: dict[int, dict[str, Any]] = {}
+    distinct: dict[tuple[int, str, int], bool] = {}  # (colour sign, row, parity) -> CheckerColour.distinct_from
     for p in range(1, 25):
         chain = stacks.get(p, [])
         row = "top" if p >= 13 else "bottom"
@@ -660,7 +661,12 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         pwp = cols.right[1] if (p <= 6 or p >= 19) else cols.left[1]
         runs: dict[int, float] = {}
         for sign, colour in ((1, light), (-1, dark)):
-            if colour is not None and colour.distinct_from(under):
+            if colour is None:
+                continue
+            # (the same four board colours under every column: each colour's judgement made once per pair)
+            if (sign, row, p % 2) not in distinct:
+                distinct[(sign, row, p % 2)] = colour.distinct_from(under)
+            if distinct[(sign, row, p % 2)]:
                 runs[sign] = run_length(lab, cols.centre_x(p), cols.base_y(p), 1.0 if p >= 13 else -1.0,
                                         half_len, pwp, colour, slot)
         run_sign, run_px = max(runs.items(), key=lambda kv: kv[1]) if runs else (0, 0.0)
