@@ -208,8 +208,6 @@ def find_board(image_bgr: np.ndarray, intrinsics: Optional[Intrinsics] = None) -
     Raises BoardNotFound, MultipleBoards or BoardCutOff with a message a user understands.
     """
     from vision.board_candidates import candidate_quads
-    from vision.board_frame import outer_frame, outer_frame_lines
-    from vision.board_refine import refine_corners
 
     image = _check_image(image_bgr)
     work = image
