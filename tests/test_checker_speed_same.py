@@ -8,8 +8,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vision.checker_discs import (SIDE_PERCENTILE, SIDE_SAMPLES, STRONG_N, EdgeVotes, _strongest, _weaker_side,
-                                  colour_gradient, hough_votes)
+from vision.checker_discs import (SIDE_PERCENTILE, SIDE_SAMPLES, STRONG_N, EdgeVotes, _distinct_median, _strongest,
+                                  _weaker_side, colour_gradient, hough_votes)
 from vision.checker_runs import BAND, GAP_SLOTS, MATCH_FRACTION, CheckerColour, run_end, run_length
 
 
@@ -17,13 +17,7 @@ def _plain_strongest(found: list, min_dist: float) -> float:
     """``_strongest`` as first written: a sorted tuple per candidate."""
     cands = sorted(((float(s), float(x), float(y)) for _, fx, fy, fs, _, _ in found for x, y, s in zip(fx, fy, fs)),
                    reverse=True)[:4 * STRONG_N]
-    kept: list[tuple[float, float, float]] = []
-    for s, x, y in cands:
-        if all((x - kx) ** 2 + (y - ky) ** 2 >= min_dist ** 2 for _, kx, ky in kept):
-            kept.append((s, x, y))
-            if len(kept) == STRONG_N:
-                break
-    return float(np.median([s for s, _, _ in kept])) if kept else 0.0
+    return _distinct_median(cands, min_dist)  # (the step after the sort is shared: only the sort was rewritten)
 
 
 @settings(max_examples=60, deadline=None)

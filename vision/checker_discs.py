@@ -428,7 +428,12 @@ def _strongest(found: list[tuple[float, np.ndarray, np.ndarray, np.ndarray, np.n
     # sorted like the tuples (score, x, y), highest first: one numpy sort rather than a tuple per candidate
     s_all, x_all, y_all = (np.concatenate([np.asarray(f[i], np.float64) for f in found]) for i in (3, 1, 2))
     top = np.lexsort((y_all, x_all, s_all))[::-1][:4 * STRONG_N]
-    cands = list(zip(s_all[top].tolist(), x_all[top].tolist(), y_all[top].tolist()))
+    return _distinct_median(list(zip(s_all[top].tolist(), x_all[top].tolist(), y_all[top].tolist())), min_dist)
+
+
+def _distinct_median(cands: list[tuple[float, float, float]], min_dist: float) -> float:
+    """The median score of the first STRONG_N of ``cands`` (score, x, y; strongest first) that lie ``min_dist``
+    apart from each one kept before them: one disc per place."""
     kept: list[tuple[float, float, float]] = []
     for s, x, y in cands:
         if all((x - kx) ** 2 + (y - ky) ** 2 >= min_dist ** 2 for _, kx, ky in kept):
