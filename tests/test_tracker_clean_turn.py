@@ -10,16 +10,13 @@ from __future__ import annotations
 
 from rules.moves import legal_plays
 from tests.daemon_scenes import die
-from tests.test_tracker_faults import SEATING, START, Reader, _play
+from tests.test_tracker_faults import SEATING, START, Reader, _play, light_played
 from vision.observation import DieReading
 
 
 def _dark_played_a_told_roll() -> tuple[Reader, object]:
     """Light opens 3-1 (8/5 6/5); dark's roll is read with one die only (5) and his play tells the other (2)."""
-    r = Reader()
-    r.start(3, 1)
-    after = _play(START, (3, 1), "8/5 6/5")
-    r.show(after, "light")
+    r, after = light_played()
     lone = (DieReading(5, True, [350.0, 400.0], "left"),)
     for _ in range(2):
         r.show(after.swap(), "dark", lone)
@@ -40,19 +37,13 @@ def test_the_last_mover_rolling_after_a_told_roll_is_said_without_alarm():
 
 
 def test_the_last_mover_rolling_after_a_read_and_judged_roll_is_still_out_of_turn():
-    r = Reader()
-    r.start(3, 1)
-    after = _play(START, (3, 1), "8/5 6/5")
-    r.show(after, "light")
+    r, after = light_played()
     out = r.show(after, "light", (die(4, "right"), die(2, "right")))
     assert [(e["type"], e.get("code"), e.get("alert")) for e in out] == [("warning", "wrong_player", True)]
 
 
 def _light_rolled_5_2() -> tuple[Reader, object, tuple]:
-    r = Reader()
-    r.start(3, 1)
-    after = _play(START, (3, 1), "8/5 6/5")
-    r.show(after, "light")
+    r, after = light_played()
     dark = _play(after.swap(), (6, 4), "24/18 13/9")
     r.show(after.swap(), "dark", (die(6, "left"), die(4, "left")))
     r.show(dark, "dark")
@@ -107,10 +98,7 @@ def test_no_checker_moved_after_a_play_the_reader_never_saw_change_the_board_is_
 def _dark_plays_off_a_guess(unsure_where_it_departs: bool) -> Reader:
     """Light's 8/5 6/5 is believed but as a guess (as after a play not judged); dark's reading then fits no legal
     6-4 from it (one checker more moved), so the board as read replaces the guess."""
-    r = Reader()
-    r.start(3, 1)
-    after = _play(START, (3, 1), "8/5 6/5")
-    r.show(after, "light")
+    r, after = light_played()
     r.tracker.state.guessed = True  # as the tracker leaves the board after a play it could not judge
     r.show(after.swap(), "dark", (die(6, "left"), die(4, "left")))
     legal = _play(after.swap(), (6, 4), "24/18 13/9")

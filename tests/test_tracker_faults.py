@@ -56,6 +56,15 @@ class Reader:
         return [e for e in self.events if e.get("alert_id")]
 
 
+def light_played() -> tuple[Reader, Position]:
+    """The game started, light's opening 3-1 played 8/5 6/5 and seen: dark's turn to roll."""
+    r = Reader()
+    r.start(3, 1)
+    after = _play(START, (3, 1), "8/5 6/5")
+    r.show(after, "light")
+    return r, after
+
+
 def _play(position: Position, dice: tuple[int, int], notation: str) -> Position:
     return next(p.position for p in legal_plays(position, *dice) if p.notation() == notation)
 
@@ -98,10 +107,7 @@ def test_a_lone_checker_the_reader_does_not_find_is_no_illegal_play():
 
 
 def test_the_die_never_seen_is_told_by_the_play():
-    r = Reader()
-    r.start(3, 1)
-    after = _play(START, (3, 1), "8/5 6/5")
-    r.show(after, "light")
+    r, after = light_played()
     for _ in range(5):
         r.show(after.swap(), "dark", (die(5, "left"),))  # the 1 is never found
     played = _play(after.swap(), (5, 1), "13/8 6/5")
@@ -114,10 +120,7 @@ def test_the_die_never_seen_is_told_by_the_play():
 
 
 def test_a_roll_never_seen_is_told_by_its_play_and_the_turn_passes():
-    r = Reader()
-    r.start(3, 1)
-    after = _play(START, (3, 1), "8/5 6/5")
-    r.show(after, "light")
+    r, after = light_played()
     played = _play(after.swap(), (6, 4), "24/18 13/9")
     r.show(played, "dark")  # dark rolled and played; the reader saw no die at all
     assert [(e["type"], e.get("dice"), e.get("legal")) for e in r.events[-2:]] == [("roll", [6, 4], None),
@@ -128,10 +131,7 @@ def test_a_roll_never_seen_is_told_by_its_play_and_the_turn_passes():
 
 
 def test_a_board_no_event_explains_is_taken_as_seen_after_a_few_looks_and_the_next_roll_tells_the_turn():
-    r = Reader()
-    r.start(3, 1)
-    after = _play(START, (3, 1), "8/5 6/5")
-    r.show(after, "light")
+    r, after = light_played()
     # dark's checkers are rearranged as no roll plays them (a game set up by hand, a long stretch the camera
     # missed), and the reader counts dark's 6-point one short while unsure of it: no whole board reads clearly
     dark = list(after.swap().player)

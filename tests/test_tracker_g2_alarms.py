@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rules.position import Position
 from tests.daemon_scenes import die
-from tests.test_tracker_faults import START, Reader, _play
+from tests.test_tracker_faults import START, Reader, _play, light_played
 from vision.observation import DieReading
 
 
@@ -50,16 +50,8 @@ def test_the_same_illegal_reading_is_called_where_the_reader_was_sure():
     assert len(r.alarms()) == 1
 
 
-def _light_played() -> tuple[Reader, Position]:
-    r = Reader()
-    r.start(3, 1)
-    after = _play(START, (3, 1), "8/5 6/5")
-    r.show(after, "light")
-    return r, after
-
-
 def test_a_lone_die_seen_once_whose_face_shows_in_the_next_roll_is_no_reroll():
-    r, after = _light_played()
+    r, after = light_played()
     r.show(after.swap(), "dark", (DieReading(5, True, [350.0, 400.0], "left"),))  # one reading only
     r.show(after.swap(), "dark")  # gone again, nothing moved
     both = (DieReading(5, True, [250.0, 300.0], "left"), DieReading(2, True, [300.0, 420.0], "left"))
@@ -69,7 +61,7 @@ def test_a_lone_die_seen_once_whose_face_shows_in_the_next_roll_is_no_reroll():
 
 
 def test_a_lone_die_seen_once_with_another_face_than_the_next_roll_is_a_late_reroll():
-    r, after = _light_played()
+    r, after = light_played()
     r.show(after.swap(), "dark", (DieReading(3, True, [350.0, 400.0], "left"),))
     r.show(after.swap(), "dark")
     both = (DieReading(5, True, [250.0, 300.0], "left"), DieReading(2, True, [300.0, 420.0], "left"))
@@ -78,16 +70,19 @@ def test_a_lone_die_seen_once_with_another_face_than_the_next_roll_is_a_late_rer
         ("reroll", "unseen_die", True)]
 
 
+# dark's 5 read flat, and the 1 beside it read cocked
+COCKED = (DieReading(5, True, [350.0, 400.0], "left"), DieReading(1, False, [300.0, 420.0], "left"))
+
+
 def _dark_one_die(r: Reader, after: Position) -> None:
     for _ in range(2):
         r.show(after.swap(), "dark", (DieReading(5, True, [350.0, 400.0], "left"),))
 
 
 def test_a_second_die_read_cocked_once_then_flat_is_the_roll():
-    r, after = _light_played()
+    r, after = light_played()
     _dark_one_die(r, after)
-    cocked = (DieReading(5, True, [350.0, 400.0], "left"), DieReading(1, False, [300.0, 420.0], "left"))
-    assert r.show(after.swap(), "dark", cocked) == []  # looked at again first
+    assert r.show(after.swap(), "dark", COCKED) == []  # looked at again first
     flat = (DieReading(5, True, [350.0, 400.0], "left"), DieReading(1, True, [300.0, 420.0], "left"))
     out = r.show(after.swap(), "dark", flat)
     assert [(e["type"], e.get("dice")) for e in out] == [("roll", [5, 1])]
@@ -95,9 +90,8 @@ def test_a_second_die_read_cocked_once_then_flat_is_the_roll():
 
 
 def test_a_second_die_read_cocked_twice_is_a_reroll():
-    r, after = _light_played()
+    r, after = light_played()
     _dark_one_die(r, after)
-    cocked = (DieReading(5, True, [350.0, 400.0], "left"), DieReading(1, False, [300.0, 420.0], "left"))
-    r.show(after.swap(), "dark", cocked)
-    out = r.show(after.swap(), "dark", cocked)
+    r.show(after.swap(), "dark", COCKED)
+    out = r.show(after.swap(), "dark", COCKED)
     assert [(e["type"], e.get("reason")) for e in out] == [("reroll", "cocked")]

@@ -9,16 +9,8 @@ from __future__ import annotations
 
 from rules.position import Position
 from tests.daemon_scenes import die, scene
-from tests.test_tracker_faults import SEATING, START, Reader, _play
+from tests.test_tracker_faults import SEATING, START, Reader, _play, light_played
 from vision.observation import DieReading, Observation
-
-
-def _light_played() -> tuple[Reader, Position]:
-    r = Reader()
-    r.start(3, 1)
-    after = _play(START, (3, 1), "8/5 6/5")
-    r.show(after, "light")  # dice lifted: the play is judged, dark to roll
-    return r, after
 
 
 def _dark_one_die_then_lifted(r: Reader, after: Position) -> None:
@@ -28,7 +20,7 @@ def _dark_one_die_then_lifted(r: Reader, after: Position) -> None:
 
 
 def test_the_same_roll_seen_again_where_it_lay_is_no_reroll():
-    r, after = _light_played()
+    r, after = light_played()
     _dark_one_die_then_lifted(r, after)
     both = (DieReading(5, True, [352.0, 401.0], "left"), DieReading(2, True, [300.0, 420.0], "left"))
     out = r.show(after.swap(), "dark", both)
@@ -39,7 +31,7 @@ def test_the_same_roll_seen_again_where_it_lay_is_no_reroll():
 
 
 def test_a_die_that_landed_elsewhere_is_still_a_late_reroll():
-    r, after = _light_played()
+    r, after = light_played()
     _dark_one_die_then_lifted(r, after)
     both = (DieReading(5, True, [250.0, 300.0], "left"), DieReading(2, True, [300.0, 420.0], "left"))
     out = r.show(after.swap(), "dark", both)
@@ -48,7 +40,7 @@ def test_a_die_that_landed_elsewhere_is_still_a_late_reroll():
 
 
 def test_the_last_mover_rolling_after_a_play_not_judged_is_said_without_alarm():
-    r, after = _light_played()
+    r, after = light_played()
     r.tracker.state.last_play["legal"] = None  # as the tracker leaves a play it could not judge
     out = r.show(after, "light", (die(4, "right"), die(2, "right")))
     assert [(e["type"], e.get("code"), e.get("player"), e.get("dice")) for e in out] == [
@@ -57,13 +49,13 @@ def test_the_last_mover_rolling_after_a_play_not_judged_is_said_without_alarm():
 
 
 def test_the_last_mover_rolling_after_a_judged_play_is_out_of_turn():
-    r, after = _light_played()
+    r, after = light_played()
     out = r.show(after, "light", (die(4, "right"), die(2, "right")))
     assert [(e["type"], e.get("code"), e.get("alert")) for e in out] == [("warning", "wrong_player", True)]
 
 
 def test_a_play_waiting_through_the_opponents_roll_and_the_movers_next_is_not_judged():
-    r, after = _light_played()
+    r, after = light_played()
     r.show(after.swap(), "dark", (die(6, "left"), die(4, "left")))
     t = r.tracker
     assert t.state.phase == "moving" and not t._turn_passed()
@@ -84,7 +76,7 @@ def _obs(r: Reader, position: Position, dice: tuple) -> Observation:
 
 def _dark_dances() -> tuple[Reader, Position]:
     """Dark on the bar against light's 6-point: a 6-6 has no legal play (the board stays as it is)."""
-    r, _ = _light_played()
+    r, _ = light_played()
     dark = (0, 0, 0, 0, 0, 14, *([0] * 18), 1)
     board = Position(dark, START.player)
     r.tracker.correct_position(board.position_id(), "director", r.frame, r.frame / 10)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rules.position import Position
 from tests.daemon_scenes import die, scene
-from tests.test_tracker_faults import SEATING, START, Reader, _play
+from tests.test_tracker_faults import SEATING, START, Reader, _play, light_played
 
 UNSURE_TRAYS = {"light": 0.2, "dark": 0.2}  # the reader's trays unsure: no evidence either way
 
@@ -53,10 +53,7 @@ def _waited_through_turns(last_seen: str) -> tuple[Reader, Position]:
     (``last_seen`` "light") light's next were seen. Then the dice are lifted on a board that holds those plays."""
     from tests.test_tracker_issue6_alarms import _obs
 
-    r = Reader()
-    r.start(3, 1)
-    after = _play(START, (3, 1), "8/5 6/5")
-    r.show(after, "light")
+    r, after = light_played()
     r.show(after.swap(), "dark", (die(6, "left"), die(4, "left")))
     t = r.tracker
     t._note_turns(_obs(r, after, (die(3, "right"), die(1, "right"))))  # light's roll

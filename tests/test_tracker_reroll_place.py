@@ -8,7 +8,7 @@ landed 9 px from the die it replaced), as is a die that landed elsewhere (see te
 from __future__ import annotations
 
 from rules.position import Position
-from tests.test_tracker_faults import START, Reader, _play
+from tests.test_tracker_faults import START, Reader, _play, light_played
 from vision.observation import DieReading
 
 
@@ -48,10 +48,7 @@ def test_dice_landed_away_from_the_lone_die_are_a_late_reroll():
 
 
 def test_the_lone_die_is_looked_for_where_it_was_read_last():
-    r = Reader()
-    r.start(3, 1)
-    after = _play(START, (3, 1), "8/5 6/5")
-    r.show(after, "light")
+    r, after = light_played()
     r.show(after.swap(), "dark", (DieReading(5, True, [350.0, 400.0], "left"),))  # first read off its centre
     r.show(after.swap(), "dark", (DieReading(5, True, [378.0, 400.0], "left"),))  # then where it lies
     r.show(after.swap(), "dark")

@@ -19,9 +19,10 @@ from tests.test_tracker_faults import START, Reader, _play
 MIDPOINT = 12  # dark's 13-point, geometric (light's points are the geometric ones in this seating)
 
 
-def _dark_plays(wild_reads: int, dark_play: Callable[[Position], Position]) -> Reader:
-    """Light's 3-1 with dark's midpoint read 2 or 1 in ``wild_reads`` readings while light moves; then dark's 6-4
-    (``dark_play``) with the midpoint read 3 or 2 in every reading."""
+def _dark_plays(wild_reads: int, dark_play: Callable[[Position], Position], roll: tuple[int, int] = (6, 4)
+                ) -> Reader:
+    """Light's 3-1 with dark's midpoint read 2 or 1 in ``wild_reads`` readings while light moves; then dark's
+    ``roll`` (6-4) played as ``dark_play``, with the midpoint read 3 or 2 in every reading."""
     r = Reader()
     r.start(3, 1)
     after = _play(START, (3, 1), "8/5 6/5")
@@ -29,7 +30,7 @@ def _dark_plays(wild_reads: int, dark_play: Callable[[Position], Position]) -> R
         r.show(START if k == 0 else after, "light", (die(3, "right"), die(1, "left")),
                wrong={MIDPOINT: (-2, -1)[k % 2]})
     r.show(after, "light")
-    r.show(after.swap(), "dark", (die(6, "left"), die(4, "left")))
+    r.show(after.swap(), "dark", (die(roll[0], "left"), die(roll[1], "left")))
     shown = dark_play(after.swap())
     for k in range(4):
         r.show(shown, "dark", wrong={MIDPOINT: (-3, -2)[k % 2]})
@@ -83,18 +84,7 @@ def _only(p: Position) -> Position:
 def test_a_foul_shown_clearly_is_still_called_with_an_unsteady_point():
     # 13/9 alone on a 4-2, dark's midpoint read wildly in every reading: the rule only turns a doubt legal, so a
     # play the reading shows as illegal is still called (and never judged legal as 13/11 13/9, g1812 frame 557)
-    r = Reader()
-    r.start(3, 1)
-    after = _play(START, (3, 1), "8/5 6/5")
-    for k in range(2):
-        r.show(START if k == 0 else after, "light", (die(3, "right"), die(1, "left")),
-               wrong={MIDPOINT: (-2, -1)[k % 2]})
-    r.show(after, "light")
-    r.show(after.swap(), "dark", (die(4, "left"), die(2, "left")))
-    shown = _only(after.swap())
-    for k in range(4):
-        r.show(shown, "dark", wrong={MIDPOINT: (-3, -2)[k % 2]})
-    r.show(shown, "dark", (die(5, "right"), die(2, "right")), wrong={MIDPOINT: -2})
+    r = _dark_plays(2, _only, roll=(4, 2))
     assert [v[:3] for v in _dark_verdicts(r) if v[0] == "play"] == [("play", None, False)]
     assert [(e["player"], e["legal"]) for e in r.alarms()] == [("dark", False)]
 
