@@ -230,6 +230,9 @@ class GameTracker:
         self._start_seen: dict[str, list[set[int]]] = {}
         self._out: list[dict[str, Any]] = []
         self.needs_reread = False  # the referee should look again (a doubtful reading)
+        # the boards the roll being played can leave, for the (position before, dice, mover) they were made for:
+        # every still reading of a play is weighed against them (see _result_boards)
+        self._results: tuple[Any, dict[Board, set[tuple[int, int]]]] = (None, {})
 
     # ------------------------------------------------------------------------------------------- plumbing
     @property
@@ -428,12 +431,8 @@ class GameTracker:
                  and (ref.steady(i, obs.points[i]) or (i + 1 in doubted and i + 1 in prior))]
         if not cands:
             return obs
-        before = Position.from_position_id(st.before)
-        touched: set[int] = set()
-        for roll in self._possible_rolls():
-            for result in legal_results(before, roll[0], roll[1]):
-                board = seating.board(result, st.turn)
-                touched |= {i for i in range(24) if board.points[i] != ref.board.points[i]}
+        touched = {i for board in self._result_boards(st.turn) for i in range(24)
+                   if board.points[i] != ref.board.points[i]}
         # only counts read short of what the board holds are filled: a reading with more checkers there than the
         # belief may be right where the belief is wrong, and filling it would leave checkers 'missing'
         fill = [i for i in cands if i not in touched and ref.board.points[i] != 0 and (
@@ -560,10 +559,7 @@ class GameTracker:
         k = 1 if st.turn == "light" else 0  # the opponent's side of the bar
         if ref is None or not st.before or not st.dice or view.bar[k] < 1 or st.one_die:
             return False
-        before = Position.from_position_id(st.before)
-        boards = {seating.board(r, st.turn) for roll in self._possible_rolls()
-                  for r in legal_results(before, roll[0], roll[1])}
-        found = decide(view, list(boards), ref, mover=1 if st.turn == "light" else -1)
+        found = decide(view, list(self._result_boards(st.turn)), ref, mover=1 if st.turn == "light" else -1)
         return (found.kind == "legal" and found.board is not None
                 and found.board.bar[k] - view.bar[k] >= lost[k] and found.board.bar[k] > ref.board.bar[k])
 
@@ -1424,10 +1420,7 @@ class GameTracker:
             return
         before = Position.from_position_id(st.before)
         view, ref = View.of(obs), self._reference()
-        by_board: dict[Board, set[tuple[int, int]]] = {}
-        for roll in self._possible_rolls():
-            for result in legal_results(before, roll[0], roll[1]):
-                by_board.setdefault(seating.board(result, mover), set()).add(roll)
+        by_board = self._result_boards(mover)
         boards = list(by_board)
         far = None if st.one_die else lambda b: _far_from_roll(before, st.dice, seating.position(b, mover))
         found = decide(view, boards, ref, mover=1 if mover == "light" else -1, far=far)
@@ -1776,6 +1769,22 @@ class GameTracker:
             return found
         return Verdict("doubt", found.board if found.kind != "illegal" else None, found.legal_cost,
                        found.illegal_cost, found.points)
+
+    def _result_boards(self, mover: str) -> dict[Board, set[tuple[int, int]]]:
+        """Each board a legal play of the roll being played leaves (the seating's geometric board), with the rolls
+        that reach it; made once per position, dice and mover, as every still reading of a play is weighed
+        against the same results."""
+        st, seating = self.state, self.seating
+        assert seating is not None and st.before
+        key = (st.before, tuple(st.dice), mover, seating)
+        if self._results[0] != key:
+            before = Position.from_position_id(st.before)
+            by_board: dict[Board, set[tuple[int, int]]] = {}
+            for roll in self._possible_rolls():
+                for result in legal_results(before, roll[0], roll[1]):
+                    by_board.setdefault(seating.board(result, mover), set()).add(roll)
+            self._results = (key, by_board)
+        return self._results[1]
 
     def _possible_rolls(self) -> list[tuple[int, int]]:
         """The roll being played: known, or, when one die only was read, each value the other die may show."""
