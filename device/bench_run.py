@@ -32,7 +32,7 @@ DAEMON_TIMEOUT_S = 1800
 CHILD = """
 import json, sys
 from device.bench_daemon import bench_daemon
-result = bench_daemon(int(sys.argv[1]))
+result = bench_daemon(int(sys.argv[1]), sys.argv[2] if len(sys.argv) > 2 else None)
 try:
     with open("/proc/self/status") as fh:
         kb = next(int(line.split()[1]) for line in fh if line.startswith("VmHWM:"))
@@ -51,8 +51,11 @@ def run_rules(quick: bool) -> dict[str, Any]:
     return run_rules_benchmark(positions=100, rounds=1) if quick else run_rules_benchmark()
 
 
-def run_daemon(frames: int) -> dict[str, Any]:
-    """``device.bench_daemon`` over ``frames`` frames in a fresh interpreter; its JSON, or an error entry."""
+def run_daemon(frames: int, video: Optional[Path] = None) -> dict[str, Any]:
+    """``device.bench_daemon`` over ``frames`` frames in a fresh interpreter; its JSON, or an error entry.
+
+    ``video``: a rendered game folder read by the camera reader (the reader's own caches are then part of what must
+    stay flat); without it, scripted games read by the oracle (the pipeline alone)."""
     root = Path(__file__).resolve().parents[1]
     if not (root / "device" / "bench_daemon.py").is_file():
         return {"error": "device.bench_daemon not available"}
@@ -60,7 +63,7 @@ def run_daemon(frames: int) -> dict[str, Any]:
     env["PYTHONPATH"] = str(root) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     env["OMP_NUM_THREADS"] = "1"
     try:
-        proc = subprocess.run([sys.executable, "-c", CHILD, str(frames)], cwd=root, env=env,
+        proc = subprocess.run([sys.executable, "-c", CHILD, str(frames), *([str(video)] if video else [])], cwd=root, env=env,
                               capture_output=True, text=True, timeout=DAEMON_TIMEOUT_S)
     except subprocess.TimeoutExpired:
         return {"error": f"device.bench_daemon did not finish in {DAEMON_TIMEOUT_S} s"}
@@ -76,7 +79,7 @@ def run_daemon(frames: int) -> dict[str, Any]:
 def run_benchmark(sizes: Sequence[tuple[int, int]] = SIZES, frames: int = 50, warmup: int = 3,
                   rules: bool = True, daemon: bool = True, quick: bool = False, intrinsics: bool = True,
                   cache: Optional[Path] = None, seed: int = BENCH_SEED,
-                  daemon_frames: Optional[int] = None) -> dict[str, Any]:
+                  daemon_frames: Optional[int] = None, daemon_video: Optional[Path] = None) -> dict[str, Any]:
     """Every measurement of `bgref bench` as one dict (what ``--json`` prints)."""
     cv2.setNumThreads(1)
     result: dict[str, Any] = {
@@ -101,7 +104,7 @@ def run_benchmark(sizes: Sequence[tuple[int, int]] = SIZES, frames: int = 50, wa
     if daemon:
         n = daemon_frames or (QUICK_DAEMON_FRAMES if quick else DAEMON_FRAMES)
         log.info("bench: daemon over %d frames", n)
-        result["daemon"] = run_daemon(n)
+        result["daemon"] = run_daemon(n, daemon_video)
     ok_rules = result["rules"] if result["rules"] and "error" not in result["rules"] else None
     ok_daemon = result["daemon"] if result["daemon"] and "error" not in result["daemon"] else None
     result["targets"] = targets(per_size, ok_rules, ok_daemon)

@@ -149,8 +149,22 @@ def test_profile_names_the_reader_stages_and_the_functions(quick_result: dict, c
     (["--sizes", "100x50"], "--sizes"),
     (["--frames", "0"], "--frames"),
     (["--profile", "0"], "--profile"),
+    (["--daemon-video", "no/such/game"], "--daemon-video"),
 ])
 def test_bad_options_exit_2_with_one_line(argv: list[str], what: str, capsys: pytest.CaptureFixture) -> None:
     assert main(["bench", *argv, "--skip-rules", "--skip-daemon"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("bgref bench: error:") and what in err[0]
+
+
+def test_daemon_run_on_a_recorded_game_reads_it_with_the_camera_reader() -> None:
+    """`--daemon-video`: the memory run goes through the vision reader on the recording (its caches count)."""
+    from pathlib import Path
+
+    from device.bench_run import run_daemon
+
+    game = Path(__file__).resolve().parents[1] / "sample_images" / "game"
+    got = run_daemon(24, game)
+    assert "error" not in got, got
+    assert got["reader"] == "vision" and got["frames"] == 24 and got["recording_frames"] > 24
+    assert got["memory_end_kb"] > 0 and got["reads"] > 0

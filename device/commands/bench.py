@@ -54,6 +54,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     parser.add_argument("--skip-daemon", action="store_true", help="leave out the daemon memory benchmark")
     parser.add_argument("--daemon-frames", type=int, default=None,
                         help="frames for the daemon memory run (default 10000; --quick: 300)")
+    parser.add_argument("--daemon-video", type=Path, default=None, metavar="DIR",
+                        help="run the daemon memory benchmark on this recorded game (a folder with frames/, e.g. "
+                             "sample_images/game) read by the camera reader, instead of scripted games read from "
+                             "their labels")
     parser.add_argument("--no-intrinsics", action="store_true",
                         help="calibrate without the lens model (plain perspective rectification)")
     parser.add_argument("--frames-dir", type=Path, default=None, metavar="DIR",
@@ -77,6 +81,9 @@ def run(args: argparse.Namespace) -> int:
         raise DeviceError(f"--frames {frames}: must be at least 1")
     if args.daemon_frames is not None and args.daemon_frames < 10:
         raise DeviceError(f"--daemon-frames {args.daemon_frames}: must be at least 10")
+    if args.daemon_video is not None and not (args.daemon_video / "frames").is_dir():
+        raise DeviceError(f"--daemon-video {args.daemon_video}: no frames/ folder there (a recorded game, e.g. "
+                          f"sample_images/game)")
     if args.frames_dir is not None and args.frames_dir.exists() and not args.frames_dir.is_dir():
         raise DeviceError(f"--frames-dir {args.frames_dir}: is a file, not a folder")
     if args.profile is not None:
@@ -89,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
     result = run_benchmark(sizes, frames=frames, warmup=warmup, rules=not args.skip_rules,
                            daemon=not args.skip_daemon, quick=args.quick, intrinsics=not args.no_intrinsics,
                            cache=args.frames_dir, seed=BENCH_SEED if args.seed is None else args.seed,
-                           daemon_frames=args.daemon_frames)
+                           daemon_frames=args.daemon_frames, daemon_video=args.daemon_video)
     print(json.dumps(result, indent=1) if args.json else render_text(result))
     return 0
 
