@@ -50,6 +50,8 @@ WINDOW_HALF = 1.8  # die edges round a first-scale group that the second scale r
 FACE_REACH = 0.6  # die edges from a face's centre to its farthest pip's edge (a corner pip: ~0.28 * 1.41 + 0.1)
 SPLIT_AREA = (2.0, 3.0)  # a pip the grouping split off may have this many times another's area (tiny pips: more)
 SPLIT_ZOOM = 1.5  # a scale enlarging the image this much sees pips of a few source pixels: their shapes are noise
+SPLIT_INWARD = 0.3  # of the contrast: a tiny pip joined to a face may lie on lighter face than its pips (see
+# _split_face): the face of a die of ~14 px is blurred into its rim round the outer pips, and lightest at its centre
 
 
 @dataclass
@@ -163,7 +165,8 @@ OTHER_FACES_PIPS = {
 _SPOT = np.array([[0, 0], [0.2, 0], [-0.2, 0], [0, 0.2], [0, -0.2]])  # a pip's core, in grid steps
 
 
-def _other_faces_pips_plain(fit: LayoutFit, gray: np.ndarray, level: float, contrast: float) -> bool:
+def _other_faces_pips_plain(fit: LayoutFit, gray: np.ndarray, level: float, contrast: float,
+                            dark: bool = True) -> bool:
     """Each place where a face with more pips has one is plain face here, every one of them (the bare-face test
     forgives a tenth of its samples, one of which may be exactly the pip that tells a 5 from a 4)."""
     spots = OTHER_FACES_PIPS.get(fit.value)
@@ -175,7 +178,12 @@ def _other_faces_pips_plain(fit: LayoutFit, gray: np.ndarray, level: float, cont
     if not ok.all():
         return True  # off the image: the bare-face test decides
     vals = gray[ys, xs].astype(float).reshape(len(spots), len(_SPOT))
-    return bool((np.abs(vals.mean(axis=1) - level) <= 0.4 * contrast).all())
+    # one-sided: a pip there darkens a dark-pipped face (lightens a light-pipped one); a spot brighter than the
+    # level is no pip. Why: on a die of ~14 px the bare level under its corner pips takes in the board and the
+    # die's shaded rim, and lies well below the lit face between them (a white 5 on a cream board: level 213,
+    # plain face 250), so the plain middles of its sides failed a two-sided test and the die went unread
+    ink = (level - vals.mean(axis=1)) if dark else (vals.mean(axis=1) - level)
+    return bool((ink <= 0.4 * contrast).all())
 
 
 SIX_COLUMNS = (0.15, 0.12)  # of the pips' contrast: a column pair's weaker middle toward the pips, and its lead
@@ -492,7 +500,7 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
         conf = 1.0 - fit.residual / (MAX_RESIDUAL * 1.6)
         if n == 2:
             conf = 0.7
-    if not _other_faces_pips_plain(fit, images.gray, level, contrast):
+    if not _other_faces_pips_plain(fit, images.gray, level, contrast, dark):
         if why is not None:
             why.append("r16")
         return None
@@ -706,7 +714,7 @@ def _split_face(group: list[Pip], pips: list[Pip], images: FaceImages, zoom: flo
         tiny = len(group) >= 4 and min(p.diameter, near.diameter) <= TINY_PIP_PX * zoom
         if max(p.area, near.area) > SPLIT_AREA[bool(tiny)] * min(p.area, near.area) or p.elongation > 2.5:
             continue
-        if _shares_face(near, p, images):
+        if _shares_face(near, p, images, SPLIT_INWARD if tiny else 0.0):
             joined.append(p)
     return joined
 

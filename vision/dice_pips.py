@@ -257,8 +257,12 @@ def _same_face(a: Pip, b: Pip, images: FaceImages) -> bool:
     return shares_face(a, b, images)
 
 
-def shares_face(a: Pip, b: Pip, images: FaceImages) -> bool:
-    """True when the bare face (pips filled in) runs unbroken from pip ``a`` to pip ``b`` at one level."""
+def shares_face(a: Pip, b: Pip, images: FaceImages, inward: float = 0.0) -> bool:
+    """True when the bare face (pips filled in) runs unbroken from pip ``a`` to pip ``b`` at one level.
+
+    ``inward``: ``b``'s bare face may lie this share of the contrast further from the ink than ``a``'s, beyond
+    FACE_SPREAD (a pip nearer a small die's centre, where the blurred face is at its lightest; see
+    ``vision.dice._split_face``); the path between them must still stay at ``a``'s level."""
     if a.dark != b.dark:
         return False
     d = np.hypot(a.x - b.x, a.y - b.y)
@@ -266,7 +270,9 @@ def shares_face(a: Pip, b: Pip, images: FaceImages) -> bool:
     contrast = min(a.contrast, b.contrast)
     tol = 0.2 * contrast
     level = min(a.face, b.face) if a.dark else max(a.face, b.face)
-    if abs(a.face - b.face) > max(8.0, FACE_SPREAD * contrast):
+    spread = b.face - a.face if a.dark else a.face - b.face  # > 0: b's face further from the ink than a's
+    allowed = max(8.0, FACE_SPREAD * contrast)
+    if abs(spread) > allowed and not (0 < spread <= allowed + inward * contrast):
         return False
     steps = max(int(d), 4)
     t = np.linspace(0, 1, steps + 1)[1:-1]
