@@ -19,6 +19,8 @@ from typing import Any, Optional
 
 import numpy as np
 
+from vision.checker_layers import may_be_top_layer, top_layer_count
+
 MIN_ROW_FOR_LAYER = 5  # a second layer only starts on a row at least this long
 LAYER_RIM = 0.6  # a disc at a half offset must have this share of its stack's best rim to be a second layer
 HIDDEN_STEP = (1.3, 1.8)  # diameters from a layer disc to the next visible row disc (one row checker hidden)
@@ -346,6 +348,7 @@ def buried_stack(us: list[float], row_base: float, row_len: int, reach: float, m
 
 
 # ------------------------------------------------------------------------------------------- one reading of a stack
+TOP_BASE_MAX = 0.6  # a row's common start further out than this is taken from stacks whose first disc is a layer's
 COLUMN_SLACK = 0.2  # diameters a column's occupied run falls short of its row (the last checker's shaded far edge)
 
 
@@ -358,6 +361,7 @@ class StackReading:
     doubtful: bool
     buried: Optional[int] = None
     fit: Optional[StackFit] = None
+    top: bool = False  # read as the top layer of a pyramid (checker_layers.top_layer_count)
 
     def cue(self) -> dict[str, Any]:
         out: dict[str, Any] = {"n": self.count}
@@ -365,6 +369,8 @@ class StackReading:
             out["buried"] = self.buried
         if self.fit is not None:
             out.update(fit=self.fit.count, fit_margin=round(self.fit.margin, 2))
+        if self.top:
+            out["top_layer"] = self.count
         return out
 
 
@@ -397,8 +403,18 @@ def read_stack(cue: dict[str, Any], row_spacing: float = 1.03) -> Optional[Stack
         buried = hint if hint is not None and hint > counted else None
     fit = tall_stack(list(zip(us, rims)), float(cue.get("row_base", 0.5)), reach,
                      bool(cue.get("half") or buried), half_seen=bool(cue.get("half")))
+    # discs that start a diameter or more out may be the top layer over two or more layers (checker_layers): read
+    # as such where the row is seen running on past them, and in doubt either way (a plain row whose base checker
+    # was missed shows the same discs)
+    base = float(np.clip(float(cue.get("row_base", 0.5)), 0.3, TOP_BASE_MAX))
+    if may_be_top_layer(us, base) and not (fit is not None and fit.layered):
+        top = top_layer_count(us, base, cue.get("past"), cue.get("tip"))
+        if top is not None:
+            return StackReading(top, True, buried, fit, top=True)
+        if fit is None and buried is None:
+            return StackReading(counted, True)
     if fit is not None:
-        return StackReading(min(MAX_STACK, fit.count), fit.doubtful, buried, fit)
+        return StackReading(min(MAX_STACK, fit.count), fit.doubtful or may_be_top_layer(us, base), buried, fit)
     if buried is not None:
         # layers seem buried, yet too few discs show for any shape to say how many: the counter's count, in doubt
         # (the layer arithmetic alone, 5 + 4 + 3 ... from where the first disc lies, read 15 for 9 and 12 on renders)

@@ -43,6 +43,7 @@ from vision.checker_empty import (add_disc, board_lift, disc_share, learn_empty,
 from vision.checker_occlusion import covered_points, skin_mask
 from vision.checker_off import read_off
 from vision.checker_runs import CheckerColour, run_length
+from vision.checker_layers import run_past
 from vision.checker_stacks import LAYER_RIM, layer_doubt, read_stack, stack_layers, stack_total, unseen_stack
 
 log = logging.getLogger(__name__)
@@ -795,6 +796,10 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
     # each point's stack read as one shape: a row from the base, past the tip, layers on top (checker_stacks.read_stack)
     for p, cue in cues.items():
         if cue.get("n") and points[p - 1]:
+            far = max(counted[p], key=lambda d: cols.from_base(p, d.y))  # how far its colour runs past the last disc
+            past = run_past(lab, cols.centre_x(p), far.y, 1.0 if p >= 13 else -1.0,
+                            cols.right[1] if (p <= 6 or p >= 19) else cols.left[1], [d.lab for d in counted[p]], r)
+            cue["past"] = None if past is None else round(past, 2)
             stack = read_stack(cue, ROW_SPACING)
             if stack is not None:
                 cue.update(stack.cue())

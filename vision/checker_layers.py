@@ -1,0 +1,85 @@
+"""How far a point's stack runs past its outermost visible disc, in the stack's own colour.
+
+Why: from above, a tall stack shows its top layer whole and only the ends of the layers under it. A top layer
+that starts a diameter or more from the base (two layers under it) and a plain row whose base checker was missed
+show the same discs at the same pitch; what tells them apart is what lies past the last disc. A plain row ends
+half a diameter past its last disc's centre; under a top layer of ``m`` the row runs on a whole diameter further
+(its last checker and the end of the layer above it are half covered, so their rims hardly show). The stack's own
+discs say what its checkers look like here (the board-wide colour model may have none for a colour whose only
+checkers stand in this stack), so the run is measured in that colour along the point's centre line.
+"""
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+import numpy as np
+
+from vision.checker_runs import CheckerColour, run_length
+
+BEYOND_LOOK = 2.5  # diameters past the outermost disc's centre that are looked at
+
+
+def run_past(lab: np.ndarray, cx: float, disc_y: float, toward: float, point_width: float,
+             stack_labs: Sequence[tuple[float, float, float]], r: float) -> Optional[float]:
+    """Diameters the stack's own colour runs unbroken past the centre of its outermost disc (at ``disc_y``,
+    the column running ``toward`` +1 down / -1 up), or None when the stack's discs are too few to tell its colour.
+    """
+    colour = CheckerColour.learn([tuple(v) for v in stack_labs])
+    if colour is None:
+        return None
+    slot = 2 * r
+    px = run_length(lab, cx, disc_y, toward, BEYOND_LOOK * slot, point_width, colour, slot)
+    return px / slot
+
+
+# ------------------------------------------------------------------------------ a top layer over two or more layers
+TOP_START = 0.75  # a first disc this many pitches or more past the base checker's centre: two layers may lie under it
+ON_PITCH = 0.3  # a disc within this many pitches of a whole number of pitches from the first is of its layer
+ROW_GOES_ON = 1.0  # diameters the stack's colour runs past its last disc when the row runs on under the top layer
+PAST_TIP = 1.5  # diameters past its triangle's tip that a row may end (checker_stacks.PAST_TIP)
+MAX_STACK = 15
+
+
+def pitch_of(us: Sequence[float]) -> float:
+    """Centre distance of neighbouring visible discs (diameters): players leave small gaps, rows near the camera
+    look longer."""
+    steps = [b - a for a, b in zip(us, us[1:]) if 0.8 < b - a < 1.35]
+    return float(np.clip(np.median(steps), 0.95, 1.15)) if steps else 1.03
+
+
+def may_be_top_layer(us: Sequence[float], base: float) -> bool:
+    """Whether a point's discs may be the top layer of a stack two or more layers high: the innermost disc lies a
+    diameter or more past the base checker's centre (``base``, diameters from the edge) and another follows it at
+    the row's pitch. A plain row whose base checker was missed shows the same discs: such a count is in doubt."""
+    us = sorted(us)
+    if len(us) < 2:
+        return False
+    pitch = pitch_of(us)
+    return (us[0] - base) / pitch >= TOP_START and abs((us[1] - us[0]) / pitch - 1.0) < ON_PITCH
+
+
+def top_layer_count(us: Sequence[float], base: float, past: Optional[float], tip: Optional[float]) -> Optional[int]:
+    """Checkers on a point whose visible discs are the top layer of a pyramid (a row of ``r`` from the base, each
+    layer on it one shorter and half a diameter further on), or None when the evidence does not say so.
+
+    Why: the top layer's first checker lies half a diameter further out per layer under it, so the first disc
+    says how many layers lie under it (``L``); the discs at the row's pitch from it are the top layer (``m``);
+    the row's length ``r`` is where the stack's colour ends: past the last disc by ``past`` diameters (the row
+    runs on a diameter under the top layer's last checker), never further than rows end past the tip. The count
+    is r + (r-1) + ... over the L layers under the top one, plus m. Only believed when the row does run on past
+    the last disc (``ROW_GOES_ON``): else a plain row whose base checker was missed explains the discs as well."""
+    us = sorted(us)
+    if past is None or past < ROW_GOES_ON or not may_be_top_layer(us, base):
+        return None
+    pitch = pitch_of(us)
+    layers = int(round(2 * (us[0] - base) / pitch))
+    end = us[-1] + past
+    if tip is not None:
+        end = min(end, float(tip) + PAST_TIP)
+    row = int(round(end / pitch))  # (from the edge: a row's start measured on few points is often a layer's)
+    top = [u for u in us if abs((u - us[0]) / pitch - round((u - us[0]) / pitch)) < ON_PITCH]
+    m = min(int(round((top[-1] - us[0]) / pitch)) + 1, row - layers)
+    if layers < 2 or m < 1:
+        return None
+    n = sum(row - k for k in range(layers)) + m
+    return n if n <= MAX_STACK else None
