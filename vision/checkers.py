@@ -43,7 +43,7 @@ from vision.checker_empty import (add_disc, board_lift, disc_share, learn_empty,
 from vision.checker_occlusion import covered_points, skin_mask
 from vision.checker_off import read_off
 from vision.checker_runs import CheckerColour, run_length
-from vision.checker_layers import run_past
+from vision.checker_layers import dropped_stack, run_past
 from vision.checker_stacks import LAYER_RIM, layer_doubt, read_stack, stack_layers, stack_total, unseen_stack
 
 log = logging.getLogger(__name__)
@@ -824,6 +824,10 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
                 cues[rp].setdefault("board_tips", []).append((round(u, 2), round(rd["rim"] / max(ref, 1e-6), 2),
                                                               rd["tip"]))
     mark_tips_unlike_the_board(cues)
+    for p, cue in cues.items():  # a stack read empty whose discs were all dropped (checker_layers.dropped_stack)
+        if points[p - 1] == 0 and dropped_stack(float(cue.get("empty", 0.0)), cue.get("rejected", []), cue.get("tip")):
+            cue["dropped_stack"] = True
+            confidence[p - 1] = min(confidence[p - 1], DOUBTFUL)
     # the situations where the count may be wrong though every disc looked clear (checker_doubt): the referee
     # must not take such a count as proof of an illegal play
     for p, cue in cues.items():
