@@ -225,15 +225,18 @@ def find_board(image_bgr: np.ndarray, intrinsics: Optional[Intrinsics] = None) -
             continue
         play = _area_to_image(r[1], r[2], r[2].playing_area)
         (scored if r[2].score - r[2].middle_score >= MIN_TAPER else near).append((r[0], q, r[1], r[2], play))
+    found = (image, work, small, s, intrinsics)
     if not scored:
-        raise BoardNotFound("no backgammon board found in the image (no quadrilateral with 2x12 points)")
+        rescued = _rescue(found)
+        if rescued is None:
+            raise BoardNotFound("no backgammon board found in the image (no quadrilateral with 2x12 points)")
+        return rescued
     scored.sort(key=lambda t: -t[0])
     best = scored[0]
     # another board: a strongly scoring candidate whose playing area does not overlap the best one's
     for other in scored[1:]:
         if other[0] >= max(MIN_PATTERN + 0.1, 0.85 * best[0]) and _overlap(other[4], best[4]) < 0.1:
             raise MultipleBoards("more than one backgammon board in the image: show the camera only one")
-    found = (image, work, small, s, intrinsics)
     geo = _board_from(found, best[4])
     try:
         _check_cut_off(geo, image)
@@ -244,9 +247,51 @@ def find_board(image_bgr: np.ndarray, intrinsics: Optional[Intrinsics] = None) -
         # image gets a second look; its board stands if it is whole and its points read at least as clearly
         second = _second_look(found, geo, scored + near)
         if second is None:
+            second = _rescue(found, geo.score)
+        if second is None:
             raise
         geo = second
     return geo
+
+
+RESCUE_TRIES = 3  # outlines from the frame's straight edges carried on to a whole board, best pattern first
+RESCUE_PATTERN = 0.45  # the board a rescue builds must show its points at least this clearly ...
+RESCUE_TAPER = MIN_TAPER  # ... fading towards the middle like any board found
+
+
+def _rescue(found, refused_score: Optional[float] = None) -> Optional[BoardGeometry]:
+    """A board from the frame's long straight edges, when the usual outlines gave none (or one cut off).
+
+    Why only then: the usual finder's corners are kept exactly wherever it finds a board (moving them cost
+    points before). An arm across the board spoils the region outlines, but most of each frame side still
+    shows as a straight edge (``vision.board_rescue``); such an outline stands when its points read as a
+    board, the board built from it (``_board_from``, as for any outline) reads so again, and it is whole in
+    the image. With ``refused_score`` (a board refused as cut off) the rescued board must read at least as
+    clearly as the refused one."""
+    from vision.board_rescue import frame_line_quads
+
+    image, small, s = found[0], found[2], found[3]
+    tried = []
+    for q in frame_line_quads(small):
+        r = _score_quad(small, q)
+        if r is not None and r[0] >= MIN_PATTERN:
+            tried.append(r)
+    tried.sort(key=lambda r: -r[0])
+    best = None
+    for r in tried[:RESCUE_TRIES]:
+        try:
+            geo = _board_from(found, _area_to_image(r[1], r[2], r[2].playing_area))
+            _check_cut_off(geo, image)
+        except VisionError:
+            continue
+        check = _score_quad(small, geo.corners * s)
+        if check is None or check[0] < RESCUE_PATTERN or check[2].score - check[2].middle_score < RESCUE_TAPER:
+            continue
+        if refused_score is not None and (geo.score is None or geo.score < refused_score):
+            continue
+        if best is None or check[0] > best[0]:
+            best = (check[0], geo)
+    return None if best is None else best[1]
 
 
 NEAR_TAPER = 0.08  # a taper this clear still earns an outline a second look when the winner is refused as cut off

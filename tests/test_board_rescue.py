@@ -1,0 +1,62 @@
+"""The board rescued from the frame's straight edges when an arm across it spoils the usual outlines.
+
+Renders with fixed seeds (rendered here, JPEG-compressed like the files `bgref render stills` writes): seed 17054
+(960x540, hands always) is an arm across the whole board that the region outlines lose (the finder said "no
+backgammon board found" before the rescue)."""
+
+import cv2
+import numpy as np
+import pytest
+
+from device.sim.stills import render_still
+from vision import board as board_mod
+from vision.board import find_board
+from vision.board_rescue import frame_line_quads
+
+
+def _still(seed: int) -> tuple[np.ndarray, np.ndarray]:
+    still = render_still(seed, size=(960, 540), hands=True)
+    ok, buf = cv2.imencode(".jpg", still.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    assert ok
+    return cv2.imdecode(buf, cv2.IMREAD_COLOR), np.array(still.label["board"]["corners"], float)
+
+
+@pytest.fixture(scope="module")
+def arm_across():
+    return _still(17054)
+
+
+def test_an_arm_across_the_board_is_rescued_from_the_frame_edges(arm_across):
+    image, truth = arm_across
+    geo = find_board(image)
+    err = np.linalg.norm(geo.corners - truth, axis=1)
+    assert err.max() < 6.0, err
+
+
+def test_the_rescue_runs_only_when_the_usual_outlines_find_no_board(arm_across, monkeypatch):
+    image, _ = arm_across
+    monkeypatch.setattr(board_mod, "_rescue", lambda found, refused_score=None: None)
+    with pytest.raises(board_mod.BoardNotFound):
+        find_board(image)
+
+
+def test_frame_line_outlines_include_the_board_under_the_arm(arm_across):
+    image, truth = arm_across
+    s = board_mod.FIND_SIZE / max(image.shape[:2])
+    small = cv2.resize(image, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
+    quads = frame_line_quads(small)
+    assert quads
+    near = [float(np.max(np.linalg.norm(board_mod.order_corners(q) / s - board_mod.order_corners(truth), axis=1)))
+            for q in quads]
+    assert min(near) < 0.02 * np.hypot(*image.shape[:2]), near
+
+
+def test_a_plain_card_has_a_straight_outline_but_is_no_board():
+    """The edges propose the card's outline; the point pattern refuses it, rescue or not."""
+    image = np.full((360, 640, 3), (90, 110, 100), np.uint8)
+    card = np.array([[150, 70], [500, 90], [480, 300], [170, 290]])
+    cv2.fillConvexPoly(image, card.astype(np.int32), (230, 230, 225))
+    quads = frame_line_quads(image)
+    assert min(float(np.max(np.linalg.norm(q - card, axis=1))) for q in quads) < 4.0
+    with pytest.raises(board_mod.BoardNotFound):
+        find_board(image)
