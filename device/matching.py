@@ -285,6 +285,36 @@ def diff_points(view: View, board: Board, ref: Optional[Reference], short: bool 
     return [i + 1 for i in range(24) if point_cost(i, view, board.points[i], ref, lone) > 0]
 
 
+def _blind_cannot_hide(view: View, legal: list[Board], ref: Optional[Reference], mover: int) -> bool:
+    """Whether every legal board still needs a confident misread when the mover's stacks the reader is blind to
+    (``blind``) may hold anything and each of his checkers the reading lacks elsewhere is a lone miss.
+
+    Why: a stack read wildly off in every reading hides a checker leaving it, and a reading that adds up may then
+    be a legal play with one of the mover's checkers missed elsewhere (the two errors cancel): no illegal call on
+    it. But when each legal board needs a checker where the reading has none of the mover's, or one of his where
+    the reading has another count than his (a confident reading of a point the blind stack cannot explain), the
+    blind stack hides nothing that matters (g1641 frame 687: dark's bar/24 20/14 on a 4-1, read whole with his
+    2-stack on 15 read as none, was 'not sure' until light rolled)."""
+    if ref is None or not legal:
+        return False
+    for board in legal:
+        total = 0
+        for i in range(24):
+            value, seen = board.points[i], view.points[i]
+            if blind(i, view, ref) and ref.board.points[i] * mover > 0:
+                continue  # the blind stack may hold anything of his
+            c = point_cost(i, view, value, ref, LONE)
+            if c and seen is not None and value * mover > 0 and seen * mover >= 0 and abs(seen) < abs(value):
+                c = min(c, LONE * (abs(value) - abs(seen)))  # his checkers missed here: the errors may cancel
+            total += c
+            if total >= HARD:
+                break
+        total += LONE * (abs(view.bar[0] - board.bar[0]) + abs(view.bar[1] - board.bar[1]))
+        if total < HARD:
+            return False
+    return True
+
+
 def decide(view: View, allowed: Iterable[Board], ref: Optional[Reference],
            offs: Optional[tuple[set[int], set[int]]] = None, mover: int = 0,
            far: Optional[Callable[[Board], bool]] = None) -> Verdict:
@@ -342,8 +372,9 @@ def decide(view: View, allowed: Iterable[Board], ref: Optional[Reference],
         # 1280x720, tilt 24: dark's lone checker left on his 24-point read as none made a 5-2 '24/22 24/8 13/8'):
         # one lone checker missed is the likelier story, as in a tie with such a board
         return Verdict("legal", best[0], legal_cost, illegal_cost, where)
-    blind_to_mover = mover != 0 and ref is not None and any(
+    blind_to_mover = (mover != 0 and ref is not None and any(
         blind(i, view, ref) and ref.board.points[i] * mover > 0 for i in range(24))
+        and not _blind_cannot_hide(view, legal, ref, mover))
     if illegal_board is not None and illegal_cost < HARD and not blind_to_mover and (
             legal_cost >= HARD or (sure_miss and illegal_cost < legal_cost)):
         return Verdict("illegal", illegal_board, legal_cost, illegal_cost, where)

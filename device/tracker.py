@@ -798,7 +798,7 @@ class GameTracker:
                        message=f"{roller}'s roll was not read and the board is not clear; his play is not judged: "
                                "please check the board")
         st.last_play = {"player": roller, "dice": dice, "before": before.position_id(),
-                        "after_board": _board_json(found.board), "legal": legal}
+                        "after_board": _board_json(found.board), "legal": legal, "told": []}
         self._believe(found.board, obs)
         st.turn, st.handled, st.doubt, st.unseen_play, st.unseen_from = other(roller), None, 0, None, None
         return found.board
@@ -1160,7 +1160,7 @@ class GameTracker:
                        message=f"the opening roll was not read and the board is not clear; {mover}'s opening play "
                                "is not judged: please check the board")
         st.last_play = {"player": mover, "dice": [high, low], "before": start.position_id(),
-                        "after_board": _board_json(found.board), "legal": legal}
+                        "after_board": _board_json(found.board), "legal": legal, "told": []}
         self._believe(found.board, obs)
         st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
         st.handled, st.doubt, st.confirm = None, 0, None
@@ -1336,19 +1336,29 @@ class GameTracker:
                                f"{mover} checker on the bar or back on the board); not judged, please check the board")
             return
         dice = list(last["dice"])
-        if len(dice) != 2:
-            # the roll was read with one die only (its play not judged): the corrected board may tell the other
-            # die when exactly one roll with the die seen leads there (then it is legal); a play is never called
-            # illegal on a guessed die
-            dice = self._told_roll(before, dice, after) or []
+        told = last.get("told")
+        if len(dice) != 2 or told is not None:
+            # the roll was read with one die only (its play not judged), or told by the play as first seen (g1642,
+            # frame 53: light's 13/10 read half-way, dice unread, told as a 2-1; the whole 13/11 13/10 of his 3-2
+            # read next was judged on that 2-1: 'illegal'). The corrected board may tell the roll when exactly one
+            # roll with the dice seen leads there (then it is legal); a play is never called illegal on a roll
+            # the referee inferred. Else said, never an alarm
+            dice = self._told_roll(before, dice if told is None else list(told), after) or []
             if not dice:
+                if told is not None:
+                    self._emit("warning", code="unsure_reading", player=mover,
+                               message=f"the board changed after {mover}'s play was judged, and his roll was not "
+                                       "read (told by the play): the change is not judged, please check the board")
                 return
         self._play_event(mover, dice, before, after, corrected=True)
 
     @staticmethod
     def _told_roll(before: Position, seen: list[int], after: Position) -> Optional[list[int]]:
         """The roll, with the dice ``seen``, of which ``after`` is a legal result, if exactly one such roll."""
-        rolls = {tuple(roll_values([*seen, v])) for v in range(1, 7)} if len(seen) == 1 else set()
+        if not seen:  # no die read: any roll
+            rolls = {(a, b) for a in range(1, 7) for b in range(1, a + 1)}
+        else:
+            rolls = {tuple(roll_values([*seen, v])) for v in range(1, 7)} if len(seen) == 1 else set()
         told = [roll for roll in rolls if after in legal_results(before, roll[0], roll[1])]
         return list(told[0]) if len(told) == 1 else None
 
@@ -1461,6 +1471,7 @@ class GameTracker:
             st.handled, st.doubt, st.confirm, st.one_die, st.one_die_reads = remaining, 0, None, False, 0
             return
         rolled_seen = not st.one_die  # both dice of the roll were read (not told by the play)
+        read_dice = list(st.dice)  # the dice read (one when the play tells the other)
         if st.one_die and found.kind != "doubt":
             told = by_board.get(found.board, set()) if found.board is not None else set()
             if found.kind == "legal" and len(told) == 1:
@@ -1590,6 +1601,8 @@ class GameTracker:
         st.last_play = {"player": mover, "dice": list(st.dice), "before": st.before,
                         "after_board": _board_json(after_board), "legal": legal,
                         "clean": legal is not None and rolled_seen and not st.guessed}
+        if not rolled_seen:
+            st.last_play["told"] = read_dice
         st.changes_seen = legal is not None and after != before
         was_guessed = st.guessed
         if found.kind == "doubt" or st.guessed:

@@ -1,0 +1,62 @@
+"""A stack the reader is blind to hides nothing a confident reading elsewhere shows (issue 6, render 1641).
+
+Frame 687: dark's 2-stack on his 15-point was read as none in every reading (blind: read wildly off, always), and
+dark played bar/24 20/14 on a 4-1 (illegal), read whole as played. The blind stack stopped the call ('not sure')
+until light rolled. A blind stack hides a checker leaving it, so a reading that adds up may be a legal play with
+one of the mover's checkers missed elsewhere (the two errors cancel): that stays "not sure". But when every legal
+board needs a confident misread even so, the illegal play shows on points the blind stack cannot explain.
+"""
+
+from __future__ import annotations
+
+from device.matching import Reference, View, decide
+from device.seating import Board, Seating
+from rules.moves import legal_results
+from rules.position import Position
+from tests.test_tracker_faults import START, _play
+
+SEATING = Seating("bottom-right")  # dark's point p is geometric 25 - p
+LIGHT_PLAYED = _play(START, (3, 1), "8/5 6/5")
+BEFORE = LIGHT_PLAYED.swap()  # dark on roll
+STOOD = SEATING.board(BEFORE, "dark")
+DARK_EIGHT = 25 - 8  # geometric point of dark's 8-point (3 checkers): read 0 in every reading (blind)
+SEEN = tuple((0,) if i + 1 == DARK_EIGHT else (n,) for i, n in enumerate(STOOD.points))
+REF = Reference(STOOD, SEEN, ((0,), (0,)))
+
+
+def _legal(d1: int, d2: int) -> list[Board]:
+    return list(dict.fromkeys(SEATING.board(r, "dark") for r in legal_results(BEFORE, d1, d2)))
+
+
+def _moved(moves: list[tuple[int, int]]) -> Position:
+    """Dark's checkers moved from and to his own points (any moves, legal or not)."""
+    mine = list(BEFORE.player)
+    for src, dst in moves:
+        mine[src - 1] -= 1
+        mine[dst - 1] += 1
+    return Position(tuple(mine), BEFORE.opponent)
+
+
+def _read(after: Position, missed: tuple[int, ...] = ()) -> View:
+    """The reading of ``after``: the blind 8-point read 0 (as ever), ``missed`` geometric points read 0."""
+    points = list(SEATING.board(after, "dark").points)
+    points[DARK_EIGHT - 1] = 0
+    for p in missed:
+        points[p - 1] = 0
+    return View(tuple(points), (0, 0), frozenset())
+
+
+def test_a_foul_read_whole_is_called_although_a_stack_of_the_movers_is_blind():
+    after = _moved([(13, 11)])  # 13/11 alone on a 6-4: one checker two pips
+    verdict = decide(_read(after), _legal(6, 4), REF, mover=-1)
+    assert verdict.kind == "illegal"
+    assert verdict.board is not None and verdict.board.points == SEATING.board(after, "dark").points
+
+
+def test_a_legal_play_from_the_blind_stack_with_a_lone_checker_missed_is_not_sure():
+    # 13/7 8/4 on a 6-4: the checker leaving the blind 8-point does not show, the lone checker on the 7-point is
+    # not found: the reading adds up to 13/4 (illegal) only through the two errors cancelling
+    after = _moved([(13, 7), (8, 4)])
+    assert after in legal_results(BEFORE, 6, 4)
+    verdict = decide(_read(after, missed=(25 - 7,)), _legal(6, 4), REF, mover=-1)
+    assert verdict.kind == "doubt"
