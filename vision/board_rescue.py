@@ -35,6 +35,7 @@ class EdgeLine:
     point: np.ndarray
     direction: np.ndarray
     length: float
+    ends: tuple[float, float] = (0.0, 0.0)  # first and last piece seen, as distances along the direction
 
     @property
     def angle(self) -> float:
@@ -81,9 +82,45 @@ def edge_lines(gray: np.ndarray) -> list[EdgeLine]:
         vx, vy, x0, y0 = cv2.fitLine(pts, cv2.DIST_L2, 0, 0.01, 0.01).ravel()
         direction, point = np.array([vx, vy], float), np.array([x0, y0], float)
         t = (pts - point) @ direction
-        out.append(EdgeLine(point, direction, float(t.max() - t.min())))
+        out.append(EdgeLine(point, direction, float(t.max() - t.min()), (float(t.min()), float(t.max()))))
     out.sort(key=lambda ln: -ln.length)
     return out
+
+
+STEADY_OFFSET = 3.0  # px either side of a line where its two sides' colours are read
+STEADY_SIDE = 12.0  # Lab units: a side this close to its own median colour along the line is steady
+STEADY_STEP = 15.0  # Lab units: the two sides must differ by this much to make an edge
+
+
+def steady_length(lab: np.ndarray, line: EdgeLine) -> float:
+    """How much of a line (px) has the same colour on each side all along, and a different one across it.
+
+    Why: a frame side parts two plain materials (table and frame, frame and field) over its whole length, an
+    arm over it aside. The triangles' edges, many and strong, do not: the edge of a point near one long side
+    runs on in a straight line into the edge of the point facing it, with the field and the other triangle
+    swapping sides halfway, and the bar's or a point's edge has the points' two colours alternating beside it.
+    """
+    h, w = lab.shape[:2]
+    t = np.arange(line.ends[0], line.ends[1] + 1e-6, 2.0)
+    if len(t) < 4:
+        return 0.0
+    pts = line.point[None] + t[:, None] * line.direction[None]
+    normal = np.array([-line.direction[1], line.direction[0]]) * STEADY_OFFSET
+    sides = []
+    for off in (normal, -normal):
+        q = (pts + off).astype(np.float32)
+        sides.append(cv2.remap(lab, q[:, :1].copy(), q[:, 1:].copy(), cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_CONSTANT, borderValue=(-1000.0, 0.0, 0.0)).reshape(-1, 3))
+    a, b = sides
+    seen = (a[:, 0] > -500) & (b[:, 0] > -500)
+    if seen.sum() < 4:
+        return 0.0
+    ma, mb = np.median(a[seen], axis=0), np.median(b[seen], axis=0)
+    if float(np.linalg.norm(ma - mb)) < STEADY_STEP:
+        return 0.0
+    ok = seen & (np.linalg.norm(a - ma, axis=1) < STEADY_SIDE) & (np.linalg.norm(b - mb, axis=1) < STEADY_SIDE) & \
+        (np.linalg.norm(a - b, axis=1) >= STEADY_STEP)
+    return 2.0 * float(ok.sum())
 
 
 def _families(lines: list[EdgeLine]) -> tuple[list[EdgeLine], list[EdgeLine]]:
@@ -124,13 +161,44 @@ def _side_support(edges: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
 
 
 def frame_line_quads(small_bgr: np.ndarray, max_quads: int = 12, min_area_frac: float = 0.08) -> list[np.ndarray]:
-    """Quadrilaterals (4x2, working-image px) whose sides lie on long straight edges, best supported first."""
+    """Quadrilaterals (4x2, working-image px) whose sides lie on long straight edges, best supported first.
+
+    Two rankings of the lines each give their best ``max_quads``: by span (an arm may hide much of a side, but
+    its ends show) and by steady length (``steady_length``: the triangles' edges, which also span the board,
+    drop out). Neither alone finds every board of the renders tried (17000-17099, hands over every board)."""
     h, w = small_bgr.shape[:2]
     gray = cv2.cvtColor(small_bgr, cv2.COLOR_BGR2GRAY) if small_bgr.ndim == 3 else small_bgr
-    f1, f2 = _families(edge_lines(gray))
+    bgr = small_bgr if small_bgr.ndim == 3 else cv2.cvtColor(small_bgr, cv2.COLOR_GRAY2BGR)
+    lines = edge_lines(gray)
+    if len(lines) < 4:
+        return []
+    lab = cv2.cvtColor(cv2.GaussianBlur(bgr, (3, 3), 0).astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
+    steady = [EdgeLine(ln.point, ln.direction, steady_length(lab, ln), ln.ends) for ln in lines]
+    steady = sorted((ln for ln in steady if ln.length >= MIN_SEGMENT_FRAC * min(h, w)), key=lambda ln: -ln.length)
+    edges = cv2.dilate(cv2.Canny(cv2.GaussianBlur(gray, (5, 5), 0), 20, 60), np.ones((3, 3), np.uint8))
+    ranked = [_line_quads(lines, edges, min_area_frac), _line_quads(steady, edges, min_area_frac)]
+    from calibration.geometry import order_corners
+
+    keep: list[np.ndarray] = []
+    diag = float(np.hypot(w, h))
+    for ranking in ranked:
+        taken = 0
+        for quad in ranking:  # near-duplicates (corners within 2% of the diagonal) dropped, best support kept
+            quad = order_corners(quad)
+            if all(np.max(np.linalg.norm(quad - k, axis=1)) > 0.02 * diag for k in keep):
+                keep.append(quad)
+                taken += 1
+            if taken >= max_quads:
+                break
+    return keep
+
+
+def _line_quads(lines: list[EdgeLine], edges: np.ndarray, min_area_frac: float) -> list[np.ndarray]:
+    """Quadrilaterals from two lines of each family, best edge support along their outline first."""
+    h, w = edges.shape[:2]
+    f1, f2 = _families(lines)
     if len(f1) < 2 or len(f2) < 2:
         return []
-    edges = cv2.dilate(cv2.Canny(cv2.GaussianBlur(gray, (5, 5), 0), 20, 60), np.ones((3, 3), np.uint8))
     min_gap = MIN_GAP_FRAC * min(h, w)
 
     def pairs(fam: list[EdgeLine]) -> list[tuple[EdgeLine, EdgeLine]]:
@@ -160,14 +228,4 @@ def frame_line_quads(small_bgr: np.ndarray, max_quads: int = 12, min_area_frac: 
                 continue
             scored.append((float(np.mean(support)), quad))
     scored.sort(key=lambda t: -t[0])
-    from calibration.geometry import order_corners
-
-    keep: list[np.ndarray] = []
-    diag = float(np.hypot(w, h))
-    for _, quad in scored:  # near-duplicates (corners within 2% of the diagonal) dropped, best support kept
-        quad = order_corners(quad)
-        if all(np.max(np.linalg.norm(quad - k, axis=1)) > 0.02 * diag for k in keep):
-            keep.append(quad)
-        if len(keep) >= max_quads:
-            break
-    return keep
+    return [q for _, q in scored]
