@@ -19,7 +19,7 @@ from typing import Any, Optional
 
 import numpy as np
 
-from vision.checker_layers import may_be_top_layer, top_layer_count
+from vision.checker_layers import may_be_top_layer, stack_base, top_layer_count
 
 MIN_ROW_FOR_LAYER = 5  # a second layer only starts on a row at least this long
 LAYER_RIM = 0.6  # a disc at a half offset must have this share of its stack's best rim to be a second layer
@@ -348,7 +348,6 @@ def buried_stack(us: list[float], row_base: float, row_len: int, reach: float, m
 
 
 # ------------------------------------------------------------------------------------------- one reading of a stack
-TOP_BASE_MAX = 0.6  # a row's common start further out than this is taken from stacks whose first disc is a layer's
 COLUMN_SLACK = 0.2  # diameters a column's occupied run falls short of its row (the last checker's shaded far edge)
 
 
@@ -406,7 +405,7 @@ def read_stack(cue: dict[str, Any], row_spacing: float = 1.03) -> Optional[Stack
     # discs that start a diameter or more out may be the top layer over two or more layers (checker_layers): read
     # as such where the row is seen running on past them, and in doubt either way (a plain row whose base checker
     # was missed shows the same discs)
-    base = float(np.clip(float(cue.get("row_base", 0.5)), 0.3, TOP_BASE_MAX))
+    base = stack_base(cue)
     if may_be_top_layer(us, base) and not (fit is not None and fit.layered):
         top = top_layer_count(us, base, cue.get("past"), cue.get("tip"))
         if top is not None:

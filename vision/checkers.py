@@ -798,7 +798,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         if cue.get("n") and points[p - 1]:
             far = max(counted[p], key=lambda d: cols.from_base(p, d.y))  # how far its colour runs past the last disc
             past = run_past(lab, cols.centre_x(p), far.y, 1.0 if p >= 13 else -1.0,
-                            cols.right[1] if (p <= 6 or p >= 19) else cols.left[1], [d.lab for d in counted[p]], r)
+                            cols.right[1] if (p <= 6 or p >= 19) else cols.left[1], [d.lab for d in counted[p]], r, cue)
             cue["past"] = None if past is None else round(past, 2)
             stack = read_stack(cue, ROW_SPACING)
             if stack is not None:
