@@ -248,7 +248,7 @@ def tray_rows(lab: np.ndarray, trays: Sequence[Rect], r: float, light: Optional[
             for row in found:
                 if row.end not in best or row.length > best[row.end].length:
                     best[row.end] = row
-            # the tray as placed must look clear; a row found a little further out spoils that below
+            # the tray as placed must look clear (further out the frame and the table may differ along it)
             tray_clear = tray_clear and (seen_clear or k > 0)
         rows += _two_players(list(best.values()), len(colours))
         if home is None or i == home:
