@@ -8,6 +8,12 @@ one checker's thickness per checker. A tray is the same all along its length (fl
 pixel column's colour in the tray's middle, where borne-off rows rarely reach, is what that column shows when
 empty; whatever differs from it from an end inward, in a checker colour, is a row.
 
+The board finder puts a tray just outside the playing area; on boards with a frame strip between the two the
+tray lies further out, so each tray is read widened outward by OUTWARD. A checker on edge shows its side, in
+shade: its face's hue at less lightness and chroma, so its colour is matched along the face colour's chroma line.
+A row of one or two checkers is no thicker than the tray's own end wall in a checker's colour: such a sliver says
+only that at most two are off there.
+
 A row's length counts the checkers only roughly (a checker's thickness is not measured, real ones lean), so it
 confirms the board's count (sure) or leaves it standing (unsure). What the tray says for sure is that it is empty:
 nothing checker-wide anywhere along it but its own end walls. Both home boards lie at one end of the board, so both
@@ -34,8 +40,8 @@ DIFFERS = 22.0  # Lab distance from the empty tray's column colour at which a pi
 BEND = 0.2  # diameters a tray's wall may drift sideways along the tray in the rectified view
 ROW_WIDTH = 0.7  # diameters of a checker on edge looked at across the tray (its middle, where it is widest)
 SIDE_SHADE = (0.55, 1.7)  # lightness of a checker's side seen from above: light ones down to, dark up to this
-OUTWARD = (0.0, 0.35, 0.7)  # diameters the tray is also looked for further out: the board finder places it just
-#                               outside the playing area, but a frame strip between them puts it further out
+OUTWARD = 0.7  # diameters the tray is also looked for further out: the board finder places it just outside the
+#                playing area, but a frame strip between them puts it further out
 GREY = 128.0  # a and b of a colourless pixel (8-bit Lab)
 SIDE_CHROMA = (0.4, 1.1)  # a checker's side seen from above keeps its face's hue at this share of its chroma
 ROW_SHARE = 0.8  # a tray row belongs to a borne-off row when this share of one checker's width differs
@@ -209,7 +215,7 @@ def _read_tray(strip: np.ndarray, i: int, d: float, colours: list[tuple[str, Che
         # nothing at the ends, but something in the middle (a cube, a card, checkers left mid-tray): the middle
         # was taken as the empty tray, so the ends prove nothing
         clear = False
-    return rows, clear
+    return _two_players(rows, len(colours)), clear
 
 
 def _two_players(rows: list[TrayRow], n_colours: int) -> list[TrayRow]:
@@ -237,20 +243,17 @@ def tray_rows(lab: np.ndarray, trays: Sequence[Rect], r: float, light: Optional[
     colours = [(name, c) for name, c in (("light", light), ("dark", dark)) if c is not None]
     for i, (x0, y0, x1, y1) in enumerate(trays):
         ya, yb = int(max(0, np.floor(y0))), int(min(h, np.ceil(y1)))
-        outward = -1.0 if (x0 + x1) / 2 < w / 2 else 1.0
-        best: dict[str, TrayRow] = {}
-        tray_clear = True
-        for k, shift in enumerate(OUTWARD):
-            xa, xb = int(max(0, np.floor(x0 + outward * shift * d))), int(min(w, np.ceil(x1 + outward * shift * d)))
-            if xb - xa < 3 or yb - ya < 4 * d:
-                continue
-            found, seen_clear = _read_tray(lab[ya:yb, xa:xb], i, d, colours)
-            for row in found:
-                if row.end not in best or row.length > best[row.end].length:
-                    best[row.end] = row
-            # the tray as placed must look clear (further out the frame and the table may differ along it)
-            tray_clear = tray_clear and (seen_clear or k > 0)
-        rows += _two_players(list(best.values()), len(colours))
+        # the tray widened outward: each column's empty look is its own, so one read of the widened strip finds a
+        # row wherever across it the tray really lies
+        if (x0 + x1) / 2 < w / 2:
+            x0 -= OUTWARD * d
+        else:
+            x1 += OUTWARD * d
+        xa, xb = int(max(0, np.floor(x0))), int(min(w, np.ceil(x1)))
+        if xb - xa < 3 or yb - ya < 4 * d:
+            continue
+        found, tray_clear = _read_tray(lab[ya:yb, xa:xb], i, d, colours)
+        rows += found
         if home is None or i == home:
             clear = clear and tray_clear
     return rows, clear
