@@ -31,6 +31,7 @@ from vision.dice_pips import KERNEL, NORM_DIE, FaceImages, Pip, face_images, fin
 from vision.dice_pips import shares_face as _shares_face
 from vision.dice_pips import similar_shape as _similar_shape
 from vision.dice_scale import LEARN_CONFIDENCE, ScaleMemory
+from vision.dice_two_faces import two_faces_cocked
 from vision.dice_windows import Mosaic
 from vision.errors import VisionError
 from vision.observation import DieReading
@@ -68,6 +69,7 @@ class FaceCandidate:
     pip_xy: np.ndarray  # pip centres, original pixels
     pip_diam: float  # median pip diameter, original pixels
     tilt: dict = None  # type: ignore[assignment]  # flatness cues (see dice_flat.tilt_cues)
+    dark: Optional[bool] = None  # dark pips on a lighter face
 
 
 def _gray(image: np.ndarray) -> np.ndarray:
@@ -648,7 +650,7 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
             pxy = (np.array([[p.x, p.y] for p in g]) + back) / f + shift
             pdiam = float(median([p.diameter for p in g])) / f
             out.append(FaceCandidate(fit.value, conf, (fit.center + back) / f + shift, size, flat, len(g), elong, pxy,
-                                     pdiam, cues))
+                                     pdiam, cues, g[0].dark))
     return out
 
 
@@ -801,7 +803,7 @@ def _merge(cands: list[FaceCandidate]) -> list[FaceCandidate]:
             rival = max(k.confidence for k in cluster if k.value != best.value)
             if best.confidence - rival < 0.25:
                 best = FaceCandidate(None, best.confidence, best.center, best.size, best.flat, best.pips, best.elongation,
-                                     best.pip_xy, best.pip_diam, best.tilt)
+                                     best.pip_xy, best.pip_diam, best.tilt, best.dark)
         merged.append(best)
     return merged
 
@@ -887,7 +889,11 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         c.center = c.center + (ox, oy)
         c.pip_xy = c.pip_xy + (ox, oy)
         c.tilt["side_xy"] = c.tilt["side_xy"] + (ox, oy)
-    found = _drop_side_faces(_merge(cands))
+    merged = _merge(cands)
+    if board_to_image is not None:  # two faces of one die side by side: it is cocked (vision.dice_two_faces)
+        for k in two_faces_cocked(merged, board_to_image, shape):
+            merged[k].flat = False
+    found = _drop_side_faces(merged)
     if view is not None:
         view.learn([c.size for c in found
                     if c.value is not None and c.pips >= 2 and c.confidence >= LEARN_CONFIDENCE])

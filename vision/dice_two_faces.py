@@ -1,0 +1,92 @@
+"""Two faces of one die read side by side: a die cocked on a checker or the frame.
+
+Why: a die leaning 17-34 degrees turns a side face up towards the camera, and the reader then finds two faces with
+pips half to one die edge apart (rendered cocked dice: 8 of 30 so read, flat dice: 1 of 150), but judges flatness
+on the upper face alone, which is nearly square. A flat die can show a side face too, only in two ways the camera
+limits: towards the camera (a face turned away from it is hidden), and foreshortened to about sin(theta), theta the
+line of sight's angle from vertical at the die (the board's homography gives the camera: ``dice_flat.camera_pose``).
+So two faces of one die are a cocked die when the squashed one lies on the side turned away from the camera, or is
+seen rounder than any flat die's side face there yet still squashed (a fitted face of 4-6 pips: the shape of a
+pair's or a three's tiny pips is blur, a flat die's side pips looked round).
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+import numpy as np
+
+ADJACENT = (0.45, 0.95)  # centre distance over the larger face's edge: a side face's centre beside the upper one's
+# (renders: 0.5-0.86); two flat dice that touch lie a whole edge apart or more
+AWAY = -0.3  # cosine between the side face's way out (board plane) and the way to the camera: turned away from it
+SQUASHED_PIPS = 0.2  # the side face's pips this much more elongated than the upper face's (seen obliquely)
+ROUNDER = 0.08  # a 4-6 face's foreshortening above sin(theta) by this: beyond a flat die's side face (pips' noise)
+SIDE_FACE = 0.8  # ... and below this (a square face is the top of a die, or another die)
+FLATTER = 0.1  # the side face's foreshortening at least this below the upper face's when both are known
+
+
+def _squash(face) -> Optional[float]:
+    """The face's foreshortening from its fitted layout (4-6 pips), else None."""
+    fs = (face.tilt or {}).get("foreshortening")
+    return None if fs is None else float(fs)
+
+
+def _board_point(h_inv: np.ndarray, xy: Sequence[float]) -> Optional[np.ndarray]:
+    p = h_inv @ np.array([float(xy[0]), float(xy[1]), 1.0])
+    return None if abs(p[2]) < 1e-12 else p[:2] / p[2]
+
+
+def _side_and_top(a, b):
+    """(side, top): the more squashed face is the side face (foreshortening, else pip elongation)."""
+    fa, fb = _squash(a), _squash(b)
+    if fa is not None and fb is not None and abs(fa - fb) >= FLATTER:
+        return (a, b) if fa < fb else (b, a)
+    if abs(a.elongation - b.elongation) >= SQUASHED_PIPS:
+        return (a, b) if a.elongation > b.elongation else (b, a)
+    return None
+
+
+def two_faces_cocked(faces: Sequence, board_to_image: np.ndarray, shape: tuple[int, ...]) -> set[int]:
+    """Indices of ``faces`` (``vision.dice.FaceCandidate``, merged over scales) that are one of two faces of a cocked
+    die. Faces need a value and the same pip polarity (``dark``); the camera comes from ``board_to_image``."""
+    from vision.dice_flat import camera_pose
+
+    out: set[int] = set()
+    if len(faces) < 2:
+        return out
+    h = np.asarray(board_to_image, float)
+    try:
+        rot, t, _ = camera_pose(h, shape)
+        h_inv = np.linalg.inv(h)
+    except (np.linalg.LinAlgError, ZeroDivisionError):
+        return out
+    cam = -rot.T @ t
+    if not np.all(np.isfinite(cam)) or abs(cam[2]) < 1e-9:
+        return out
+    for i, a in enumerate(faces):
+        for j in range(i + 1, len(faces)):
+            b = faces[j]
+            if a.value is None or b.value is None or a.dark is None or a.dark != b.dark:
+                continue
+            gap = float(np.linalg.norm(np.asarray(a.center) - np.asarray(b.center))) / max(a.size, b.size, 1e-9)
+            if not ADJACENT[0] < gap < ADJACENT[1]:
+                continue
+            pair = _side_and_top(a, b)
+            if pair is None:
+                continue
+            side, top = pair
+            ps, pt = _board_point(h_inv, side.center), _board_point(h_inv, top.center)
+            if ps is None or pt is None:
+                continue
+            out_way, to_cam = ps - pt, cam[:2] - pt
+            norm = float(np.linalg.norm(out_way) * np.linalg.norm(to_cam))
+            if norm <= 0:
+                continue
+            away = float(out_way @ to_cam) / norm < AWAY
+            slope = float(np.linalg.norm(to_cam)) / abs(float(cam[2]))
+            sin_view = slope / float(np.hypot(1.0, slope))
+            fs = _squash(side)
+            rounder = fs is not None and sin_view + ROUNDER < fs < SIDE_FACE
+            if away or rounder:
+                out.update((i, j))
+    return out
