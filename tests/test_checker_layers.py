@@ -77,3 +77,11 @@ def test_a_stack_whose_discs_were_all_dropped_is_no_confident_empty_point():
     obs = _read("sim_07")
     for point in (4, 18):
         assert obs.points[point - 1] != 0 or obs.extra["point_confidence"][point - 1] < 0.6
+
+
+def test_discs_reaching_past_a_row_of_five_from_a_diameter_out_end_in_the_row_s_last_checker():
+    # sample still sim_25, light point 16 (15): a top layer of four from 1.5 and the row's end at 5.5 (pitch 1.1),
+    # the colour stopping just past it
+    assert top_layer_count([1.57, 2.65, 3.77, 4.86, 5.98], 0.6, past=0.48, tip=4.76) == 15
+    # render 16032, dark point 3 (5): a plain row whose base checker went unseen, ending at 4.7
+    assert top_layer_count([1.54, 2.62, 3.59, 4.67], 0.47, past=0.44, tip=4.98) is None

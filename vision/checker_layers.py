@@ -40,6 +40,9 @@ TOP_START = 0.75  # a first disc this many pitches or more past the base checker
 ON_PITCH = 0.3  # a disc within this many pitches of a whole number of pitches from the first is of its layer
 ROW_GOES_ON = 1.0  # diameters the stack's colour runs past its last disc when the row runs on under the top layer
 PAST_TIP = 1.5  # diameters past its triangle's tip that a row may end (checker_stacks.PAST_TIP)
+LONG_ROW = 5.25  # discs from a diameter out reaching this far (diameters) end in a row's last checker: no plain
+# row of six or more whose base checker went unseen was among the renders 1601-1640, 1661-1700, 16000-16078 and
+# the sample stills, while five tall stacks showed so
 MAX_STACK = 15
 
 
@@ -79,13 +82,19 @@ def top_layer_count(us: Sequence[float], base: float, past: Optional[float], tip
     the row's length ``r`` is where the stack's colour ends: past the last disc by ``past`` diameters (the row
     runs on a diameter under the top layer's last checker), never further than rows end past the tip. The count
     is r + (r-1) + ... over the L layers under the top one, plus m. Only believed when the row does run on past
-    the last disc (``ROW_GOES_ON``): else a plain row whose base checker was missed explains the discs as well."""
+    the last disc (``ROW_GOES_ON``) or the discs reach further than rows of five (``LONG_ROW``: the last one is the
+    row's end): else a plain row whose base checker was missed explains the discs as well."""
     us = sorted(us)
-    if past is None or past < ROW_GOES_ON or not may_be_top_layer(us, base):
+    if past is None or not may_be_top_layer(us, base):
         return None
     pitch = pitch_of(us)
     layers = int(round(2 * (us[0] - base) / pitch))
-    end = us[-1] + past
+    if past >= ROW_GOES_ON:
+        end = us[-1] + past
+    elif us[-1] >= LONG_ROW:
+        end = us[-1] + 0.5  # the last disc is the row's end (its outer half shows past the layer above)
+    else:
+        return None
     if tip is not None:
         end = min(end, float(tip) + PAST_TIP)
     row = int(round(end / pitch))  # (from the edge: a row's start measured on few points is often a layer's)
