@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from vision.checker_layers import dropped_stack, may_be_top_layer, pitch_of, top_layer_count
+from vision.checker_layers import dropped_stack, may_be_top_layer, pitch_of, row_runs_on, top_layer_count
 from vision.reader import read_file
 
 STILLS = Path(__file__).resolve().parent.parent / "sample_images" / "stills"
@@ -85,3 +85,12 @@ def test_discs_reaching_past_a_row_of_five_from_a_diameter_out_end_in_the_row_s_
     assert top_layer_count([1.57, 2.65, 3.77, 4.86, 5.98], 0.6, past=0.48, tip=4.76) == 15
     # render 16032, dark point 3 (5): a plain row whose base checker went unseen, ending at 4.7
     assert top_layer_count([1.54, 2.62, 3.59, 4.67], 0.47, past=0.44, tip=4.98) is None
+
+
+def test_a_stack_whose_colour_and_column_run_on_past_its_last_disc_is_counted_short():
+    # render 1679, light point 7 (12 = 5 + 4 + 3): the base checker's crescent and a top layer of three seen, read 4
+    cue = {"us": [0.5, 1.63, 2.59, 3.63], "past": 1.32, "empty": 4.86}
+    assert row_runs_on(cue)
+    assert not row_runs_on({**cue, "empty": 4.1})  # the board shows empty half a diameter past the last disc
+    assert not row_runs_on({**cue, "past": 0.44})  # the stack's colour ends with its last disc: a shadow past it
+    assert not row_runs_on({**cue, "past": None})

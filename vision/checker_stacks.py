@@ -19,7 +19,7 @@ from typing import Any, Optional
 
 import numpy as np
 
-from vision.checker_layers import may_be_top_layer, stack_base, top_layer_count
+from vision.checker_layers import may_be_top_layer, row_runs_on, stack_base, top_layer_count
 
 MIN_ROW_FOR_LAYER = 5  # a second layer only starts on a row at least this long
 LAYER_RIM = 0.6  # a disc at a half offset must have this share of its stack's best rim to be a second layer
@@ -412,13 +412,15 @@ def read_stack(cue: dict[str, Any], row_spacing: float = 1.03) -> Optional[Stack
             return StackReading(top, True, buried, fit, top=True)
         if fit is None and buried is None:
             return StackReading(counted, True)
+    # the stack's colour and the column run on a diameter past the last disc: more checkers lie there (checker_layers)
+    short = row_runs_on(cue)
     if fit is not None:
-        return StackReading(min(MAX_STACK, fit.count), fit.doubtful or may_be_top_layer(us, base), buried, fit)
+        return StackReading(min(MAX_STACK, fit.count), fit.doubtful or short or may_be_top_layer(us, base), buried, fit)
     if buried is not None:
         # layers seem buried, yet too few discs show for any shape to say how many: the counter's count, in doubt
         # (the layer arithmetic alone, 5 + 4 + 3 ... from where the first disc lies, read 15 for 9 and 12 on renders)
         return StackReading(counted, True, buried)
-    return None
+    return StackReading(counted, True) if short else None
 
 
 BEYOND_RIM = 0.5  # a dropped disc this clear (share of its colour's typical rim) ...
