@@ -218,16 +218,18 @@ def find_board(image_bgr: np.ndarray, intrinsics: Optional[Intrinsics] = None) -
     s = FIND_SIZE / max(h, w)
     small = cv2.resize(work, (int(round(w * s)), int(round(h * s))), interpolation=cv2.INTER_AREA) if s < 1 else work
     s = min(s, 1.0)
-    scored, near = [], []
+    scored, near, faint = [], [], []
     for q in candidate_quads(small):
         r = _score_quad(small, q, min_taper=NEAR_TAPER)
+        if r is not None and FAINT_PATTERN <= r[0] < MIN_PATTERN and r[2].score - r[2].middle_score >= MIN_TAPER:
+            faint.append(r)  # kept for the rescue: an outline taking in an arm reads the points faintly
         if r is None or r[0] < MIN_PATTERN:
             continue
         play = _area_to_image(r[1], r[2], r[2].playing_area)
         (scored if r[2].score - r[2].middle_score >= MIN_TAPER else near).append((r[0], q, r[1], r[2], play))
     found = (image, work, small, s, intrinsics)
     if not scored:
-        rescued = _rescue(found)
+        rescued = _rescue(found, faint=faint)
         if rescued is None:
             raise BoardNotFound("no backgammon board found in the image (no quadrilateral with 2x12 points)")
         return rescued
@@ -247,7 +249,7 @@ def find_board(image_bgr: np.ndarray, intrinsics: Optional[Intrinsics] = None) -
         # image gets a second look; its board stands if it is whole and its points read at least as clearly
         second = _second_look(found, geo, scored + near)
         if second is None:
-            second = _rescue(found, geo.score)
+            second = _rescue(found, geo.score, faint)
         if second is None:
             raise
         geo = second
@@ -255,11 +257,13 @@ def find_board(image_bgr: np.ndarray, intrinsics: Optional[Intrinsics] = None) -
 
 
 RESCUE_TRIES = 3  # outlines from the frame's straight edges carried on to a whole board, best pattern first
+FAINT_PATTERN = 0.25  # usual outlines reading the points this clearly (but under MIN_PATTERN) are rescue tries ...
+FAINT_TRIES = 2  # ... this many of them, the largest first
 RESCUE_PATTERN = 0.45  # the board a rescue builds must show its points at least this clearly ...
 RESCUE_TAPER = MIN_TAPER  # ... fading towards the middle like any board found
 
 
-def _rescue(found, refused_score: Optional[float] = None) -> Optional[BoardGeometry]:
+def _rescue(found, refused_score: Optional[float] = None, faint: Optional[list] = None) -> Optional[BoardGeometry]:
     """A board from the frame's long straight edges, when the usual outlines gave none (or one cut off).
 
     Why only then: the usual finder's corners are kept exactly wherever it finds a board (moving them cost
@@ -267,7 +271,9 @@ def _rescue(found, refused_score: Optional[float] = None) -> Optional[BoardGeome
     shows as a straight edge (``vision.board_rescue``); such an outline stands when its points read as a
     board, the board built from it (``_board_from``, as for any outline) reads so again, and it is whole in
     the image. With ``refused_score`` (a board refused as cut off) the rescued board must read at least as
-    clearly as the refused one, and its outline raise no doubt (``_frame_doubt``)."""
+    clearly as the refused one, and its outline raise no doubt (``_frame_doubt``). ``faint``: the usual
+    outlines that read the points too faintly to stand (an outline taking in an arm lying beside the board, as
+    in sample still sim_11); the board built from one, re-found round its playing area, may read clearly."""
     from vision.board_rescue import frame_line_quads
 
     image, small, s = found[0], found[2], found[3]
@@ -277,8 +283,13 @@ def _rescue(found, refused_score: Optional[float] = None) -> Optional[BoardGeome
         if r is not None and r[0] >= MIN_PATTERN:
             tried.append(r)
     tried.sort(key=lambda r: -r[0])
+    # the faint outlines largest first: one that takes in an arm holds the whole board, whose playing area
+    # _board_from re-finds inside it; a smaller one may hold only part of the points (sample still sim_11: the
+    # faint outlines' scores tie within 0.003, the largest is the board and the arm)
+    tried = tried[:RESCUE_TRIES] + sorted(faint or [], key=lambda r: -cv2.contourArea(r[1].astype(np.float32)))[
+        :FAINT_TRIES]
     best = None
-    for r in tried[:RESCUE_TRIES]:
+    for r in tried:
         try:
             geo = _board_from(found, _area_to_image(r[1], r[2], r[2].playing_area))
             _check_cut_off(geo, image)
