@@ -18,7 +18,8 @@ import numpy as np
 
 ADJACENT = (0.45, 0.95)  # centre distance over the larger face's edge: a side face's centre beside the upper one's
 # (renders: 0.5-0.86); two flat dice that touch lie a whole edge apart or more
-AWAY = -0.3  # cosine between the side face's way out (board plane) and the way to the camera: turned away from it
+AWAY = -0.5  # cosine between the side face's way out (board plane) and the way to the camera: turned away from it
+# (beyond 120 degrees: the camera's foot from the homography can be 20-30 degrees off at a die, renders 1678)
 SQUASHED_PIPS = 0.2  # the side face's pips this much more elongated than the upper face's (seen obliquely)
 ROUNDER = 0.08  # a 4-6 face's foreshortening above sin(theta) by this: beyond a flat die's side face (pips' noise)
 SIDE_FACE = 0.8  # ... and below this (a square face is the top of a die, or another die)
