@@ -265,7 +265,7 @@ class Verdict:
     points: list[int] = field(default_factory=list)
 
 
-def _opponent_arrived(board: Board, ref: Optional[Reference], mover: int) -> bool:
+def opponent_arrived(board: Board, ref: Optional[Reference], mover: int) -> bool:
     """Whether ``board`` has the opponent of ``mover`` (+1 light, -1 dark) on a point with more of his checkers
     than at the reference: in the mover's turn his checkers only leave points (hit, to the bar)."""
     if ref is None or mover == 0:
@@ -315,6 +315,28 @@ def _blind_cannot_hide(view: View, legal: list[Board], ref: Optional[Reference],
     return True
 
 
+def _only_removes(view: View, board: Board, ref: Optional[Reference]) -> bool:
+    """Whether ``board`` holds, on every point where it departs from the reading (steady misreads undone), fewer
+    checkers of the colour read there: it takes checkers the reader saw for phantoms, and adds none."""
+    face = face_value(view, ref)
+    departs = [(n, v) for n, v in zip(face, board.points) if n is not None and n != v]
+    return bool(departs) and all(n * v >= 0 and abs(v) < abs(n) for n, v in departs)
+
+
+def _one_over(view: View, board: Board, ref: Optional[Reference], short: bool) -> bool:
+    """Whether ``board`` differs from the reading (its steady misreads undone, the bar as read) by one confident
+    misread only, and that one is a point of a colour read one checker more than the board holds there (a
+    phantom on a point that holds that colour; a checker found where none is, the lone-checker rule weighs)."""
+    if board.bar != view.bar:
+        return False
+    lone = LONE if short else HARD
+    hard = [i for i in range(24) if point_cost(i, view, board.points[i], ref, lone) >= HARD]
+    if len(hard) != 1:
+        return False
+    seen, value = face_value(view, ref)[hard[0]], board.points[hard[0]]
+    return seen is not None and seen * value > 0 and abs(seen) == abs(value) + 1
+
+
 def decide(view: View, allowed: Iterable[Board], ref: Optional[Reference],
            offs: Optional[tuple[set[int], set[int]]] = None, mover: int = 0,
            far: Optional[Callable[[Board], bool]] = None) -> Verdict:
@@ -341,7 +363,7 @@ def decide(view: View, allowed: Iterable[Board], ref: Optional[Reference],
     for c, board in repairs(view, ref, offs):
         if board in legal_set:
             continue
-        odd = _opponent_arrived(board, ref, mover) or (far is not None and far(board))
+        odd = opponent_arrived(board, ref, mover) or (far is not None and far(board))
         if c < illegal_cost:
             illegal_cost, illegal_board = c, board
             illegal_odd = odd
@@ -375,7 +397,13 @@ def decide(view: View, allowed: Iterable[Board], ref: Optional[Reference],
     blind_to_mover = (mover != 0 and ref is not None and any(
         blind(i, view, ref) and ref.board.points[i] * mover > 0 for i in range(24))
         and not _blind_cannot_hide(view, legal, ref, mover))
-    if illegal_board is not None and illegal_cost < HARD and not blind_to_mover and (
+    # the illegal board needs checkers the reader saw where it was unsure to be phantoms, and a legal board needs
+    # only one phantom where it was sure, on a point holding that colour (g1645 frame 320: dark's new blot read
+    # as two, his last checker on an unsure point taken for a phantom made 'one checker too many moved'): one
+    # phantom against another is no evidence
+    miscount = (illegal_board is not None and 0 < illegal_cost < HARD and legal_cost < 2 * HARD
+                and _only_removes(view, illegal_board, ref) and any(_one_over(view, b, ref, short) for b in best))
+    if illegal_board is not None and illegal_cost < HARD and not blind_to_mover and not miscount and (
             legal_cost >= HARD or (sure_miss and illegal_cost < legal_cost)):
         return Verdict("illegal", illegal_board, legal_cost, illegal_cost, where)
     # not sure: go on from the likelier of the two (the next readings re-sync the belief)

@@ -89,7 +89,7 @@ from typing import Any, Callable, Optional
 from device.events import make_event
 from device.seating import COLOURS, HOMES, Board, Seating, is_start, other, start_read_short
 from device.matching import HARD, SOFT as SOFT_MISREAD, Reference, Verdict, View, cost, decide, face_value, repairs
-from device.matching import TALL, face_bar, tall_short
+from device.matching import TALL, face_bar, opponent_arrived, tall_short
 from device.matching import low_confidence_points as _low_confidence_points
 from device.stability import cube_side
 from rules.moves import legal_results
@@ -1486,6 +1486,19 @@ class GameTracker:
             # play (race 4242: a phantom on light's 6-point read as 4/6, or as a 6 borne off from below it).
             # Not judged, never an alarm
             found = Verdict("doubt", found.board, found.legal_cost, found.illegal_cost, found.points)
+        if (found.kind == "illegal" and found.board is not None
+                and opponent_arrived(found.board, ref, 1 if mover == "light" else -1)):
+            # the illegal board has the opponent's checkers where he had fewer: in the mover's turn they only leave
+            # points (hit), so he has moved (his roll and play unseen: g1645 frame 582, light's play judged 35
+            # frames after the lift on a board holding dark's next play) or they are misread. Neither is the
+            # mover's foul: he is judged on his own checkers only (a legal board that fits them only by misreads
+            # is no verdict either: the reading showed them as an illegal play), never an alarm
+            mine = self._mover_only(view, boards, ref, mover, found)
+            if mine.kind == "legal" and mine.legal_cost == 0:
+                found, quick = mine, True  # (the opponent's points are then no steady misread: see _unsee)
+            else:
+                found = Verdict("doubt", mine.board if mine.kind == "legal" else None, found.legal_cost,
+                                found.illegal_cost, found.points)
         passed = found.kind == "illegal" and self._turn_passed()
         missed_hit = (found.kind == "illegal" and not passed and found.board is not None
                       and _no_play_makes(seating.board(before, mover), found.board, mover))

@@ -60,3 +60,25 @@ def test_a_legal_play_from_the_blind_stack_with_a_lone_checker_missed_is_not_sur
     assert after in legal_results(BEFORE, 6, 4)
     verdict = decide(_read(after, missed=(25 - 7,)), _legal(6, 4), REF, mover=-1)
     assert verdict.kind == "doubt"
+
+
+def test_a_lone_checker_read_as_two_is_no_foul_against_a_checker_read_where_the_reader_was_unsure():
+    # render 1645 (1280x720), frame 320: dark's 24/18 13/9 on a 6-4, the new blot on his 9-point read as two
+    # (sure) and his last checker on the 24-point read where the reader was unsure. Taken as a phantom there, the
+    # reading makes a whole board with one checker too many moved: one miscount against another, not sure
+    after = _moved([(24, 18), (13, 9)])
+    points = list(SEATING.board(after, "dark").points)
+    points[25 - 9 - 1] = -2  # the blot on dark's 9-point read as two, with confidence
+    view = View(tuple(points), (0, 0), frozenset({25 - 24}))  # dark's 24-point (one checker) read unsure
+    plain = Reference(STOOD, tuple((n,) for n in STOOD.points), ((0,), (0,)))
+    verdict = decide(view, _legal(6, 4), plain, mover=-1)
+    assert verdict.kind == "doubt"
+
+
+def test_a_foul_read_whole_still_shows_beside_a_stack_counted_one_off():
+    # dark's 13/11 on a 6-4 (one checker two pips) read whole as played: no misread is needed for the illegal
+    # board, so a legal board one stack-count away does not make it 'not sure'
+    after = _moved([(13, 11)])
+    view = View(tuple(SEATING.board(after, "dark").points), (0, 0), frozenset())
+    plain = Reference(STOOD, tuple((n,) for n in STOOD.points), ((0,), (0,)))
+    assert decide(view, _legal(6, 4), plain, mover=-1).kind == "illegal"

@@ -1,0 +1,45 @@
+"""No foul called on a reading in which the opponent's checkers have moved (issue 6, render 1645 at 1280x720).
+
+Frame 582: light's play was still waiting for its verdict when dark had rolled (his dice misread) and played; the
+reading then held dark's checkers on new points, and light was called for 'the opponent's checkers moved', 35
+frames after the lift (a false alarm and, as dark's turn was never seen, a 'roll out of turn' next). In the
+mover's turn the opponent's checkers only leave points (hit): a board with them on new points is his play or a
+misread, never the mover's foul. The mover is judged on his own checkers: legal when they show a legal play
+exactly, else not judged.
+"""
+
+from __future__ import annotations
+
+from rules.position import Position
+from tests.daemon_scenes import die
+from tests.test_tracker_faults import _play, light_played
+
+
+def _light_moved(position: Position) -> Position:
+    """``position`` (dark on roll) with one of light's checkers moved 13/10 (light's own numbering)."""
+    light = list(position.opponent)
+    light[12], light[9] = light[12] - 1, light[9] + 1
+    return Position(position.player, tuple(light))
+
+
+def test_a_foul_on_a_board_where_the_opponent_has_moved_too_is_not_called():
+    r, after = light_played()
+    r.show(after.swap(), "dark", (die(6, "left"), die(4, "left")))
+    mine = list(after.swap().player)
+    mine[12], mine[10] = mine[12] - 1, mine[10] + 1  # 13/11: one checker two pips on a 6-4
+    board = _light_moved(Position(tuple(mine), after.swap().opponent))
+    out = []
+    for _ in range(4):
+        out += r.show(board, "dark")
+    assert not [e for e in out if e["type"] == "play"]
+    assert [e.get("code") for e in out if e["type"] == "warning"] == ["unsure_reading"]
+    assert r.alarms() == []
+
+
+def test_the_movers_legal_play_shows_on_his_checkers_when_the_opponent_has_moved_too():
+    r, after = light_played()
+    r.show(after.swap(), "dark", (die(6, "left"), die(4, "left")))
+    board = _light_moved(_play(after.swap(), (6, 4), "24/18 13/9"))
+    out = r.show(board, "dark")
+    assert [(e["type"], e.get("play"), e.get("legal")) for e in out] == [("play", "24/18 13/9", True)]
+    assert r.alarms() == []
