@@ -1,4 +1,7 @@
-"""How far a point's stack runs past its outermost visible disc, in the stack's own colour.
+"""What a stack's layers leave to see past and under its visible discs: how far the stack's own colour runs past
+its outermost disc (``run_past``), the count of a pyramid seen by its top layer only (``top_layer_count``), a
+count that stops short of where the stack runs on (``row_runs_on``) and a stack read empty whose discs were all
+dropped (``dropped_stack``).
 
 Why: from above, a tall stack shows its top layer whole and only the ends of the layers under it. A top layer
 that starts a diameter or more from the base (two layers under it) and a plain row whose base checker was missed
@@ -6,7 +9,8 @@ show the same discs at the same pitch; what tells them apart is what lies past t
 half a diameter past its last disc's centre; under a top layer of ``m`` the row runs on a whole diameter further
 (its last checker and the end of the layer above it are half covered, so their rims hardly show). The stack's own
 discs say what its checkers look like here (the board-wide colour model may have none for a colour whose only
-checkers stand in this stack), so the run is measured in that colour along the point's centre line.
+checkers stand in this stack), so the run is measured in that colour along the point's centre line. Where the
+evidence does not decide, the reading is doubtful (the referee waits) rather than a confident count.
 """
 from __future__ import annotations
 
@@ -47,8 +51,6 @@ LONG_ROW = 5.25  # discs from a diameter out reaching this far (diameters) end i
 # row of six or more whose base checker went unseen was among the renders 1601-1640, 1661-1700, 16000-16078 and
 # the sample stills, while five tall stacks showed so
 MAX_STACK = 15
-
-
 TOP_BASE_MAX = 0.6  # a row's common start further out than this is taken from stacks whose first disc is a layer's
 
 
