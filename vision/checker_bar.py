@@ -32,7 +32,7 @@ OFF_LINE = 0.5  # radii off the bar's middle line (where its checkers wait) that
 SAME_CHECKER = 1.0  # radii: two discs whose centres are closer are one checker seen twice
 PRINT_L = 45.0  # Lab lightness (0-255) from a disc's median that marks a pixel of its middle as print (a digit)
 PRINTED = 0.15  # share of print pixels in a disc's middle that makes it a printed face (the cube, a die), no checker
-UNDER_CUBE = 1.0  # share of its colour's typical rim of a printed checker-sized disc that is a checker under the cube
+UNDER_CUBE = 1.5  # share of its colour's typical rim of a printed checker-sized disc that is a checker under the cube
 MIDDLE = 0.65  # radii of a disc's middle looked at for print (its rim and shadow left out)
 STACK_DX = 0.5  # radii sideways ...
 STACK_DY = 2.5  # ... and along the column within which a disc continues a point's stack
@@ -84,9 +84,10 @@ def judge_bar(discs: Sequence[tuple[Disc, str]], r: float, learnt: dict[str, Opt
             why[id(d)] = "bar, not a checker colour"
         elif lab is not None and printed(lab, d) >= PRINTED and not (
                 d.r >= SMALLER * r and d.rim >= UNDER_CUBE * typical_rim[colour]):
-            # print inside a checker-sized disc whose rim is as strong as its colour's typical checker is the
-            # cube resting on a checker (sample still 1); the cube's own face and dice found at checker size
-            # showed at most 0.6 of the typical rim (sample stills 4 and 9, render 1669)
+            # print inside a checker-sized disc whose rim is far stronger than its colour's typical checker is
+            # the cube resting on a checker (sample still 1: 2.3 times); the cube's own face and dice found at
+            # checker size showed at most the typical rim (sample stills 4 and 9, renders 1669 and 1756: a red
+            # cube among red checkers). One example for, five against: a narrow rule
             why[id(d)] = "bar, a printed face (the cube)"
         elif d.rim < BAR_RIM * typical_rim[colour]:
             # a checker on the bar stands clear of the bar's wood; faint round shapes there are its grain
