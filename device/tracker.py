@@ -1721,10 +1721,11 @@ class GameTracker:
         mine = [d for d in obs.dice if d.half in (seating.right_half(mover), None)]
         if (len(obs.dice) == 1 and len(mine) == 1) or (len(obs.dice) == 2 and _unread(obs.dice)):
             # still one die read (the other seen now, its face not made out, tells nothing more)
-            if len(obs.dice) == 1 and obs.dice[0].value == st.dice[0] and _same_roll(st.roll_at, obs.dice,
-                                                                                     _die_side_px(obs)):
-                # the lone die where it lay: its latest place is where a late look must find it (a first
-                # reading under the leaving hand may have placed it off its centre)
+            if (len(obs.dice) == 1 and obs.dice[0].value == st.dice[0]
+                    and obs.dice[0].half == seating.right_half(mover)):
+                # the lone die read again with its face on his half: its latest place is where a late look must
+                # find it. A first reading under the leaving hand may have placed it off its centre, farther than
+                # a die's side: kept there, the roll read whole later made a 'late re-roll' of the same dice
                 st.roll_at = _dice_at(obs.dice)
             st.one_die_reads += 1
             if st.one_die_reads <= ONE_DIE_READS:

@@ -43,3 +43,20 @@ def test_a_correction_of_a_play_whose_roll_was_read_is_still_judged():
     out = r.show(whole.swap(), "light", (die(5, "right"), die(2, "right")))
     assert [(e["type"], e.get("legal"), e.get("corrected")) for e in out if e["type"] == "play"] == [
         ("play", False, True)]
+
+
+def test_a_lone_die_first_read_off_its_place_and_then_read_whole_with_the_other_is_no_late_reroll():
+    # the brief's 960x540 false alarm: a 6 read alone for several readings, the dice then lost for a reading (as
+    # if lifted, nothing moved), then 6-4 read whole where they lay. The first reading of the 6 (under the leaving
+    # hand) put it two die sides off: its later readings, not that one, say where it lies
+    from vision.observation import DieReading
+
+    r, after = light_played()
+    r.show(after.swap(), "dark", (DieReading(6, True, [350.0, 400.0], "left"),))
+    for _ in range(4):
+        r.show(after.swap(), "dark", (DieReading(6, True, [280.0, 330.0], "left"),))
+    r.show(after.swap(), "dark")  # the dice not read: nothing moved
+    both = (DieReading(6, True, [281.0, 331.0], "left"), DieReading(4, True, [230.0, 420.0], "left"))
+    out = r.show(after.swap(), "dark", both)
+    assert [(e["type"], e.get("dice")) for e in out] == [("roll", [6, 4])]
+    assert r.alarms() == []
