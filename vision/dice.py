@@ -223,6 +223,9 @@ def _six_columns_hint(fit: LayoutFit, gray: np.ndarray, level: float, contrast: 
     return bool(means[1] >= TINY_SIX_COLUMNS[0] and means[1] - means[0] >= TINY_SIX_COLUMNS[1])
 
 
+SIDE_ELONGATION = 0.25  # a face's pips this much more elongated than another's nearby: a side face of its die
+
+
 def _drop_side_faces(dice: list[FaceCandidate]) -> list[FaceCandidate]:
     """A die seen at an angle also shows side faces next to its top face; keep only the top (roundest pips)."""
     keep = []
@@ -232,7 +235,7 @@ def _drop_side_faces(dice: list[FaceCandidate]) -> list[FaceCandidate]:
             if o is c:
                 continue
             near = np.linalg.norm(o.center - c.center) < 1.0 * max(o.size, c.size)
-            if near and c.elongation > o.elongation + 0.25:
+            if near and c.elongation > o.elongation + SIDE_ELONGATION:
                 side = True
                 break
         if not side:
@@ -797,6 +800,12 @@ def _merge(cands: list[FaceCandidate]) -> list[FaceCandidate]:
                 taken[j] = True
                 cluster.append(cands[j])
         cluster = [k for k in cluster if not any(_explains(o, k) for o in cluster)]
+        if len({k.value for k in cluster}) > 1:
+            # a face whose pips are clearly flatter than another's here is a side face, or a fit that took in a
+            # side face's pips: it does not make the upper face's value unsure (a real photo's white 5 seen
+            # obliquely, with a 4 fitted to two of its pips and two of its side face's, was reported unread)
+            roundest = min(k.elongation for k in cluster)
+            cluster = [k for k in cluster if k.elongation <= roundest + SIDE_ELONGATION] or cluster
         values = {k.value for k in cluster}
         best = cluster[0]
         if len(values) > 1:
