@@ -259,6 +259,7 @@ def find_board(image_bgr: np.ndarray, intrinsics: Optional[Intrinsics] = None) -
 RESCUE_TRIES = 3  # outlines from the frame's straight edges carried on to a whole board, best pattern first
 FAINT_PATTERN = 0.25  # usual outlines reading the points this clearly (but under MIN_PATTERN) are rescue tries ...
 FAINT_TRIES = 2  # ... this many of them, the largest first
+RESCUE_SAME = 0.02  # playing areas whose corners all lie within this share of the image diagonal are one
 RESCUE_PATTERN = 0.45  # the board a rescue builds must show its points at least this clearly ...
 RESCUE_TAPER = MIN_TAPER  # ... fading towards the middle like any board found
 
@@ -288,22 +289,29 @@ def _rescue(found, refused_score: Optional[float] = None, faint: Optional[list] 
     # faint outlines' scores tie within 0.003, the largest is the board and the arm)
     tried = tried[:RESCUE_TRIES] + sorted(faint or [], key=lambda r: -cv2.contourArea(r[1].astype(np.float32)))[
         :FAINT_TRIES]
-    best = None
+    built: list[np.ndarray] = []
+    diag = float(np.hypot(*small.shape[:2]))
     for r in tried:
+        play = _area_to_image(r[1], r[2], r[2].playing_area)
+        if any(np.max(np.linalg.norm(play - other, axis=1)) < RESCUE_SAME * diag for other in built):
+            continue  # the same playing area as an outline built already: its board would be the same
+        built.append(play)
         try:
-            geo = _board_from(found, _area_to_image(r[1], r[2], r[2].playing_area))
+            geo = _board_from(found, play)
             _check_cut_off(geo, image)
         except VisionError:
             continue
-        check = _score_quad(small, geo.corners * s)
+        corners = geo.corners
+        if found[4] is not None:  # the working image is the undistorted frame: judge the corners there
+            corners = found[4].scaled_to((image.shape[1], image.shape[0])).undistort_points(corners)
+        check = _score_quad(small, corners * s)
         if check is None or check[0] < RESCUE_PATTERN or check[2].score - check[2].middle_score < RESCUE_TAPER:
             continue
         if refused_score is not None and (geo.score is None or geo.score < refused_score or geo.frame_doubt):
             continue  # overruling a board refused as cut off takes a clean outline (renders 16300-16359: one
             # such rescue with a doubted end was 43 px off and read 2 points wrong with confidence)
-        if best is None or check[0] > best[0]:
-            best = (check[0], geo)
-    return None if best is None else best[1]
+        return geo  # the first that stands: later tries built the same board (renders 17000-17099, sim_11/23)
+    return None
 
 
 NEAR_TAPER = 0.08  # a taper this clear still earns an outline a second look when the winner is refused as cut off
