@@ -144,7 +144,8 @@ def _row_from_end(zone: np.ndarray, width: int, d: float) -> tuple[float, float,
     width = min(width, zone.shape[1])
     cum = np.concatenate([[0], np.cumsum(zone.sum(axis=0))])
     c0 = int(np.argmax(cum[width:] - cum[:-width]))
-    on = zone[:, c0:c0 + width].mean(axis=1) >= ROW_SHARE
+    band = zone[:, c0:c0 + width]
+    on = np.count_nonzero(band, axis=1) >= ROW_SHARE * band.shape[1]
     end = run_end(on, max(1, int(round(GAP * d))), int(round(START_SLACK * d)))
     return (float(np.flatnonzero(on)[0]) if end > 0 else 0.0), end, c0
 
@@ -155,22 +156,37 @@ def _something_along(unlike: np.ndarray, width: int, d: float) -> bool:
     width = min(width, unlike.shape[1])
     cum = np.concatenate([[0], np.cumsum(unlike.sum(axis=0))])
     c0 = int(np.argmax(cum[width:] - cum[:-width]))
-    on = unlike[:, c0:c0 + width].mean(axis=1) >= ROW_SHARE
+    band = unlike[:, c0:c0 + width]
+    on = np.count_nonzero(band, axis=1) >= ROW_SHARE * band.shape[1]
     runs = np.diff(np.concatenate([[0], on.astype(np.int8), [0]]))
     lengths = np.flatnonzero(runs == -1) - np.flatnonzero(runs == 1)
     return bool(len(lengths) and lengths.max() >= MIN_ROW * THICKNESS * d)
 
 
-def _read_tray(strip: np.ndarray, i: int, d: float, colours: list[tuple[str, CheckerColour]]
-               ) -> tuple[list[TrayRow], bool]:
-    """The rows at the two ends of one tray (``strip``: its Lab pixels, index ``i``; ``d``: checker diameter), and
-    whether the tray is clear where it shows no row."""
-    clear = True
-    rows: list[TrayRow] = []
+def _read_tray(strip: np.ndarray, i: int, d: float, colours: list[tuple[str, CheckerColour]],
+               placed: slice = slice(None)) -> tuple[list[TrayRow], bool]:
+    """The rows at the two ends of one tray (``strip``: its Lab pixels, widened outward; index ``i``; ``d``:
+    checker diameter), and whether the tray is clear where it shows no row, judged on the ``placed`` columns (the
+    finder's tray): the widening reaches over the tray's outer wall and frame, where the cube, a die or the
+    frame's edge often lie, and those say nothing about the tray's emptiness (render 1828: the cube beyond it)."""
     mid = strip.shape[0] / 2
     m0, m1 = int(max(0, mid - MIDDLE * d)), int(min(strip.shape[0], mid + MIDDLE * d))
     differs = unlike_tray(strip, np.median(strip[m0:m1], axis=0), int(round(BEND * d)))
     likes = {name: differs & _looks_like(strip, c, name == "light") for name, c in colours}
+    rows, clear = _rows_at_ends(strip, differs, likes, i, d)
+    if placed != slice(None):
+        _, clear = _rows_at_ends(strip[:, placed], differs[:, placed], {n: m[:, placed] for n, m in likes.items()},
+                                 i, d)
+    return _two_players(rows, len(colours)), clear
+
+
+def _rows_at_ends(strip: np.ndarray, differs: np.ndarray, likes: dict[str, np.ndarray], i: int, d: float
+                  ) -> tuple[list[TrayRow], bool]:
+    """The rows at the two ends of a tray's pixels (``differs``: unlike the empty tray; ``likes``: that and in a
+    checker colour, per colour) and whether it is clear where it shows no row."""
+    clear = True
+    rows: list[TrayRow] = []
+    mid = strip.shape[0] / 2
     width = int(max(2, round(ROW_WIDTH * d)))
     reach = int(min(mid, (15 * THICKNESS + START_SLACK + 0.5) * d))
     walls = {"top": 0, "bottom": 0}
@@ -215,7 +231,7 @@ def _read_tray(strip: np.ndarray, i: int, d: float, colours: list[tuple[str, Che
         # nothing at the ends, but something in the middle (a cube, a card, checkers left mid-tray): the middle
         # was taken as the empty tray, so the ends prove nothing
         clear = False
-    return _two_players(rows, len(colours)), clear
+    return rows, clear
 
 
 def _two_players(rows: list[TrayRow], n_colours: int) -> list[TrayRow]:
@@ -245,6 +261,7 @@ def tray_rows(lab: np.ndarray, trays: Sequence[Rect], r: float, light: Optional[
         ya, yb = int(max(0, np.floor(y0))), int(min(h, np.ceil(y1)))
         # the tray widened outward: each column's empty look is its own, so one read of the widened strip finds a
         # row wherever across it the tray really lies
+        pa, pb = int(max(0, np.floor(x0))), int(min(w, np.ceil(x1)))
         if (x0 + x1) / 2 < w / 2:
             x0 -= OUTWARD * d
         else:
@@ -252,7 +269,8 @@ def tray_rows(lab: np.ndarray, trays: Sequence[Rect], r: float, light: Optional[
         xa, xb = int(max(0, np.floor(x0))), int(min(w, np.ceil(x1)))
         if xb - xa < 3 or yb - ya < 4 * d:
             continue
-        found, tray_clear = _read_tray(lab[ya:yb, xa:xb], i, d, colours)
+        placed = slice(pa - xa, pb - xa) if pb - pa >= 3 else slice(None)
+        found, tray_clear = _read_tray(lab[ya:yb, xa:xb], i, d, colours, placed)
         rows += found
         if home is None or i == home:
             clear = clear and tray_clear
