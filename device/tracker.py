@@ -71,6 +71,13 @@ confidence, end it even when a steady misread elsewhere keeps the whole board fr
 re-roll needs evidence the dice were rolled again: a die read again with its face within a die's side of where it
 lay (``_die_side_px``) is the same roll; another face there, or a die elsewhere, is a re-roll.
 
+No foul rests on what the referee inferred or on another player's turn (issue 6, G6): a roll told by the play (its
+dice never read) is never the ground for an illegal call, so a board corrected after such a play is told again or
+said, not judged on the told roll (render 1642); a reading with the opponent's checkers on new points (he has
+moved, or they are misread) judges the mover on his own checkers only, legal when they show a legal play exactly,
+else not judged (render 1645: a verdict 35 frames late on a board holding the opponent's play); and a die read
+alone again on the mover's half is where it lies, however far its first reading under the leaving hand put it.
+
 Events are dicts (see device/events.py); the tracker does no I/O, so the referee can store them before announcing.
 ``feed`` never raises: a fault of the tracker's own drops that reading (the state as before it) with a
 "referee_fault" warning, and after a few in a row it drops what it was in the middle of and goes on like after a
