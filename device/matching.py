@@ -17,7 +17,11 @@ board the game allows (the legal results of a roll, or the standing position whi
 
 The verdict is "legal" when exactly one legal board is the cheapest explanation and strictly cheaper than any
 illegal one, "illegal" when the face-value board is whole (15 a side, as read) and every legal board needs a
-confident misread, and "doubt" otherwise (look again; if it stays so, say "not sure" rather than guess).
+confident misread, and "doubt" otherwise (look again; if it stays so, say "not sure" rather than guess). Two
+misreads that cancel are no evidence either: a stack of the mover's the reader is blind to may hide a checker
+leaving it while one of his is missed elsewhere (no illegal call then, unless every legal board still needs a
+confident misread), and checkers read on unsure points taken for phantoms weigh no more than one phantom on a sure
+point of that colour.
 """
 
 from __future__ import annotations
