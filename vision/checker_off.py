@@ -40,7 +40,7 @@ DIFFERS = 22.0  # Lab distance from the empty tray's column colour at which a pi
 BEND = 0.2  # diameters a tray's wall may drift sideways along the tray in the rectified view
 ROW_WIDTH = 0.7  # diameters of a checker on edge looked at across the tray (its middle, where it is widest)
 SIDE_SHADE = (0.55, 1.7)  # lightness of a checker's side seen from above: light ones down to, dark up to this
-OUTWARD = 0.7  # diameters the tray is also looked for further out: the board finder places it just outside the
+OUTWARD = 0.5  # diameters the tray is also looked for further out: the board finder places it just outside the
 #                playing area, but a frame strip between them puts it further out
 GREY = 128.0  # a and b of a colourless pixel (8-bit Lab)
 SIDE_CHROMA = (0.4, 1.1)  # a checker's side seen from above keeps its face's hue at this share of its chroma
@@ -142,7 +142,7 @@ def _row_from_end(zone: np.ndarray, width: int, d: float) -> tuple[float, float,
     """(start, end, column) in px from the tray's end of the row a boolean ``zone`` (rows from the end) shows in
     its best checker-wide band; end 0 when no row starts near the end."""
     width = min(width, zone.shape[1])
-    cum = np.concatenate([[0], np.cumsum(zone.sum(axis=0))])
+    cum = np.concatenate([[0], np.cumsum(np.count_nonzero(zone, axis=0))])
     c0 = int(np.argmax(cum[width:] - cum[:-width]))
     band = zone[:, c0:c0 + width]
     on = np.count_nonzero(band, axis=1) >= ROW_SHARE * band.shape[1]
@@ -154,7 +154,7 @@ def _something_along(unlike: np.ndarray, width: int, d: float) -> bool:
     """Whether anything checker-wide lies anywhere along a tray: a run of rows of a checker-wide band ``unlike``
     the empty tray (an object in the middle, where the empty tray is learnt, still differs from most of it)."""
     width = min(width, unlike.shape[1])
-    cum = np.concatenate([[0], np.cumsum(unlike.sum(axis=0))])
+    cum = np.concatenate([[0], np.cumsum(np.count_nonzero(unlike, axis=0))])
     c0 = int(np.argmax(cum[width:] - cum[:-width]))
     band = unlike[:, c0:c0 + width]
     on = np.count_nonzero(band, axis=1) >= ROW_SHARE * band.shape[1]
