@@ -277,19 +277,30 @@ def _rescue(found, refused_score: Optional[float] = None, faint: Optional[list] 
     in sample still sim_11); the board built from one, re-found round its playing area, may read clearly."""
     from vision.board_rescue import frame_line_quads
 
-    image, small, s = found[0], found[2], found[3]
-    tried = []
-    for q in frame_line_quads(small):
-        r = _score_quad(small, q)
-        if r is not None and r[0] >= MIN_PATTERN:
-            tried.append(r)
-    tried.sort(key=lambda r: -r[0])
+    image, small = found[0], found[2]
+    built: list[np.ndarray] = []
     # the faint outlines largest first: one that takes in an arm holds the whole board, whose playing area
     # _board_from re-finds inside it; a smaller one may hold only part of the points (sample still sim_11: the
     # faint outlines' scores tie within 0.003, the largest is the board and the arm)
-    tried = tried[:RESCUE_TRIES] + sorted(faint or [], key=lambda r: -cv2.contourArea(r[1].astype(np.float32)))[
-        :FAINT_TRIES]
-    built: list[np.ndarray] = []
+    faint = sorted(faint or [], key=lambda r: -cv2.contourArea(r[1].astype(np.float32)))[:FAINT_TRIES]
+    for colour in (False, True):  # the colour edges only when the grey ones gave nothing (they cost as much)
+        tried = []
+        for q in frame_line_quads(small, colour=colour):
+            r = _score_quad(small, q)
+            if r is not None and r[0] >= MIN_PATTERN:
+                tried.append(r)
+        tried.sort(key=lambda r: -r[0])
+        geo = _first_board(found, tried[:RESCUE_TRIES] + ([] if colour else faint), built, refused_score)
+        if geo is not None:
+            return geo
+    return None
+
+
+def _first_board(found, tried: list, built: list[np.ndarray], refused_score: Optional[float]
+                 ) -> Optional[BoardGeometry]:
+    """The first of the scored outlines whose board stands (see ``_rescue``); ``built`` collects the playing
+    areas built, so that the same one is not built twice."""
+    image, small, s = found[0], found[2], found[3]
     diag = float(np.hypot(*small.shape[:2]))
     for r in tried:
         play = _area_to_image(r[1], r[2], r[2].playing_area)

@@ -54,7 +54,7 @@ def edge_lines(gray: np.ndarray) -> list[EdgeLine]:
     side hides its middle but leaves both ends, while the triangles' edges, many and strong, each span only a
     point's length (well under the board's width, which a frame end spans)."""
     h, w = gray.shape[:2]
-    edges = cv2.Canny(cv2.GaussianBlur(gray, (5, 5), 0), 20, 60)
+    edges = _edges(gray)
     segs = cv2.HoughLinesP(edges, 1, np.pi / 180, threshold=40, minLineLength=int(MIN_SEGMENT_FRAC * min(h, w)),
                            maxLineGap=6)
     if segs is None:
@@ -85,6 +85,11 @@ def edge_lines(gray: np.ndarray) -> list[EdgeLine]:
         out.append(EdgeLine(point, direction, float(t.max() - t.min()), (float(t.min()), float(t.max()))))
     out.sort(key=lambda ln: -ln.length)
     return out
+
+
+def _edges(image: np.ndarray) -> np.ndarray:
+    """Canny edges of a grey image, or of a Lab one (OpenCV takes each pixel's strongest channel)."""
+    return cv2.Canny(cv2.GaussianBlur(image, (5, 5), 0), 20, 60)
 
 
 STEADY_OFFSET = 3.0  # px either side of a line where its two sides' colours are read
@@ -160,22 +165,26 @@ def _side_support(edges: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
     return float(edges[p[:, 1], p[:, 0]].mean() / 255.0)
 
 
-def frame_line_quads(small_bgr: np.ndarray, max_quads: int = 12, min_area_frac: float = 0.08) -> list[np.ndarray]:
+def frame_line_quads(small_bgr: np.ndarray, max_quads: int = 12, min_area_frac: float = 0.08, colour: bool = False
+                     ) -> list[np.ndarray]:
     """Quadrilaterals (4x2, working-image px) whose sides lie on long straight edges, best supported first.
 
     Two rankings of the lines each give their best ``max_quads``: by span (an arm may hide much of a side, but
     its ends show) and by steady length (``steady_length``: the triangles' edges, which also span the board,
-    drop out). Neither alone finds every board of the renders tried (17000-17099, hands over every board)."""
+    drop out). Neither alone finds every board of the renders tried (17000-17099, hands over every board).
+    With ``colour`` the edges are those of the Lab image: a frame of the table's lightness but another hue
+    (a purple frame on a navy cloth) shows there, while a few boards found on the grey edges are lost there."""
     h, w = small_bgr.shape[:2]
     gray = cv2.cvtColor(small_bgr, cv2.COLOR_BGR2GRAY) if small_bgr.ndim == 3 else small_bgr
     bgr = small_bgr if small_bgr.ndim == 3 else cv2.cvtColor(small_bgr, cv2.COLOR_GRAY2BGR)
-    lines = edge_lines(gray)
+    source = cv2.cvtColor(bgr, cv2.COLOR_BGR2Lab) if colour else gray
+    lines = edge_lines(source)
     if len(lines) < 4:
         return []
     lab = cv2.cvtColor(cv2.GaussianBlur(bgr, (3, 3), 0).astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
     steady = [EdgeLine(ln.point, ln.direction, steady_length(lab, ln), ln.ends) for ln in lines]
     steady = sorted((ln for ln in steady if ln.length >= MIN_SEGMENT_FRAC * min(h, w)), key=lambda ln: -ln.length)
-    edges = cv2.dilate(cv2.Canny(cv2.GaussianBlur(gray, (5, 5), 0), 20, 60), np.ones((3, 3), np.uint8))
+    edges = cv2.dilate(_edges(source), np.ones((3, 3), np.uint8))
     ranked = [_line_quads(lines, edges, min_area_frac), _line_quads(steady, edges, min_area_frac)]
     from calibration.geometry import order_corners
 
