@@ -353,6 +353,7 @@ class GameTracker:
             if synced in ("missing", None):
                 return self._out  # a reading that makes no whole board: wait for a better one
             board = synced  # type: ignore[assignment]
+        lift_mine = False  # the dice lifted, the mover's checkers read as one legal result (see _lift_shows_mine)
         if st.phase == "moving" and obs.board.found and len(obs.points) == 24:
             self._note_wild(obs)
             lost = self._lost(View.of(obs), self._reference(), self._bear_off_room())
@@ -362,11 +363,12 @@ class GameTracker:
             if any(lost) and not obs.dice and self._hit_on_bar(View.of(obs), lost):
                 lost = (0, 0)  # checkers just hit, read short on the bar
             st.opponent_lost = any(lost)
+            lift_mine = any(lost) and self._lift_shows_mine(obs)
             if any(lost) and (obs.dice or st.missing_seen + 1 < MISSING_READS or not st.missing_warned):
                 # a checker knocked off the board, or one the reader missed: with the trays unseen (counts only
                 # inferred) the two look alike, so it is said without an alarm
                 self._missing(lost, alert=self._trays_counted(obs, lost))
-                if not (st.missing_warned and self._opponent_rolled(obs)):
+                if not (st.missing_warned and self._opponent_rolled(obs)) and not lift_mine:
                     return self._out
                 # said, and the opponent has rolled: the play is final and is weighed on the mover's checkers
                 # (the opponent's are what the reading lacks); waiting would wait for ever, as every later
@@ -398,8 +400,8 @@ class GameTracker:
                 return self._out
             if sum(board.missing) <= MAX_KNOCKED:
                 self._missing(board.missing, alert=self._trays_counted(obs, board.missing))
-            if st.phase == "moving" and self._opponent_rolled(obs) and (
-                    st.missing_warned or sum(board.missing) > MAX_KNOCKED):
+            if st.phase == "moving" and ((self._opponent_rolled(obs) and (
+                    st.missing_warned or sum(board.missing) > MAX_KNOCKED)) or lift_mine):
                 # the opponent has rolled: the play is final and is weighed from the reading (the checkers it
                 # lacks were said, or are too many to be anything but a misread); waiting would wait for ever, as
                 # the reader that missed them misses them in every later reading (g6464, frame 364 on)
@@ -1767,6 +1769,27 @@ class GameTracker:
             self.needs_reread = True
             return True
         return False
+
+    def _lift_shows_mine(self, obs: Observation) -> bool:
+        """Whether a reading with the dice lifted and some of the opponent's checkers missing shows the mover's
+        checkers exactly as one legal result leaves them (every point seen, each of his counts as that result holds
+        it or as the reader read it while the board stood), and no other legal result so: the play is judged now
+        on his checkers, legal (issue 6, G7).
+
+        Why: in the mover's turn the opponent's checkers only leave points for the bar, so his checkers the reader
+        misses (lone ones, read as none) say nothing about the play; waiting for them made the verdict wait for
+        the opponent's roll (g1641 frame 721: light's 7/2 6/2 read exactly, dark's blots on 22 and 24 unseen, judged
+        ten frames late). Only a legal verdict comes so: the 'not on the board' warning is still said, and a
+        reading that fits no legal result of his exactly waits as before (no illegal call rests on checkers unseen)."""
+        st = self.state
+        if (obs.dice or st.phase != "moving" or st.turn is None or not st.dice or st.one_die
+                or not obs.board.found or len(obs.points) != 24 or None in obs.points or not st.before):
+            return False
+        view, ref = View.of(obs), self._reference()
+        if ref is None or None in view.points:
+            return False
+        mine = self._mover_only(view, list(self._result_boards(st.turn)), ref, st.turn, Verdict("doubt"))
+        return mine.kind == "legal" and mine.legal_cost == 0
 
     def _mover_only(self, view: View, boards: list[Board], ref: Optional[Reference], mover: str,
                     found: Verdict) -> Verdict:
