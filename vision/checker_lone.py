@@ -1,0 +1,63 @@
+"""Checkers on a point read empty whose discs were all dropped: a lone checker of its triangle's own colour, and a
+stack whose base checkers were not found.
+
+Why: the counter drops a disc coloured like the triangle under it when its rim fades on the tip side, as a
+triangle's rounded base does (``checkers.TIP_ARC``); but a white checker on a cream point fades there too, as its
+own edge meets a triangle of its colour. What tells them apart is not the rim: the board's own shape is the empty
+board there (the row's other points of that colour show it too, so the empty-board model, ``checker_empty``, has
+it), and it is coloured like the triangle, not like a checker. A clear disc that differs from the empty board on
+most of its area and has a checker's colour may be a checker. Likewise a stack whose base checkers were missed (a
+second layer hiding the first row's rims, black on navy) leaves its upper discs unlinked to the base; three or more
+of them one checker's spacing apart on one column are a row of checkers, which grain, prints and dice do not make.
+Either way the count cannot tell how many there are: the point is left doubtful, never counted.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+import numpy as np
+
+from vision.checker_runs import CheckerColour
+
+OWN_RIM = 0.5  # a board-coloured disc this clear (share of the board's typical strong rim) ...
+OWN_UNLIKE = 0.5  # ... differing from the empty board on this share of its area ...
+OWN_COLOUR = 1.0  # ... within this many of a checker colour's tolerances (checker_runs.CheckerColour) ...
+OWN_NEAR_BASE = 0.5  # ... centred within this many diameters of where the row's stacks start: maybe a checker
+ROW_RIM = 0.2  # dropped discs at least this share of the typical rim ...
+ROW_PITCH = (0.85, 1.25)  # ... one checker's spacing apart (diameters) ...
+ROW_LENGTH = 3  # ... this many in a row on one point read empty: a stack whose base was not found
+ROW_WHY = ("unlinked", "scattered", "off the stack's end", "weak and alone", "not a checker colour",
+           "as on the empty board")  # (why those discs were dropped: a die's disc is explained by the die)
+
+
+def colour_distance(lab: Sequence[float], colours: Sequence[Optional[CheckerColour]]) -> float:
+    """How far a colour lies from the nearest learnt checker colour, in that colour's tolerances (inf when none
+    was learnt)."""
+    v = np.asarray(lab, np.float32)
+    return round(min((float(np.linalg.norm(v - c.lab)) / c.tolerance for c in colours if c is not None),
+                     default=float("inf")), 2)
+
+
+def lone_on_own_colour(board_unlike: Sequence[Sequence[float]], row_base: float) -> bool:
+    """Whether a disc dropped as board-coloured on a point read empty may be a checker of its triangle's colour.
+
+    ``board_unlike``: per such disc (diameters from the base, rim as a share of the typical rim, tip-side rim as a
+    share of its own, share of it unlike the empty board, distance to a checker colour in tolerances);
+    ``row_base``: diameters from the base where the row's stacks start."""
+    return any(rim >= OWN_RIM and unlike >= OWN_UNLIKE and colour <= OWN_COLOUR
+               and abs(u - row_base) <= OWN_NEAR_BASE for u, rim, _, unlike, colour in board_unlike)
+
+
+def dropped_row(dropped: Sequence[Sequence[Any]]) -> bool:
+    """Whether the discs dropped on a point read empty (why, diameters from the base, rim as a share of the typical
+    rim) make a row of ROW_LENGTH or more, each one checker's spacing from the last, wherever it starts."""
+    us = sorted(float(u) for why, u, rim in dropped if why in ROW_WHY and rim >= ROW_RIM)
+    for i, first in enumerate(us):
+        row = [first]
+        for u in us[i + 1:]:
+            if ROW_PITCH[0] <= u - row[-1] <= ROW_PITCH[1]:
+                row.append(u)
+        if len(row) >= ROW_LENGTH:
+            return True
+    return False
