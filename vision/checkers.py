@@ -44,6 +44,7 @@ from vision.checker_occlusion import covered_points, skin_mask
 from vision.checker_off import read_off
 from vision.checker_runs import CheckerColour, run_length
 from vision.checker_layers import dropped_stack, run_past
+from vision.checker_lone import colour_distance, dropped_row, lone_on_own_colour
 from vision.checker_stacks import LAYER_RIM, layer_doubt, read_stack, stack_layers, stack_total, unseen_stack
 
 log = logging.getLogger(__name__)
@@ -564,7 +565,8 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
             tip = arc_score(gx, gy, d.x, d.y, d.r, 90.0 * toward)
             log.debug("point %d disc y=%.0f rim %.0f board-like, tip arc %.0f", p, d.y, d.rim, tip)
             if not against and tip < TIP_ARC * d.rim:
-                reject(d, "board-coloured", tip=round(tip / max(d.rim, 1e-6), 2))
+                reject(d, "board-coloured", tip=round(tip / max(d.rim, 1e-6), 2), unlike=round(share_of(d, p), 2),
+                       lab=d.lab)
                 continue
             by_place.setdefault(p, []).append(d)
 
@@ -811,6 +813,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
             confidence[p - 1] = min(confidence[p - 1], DOUBTFUL)
     _read_faces(lab, cols, r, counted, points, confidence, lightness, colour_ref, cues)
     for rd in rejected:  # what was dropped on each point: (why, diameters from the base, share of the strong rim)
+        disc_lab = rd.pop("lab", None)  # (a board-coloured disc's colour: only its distance to the checkers' is kept)
         rp = cols.point_of(rd["x"] * scale, rd["y"] * scale)
         if rp is not None and rd["why"] == "weak" and rd["rim"] >= 0.8 * floor:
             # (a disc dropped as weak by a hair: how far from the base, its rim against the floor, its size)
@@ -823,10 +826,19 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
             if "tip" in rd:  # (a board-coloured disc: how its tip side's rim stood against its sides)
                 cues[rp].setdefault("board_tips", []).append((round(u, 2), round(rd["rim"] / max(ref, 1e-6), 2),
                                                               rd["tip"]))
+                # (how much of it differs from the empty board there, how near a checker colour: checker_lone)
+                cues[rp].setdefault("board_unlike", []).append((round(u, 2), round(rd["rim"] / max(ref, 1e-6), 2),
+                                                                rd["tip"], rd["unlike"],
+                                                                colour_distance(disc_lab, (light, dark))))
     mark_tips_unlike_the_board(cues)
     for p, cue in cues.items():  # a stack read empty whose discs were all dropped (checker_layers.dropped_stack)
         if points[p - 1] == 0 and dropped_stack(float(cue.get("empty", 0.0)), cue.get("rejected", []), cue.get("tip")):
             cue["dropped_stack"] = True
+            confidence[p - 1] = min(confidence[p - 1], DOUBTFUL)
+        # a checker of its triangle's own colour dropped as the board's, a stack whose base was not found (checker_lone)
+        if points[p - 1] == 0 and (lone_on_own_colour(cue.get("board_unlike", []), float(cue.get("row_base", 0.5)))
+                                   or dropped_row(cue.get("rejected", []))):
+            cue["dropped_checkers"] = True
             confidence[p - 1] = min(confidence[p - 1], DOUBTFUL)
     # the situations where the count may be wrong though every disc looked clear (checker_doubt): the referee
     # must not take such a count as proof of an illegal play
