@@ -10,11 +10,12 @@ centred on each disc, three at least). A slot where a checker would sit (at the 
 other stacks start, then one checker's spacing on from the last one found, as checkers are stacked) holds one when
 its patch has the face's mean colour and the face's shading (the patch less its mean colour, against the face's
 likewise): a triangle of the same colour is flat, or shaded otherwise. It holds none when it is nearly as like the
-empty board at that spot (the same spot on the row's points of that colour with no disc there) as like the face:
-a shape the board shows on most of those points (a print, the frame's edge) is the board's own, and views that
-show the face themselves (an unseen checker there too) are set aside only where they are not the more. A slot
-shaded a little less like the face, or far nearer the face than the empty board though not shaded like it (plain
-faces, grained triangles), may hold one: the count stops there, doubtful.
+empty board at that spot (the same spot on the row's points of that colour with no disc there) as like the face, or
+more so: a shape the board shows on most of those points (a print, the frame's edge) is the board's own, and views
+that show the face themselves (an unseen checker there too) are set aside only where they are not the more. A slot
+shaded a little less like the face, or shaded like it yet nearly as near the empty board (a black checker with a
+faint dome on a navy point is as near the plain triangle as its fellows' faces are), may hold one: the count stops
+there, doubtful.
 """
 
 from __future__ import annotations
@@ -31,11 +32,10 @@ MIN_EMPTY_VIEWS = 2  # same-coloured points free at a spot needed to tell the em
 SHIFT = 0.25  # radii tried either side of each slot's expected centre, along and across the column
 TINT = 15.0  # Lab distance of a slot's mean colour to the face's beyond which it is no checker of that colour
 SHADED = 0.6  # a slot whose shading differs from the face's by less than this share of the face's own: a checker
-SHADED_NEAR = 0.9  # ... by less than this share, where the slot is also much nearer the face than the empty board,
-NEARER = 0.3  # ... its distance to the face at most this share of its distance to the nearest empty view: maybe
+SHADED_NEAR = 0.9  # ... by less than this share, where the slot is also nearer the face than the empty board: maybe
 FAR_TINT = 1.5  # a slot whose mean colour lies this many TINTs from every face's is settled on that alone
 UNLIKE_EMPTY = 0.8  # a slot must be nearer its face than this share of its distance to the nearest empty view
-MAYBE = 0.8  # a slot whose shading is within this share of the face's may hold one: doubtful
+# to hold one for sure
 
 
 @dataclass
@@ -84,13 +84,14 @@ class Slot:
         if self.tint >= TINT or self.own <= 0:
             return "no"
         q = self.shading / self.own
-        if q >= SHADED_NEAR or self.to_face >= UNLIKE_EMPTY * self.to_empty:
+        if q >= SHADED_NEAR or self.to_face >= self.to_empty:
             return "no"  # (nearer the empty board at that spot than a checker is: the board's own look there)
-        if q < SHADED:
+        if q < SHADED and self.to_face < UNLIKE_EMPTY * self.to_empty:
             return "yes"
-        # shaded a little less like the face, yet far nearer it than the empty board: maybe (a board whose lighter
-        # triangles are grained like the light checkers shows the same)
-        return "maybe" if q < MAYBE or self.to_face < NEARER * self.to_empty else "no"
+        # shaded a little less like the face, or nearly as near the empty board at that spot as the face (a black
+        # checker with a faint dome on a navy point: render 16032), yet nearer the face and shaded more like it than
+        # not: maybe (a board whose lighter triangles are grained like the light checkers shows the same)
+        return "maybe"
 
 
 def patch(lab: np.ndarray, x: float, y: float, size: int) -> np.ndarray:
