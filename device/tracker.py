@@ -237,6 +237,7 @@ class GameTracker:
         self._start_seen: dict[str, list[set[int]]] = {}
         self._out: list[dict[str, Any]] = []
         self.needs_reread = False  # the referee should look again (a doubtful reading)
+        self._lift_mine = False  # this reading shows the mover's checkers as one legal result (_lift_shows_mine)
         # the boards the roll being played can leave, for the (position before, dice, mover) they were made for:
         # every still reading of a play is weighed against them (see _result_boards)
         self._results: tuple[Any, dict[Board, set[tuple[int, int]]]] = (None, {})
@@ -301,6 +302,7 @@ class GameTracker:
         on from the believed board with the turn told by the next roll, as after a lost track."""
         self._frame, self._t, self._out = frame, t, []
         self.needs_reread = False
+        self._lift_mine = False  # see _lift_shows_mine: set for this reading in the moving phase
         st = self.state
         st.faults += 1
         if st.faults == 1:
@@ -323,6 +325,7 @@ class GameTracker:
     def _feed(self, obs: Observation, frame: int, t: float) -> list[dict[str, Any]]:
         self._frame, self._t, self._out = frame, t, []
         self.needs_reread = False
+        self._lift_mine = False  # see _lift_shows_mine: set for this reading in the moving phase
         obs = with_trusted_off(obs, self._off_allowed())  # an unsure borne-off count is no evidence either way
         st = self.state
         prior = {p for points in (st.doubtful or []) for p in points}  # doubted before this reading
@@ -363,12 +366,14 @@ class GameTracker:
             if any(lost) and not obs.dice and self._hit_on_bar(View.of(obs), lost):
                 lost = (0, 0)  # checkers just hit, read short on the bar
             st.opponent_lost = any(lost)
-            lift_mine = any(lost) and self._lift_shows_mine(obs)
+            # on a guessed board only the opponent's checkers gone (not a stack of his misread) leave the mover's
+            # checkers as the evidence: a wrong guess with a doubtful stack filled in made a wrong play 'legal'
+            lift_mine = self._lift_mine = self._lift_shows_mine(obs) and (any(lost) or not st.guessed)
             if any(lost) and (obs.dice or st.missing_seen + 1 < MISSING_READS or not st.missing_warned):
                 # a checker knocked off the board, or one the reader missed: with the trays unseen (counts only
                 # inferred) the two look alike, so it is said without an alarm
                 self._missing(lost, alert=self._trays_counted(obs, lost))
-                if not (st.missing_warned and self._opponent_rolled(obs)) and not lift_mine:
+                if not (st.missing_warned and (self._opponent_rolled(obs) or lift_mine)):
                     return self._out
                 # said, and the opponent has rolled: the play is final and is weighed on the mover's checkers
                 # (the opponent's are what the reading lacks); waiting would wait for ever, as every later
@@ -400,11 +405,14 @@ class GameTracker:
                 return self._out
             if sum(board.missing) <= MAX_KNOCKED:
                 self._missing(board.missing, alert=self._trays_counted(obs, board.missing))
-            if st.phase == "moving" and ((self._opponent_rolled(obs) and (
-                    st.missing_warned or sum(board.missing) > MAX_KNOCKED)) or lift_mine):
+            said = st.missing_warned or sum(board.missing) > MAX_KNOCKED
+            if st.phase == "moving" and ((self._opponent_rolled(obs) or lift_mine) and said or (
+                    sum(board.missing) > MAX_KNOCKED and self._lift_legal(obs))):
                 # the opponent has rolled: the play is final and is weighed from the reading (the checkers it
                 # lacks were said, or are too many to be anything but a misread); waiting would wait for ever, as
-                # the reader that missed them misses them in every later reading (g6464, frame 364 on)
+                # the reader that missed them misses them in every later reading (g6464, frame 364 on). So is a
+                # reading at the lift that shows the mover's checkers as one legal result, or that, too short for
+                # a knock, the read-error model finds one legal result in (issue 6, G7: the verdict it brings)
                 self._moving_unclear(obs)
             return self._out
         st.missing_warned, st.missing_seen = False, 0
@@ -1456,7 +1464,7 @@ class GameTracker:
             if (again.kind == "legal" and again.board is not None and set(again.points) <= loose
                     and face_bar(view, ref) == again.board.bar):
                 found = again
-        if (quick or st.opponent_lost) and found.kind != "legal":
+        if ((quick or st.opponent_lost) and found.kind != "legal") or (self._lift_mine and found.kind == "doubt"):
             # the opponent has rolled and may be moving already, or one of his checkers is off the board (said
             # already) or unseen: judge the mover's checkers only
             found = self._mover_only(view, boards, ref, mover, found)
@@ -1790,6 +1798,29 @@ class GameTracker:
             return False
         mine = self._mover_only(view, list(self._result_boards(st.turn)), ref, st.turn, Verdict("doubt"))
         return mine.kind == "legal" and mine.legal_cost == 0
+
+    def _lift_legal(self, obs: Observation) -> bool:
+        """Whether a reading with the dice lifted that lacks checkers (more than a knock, or the mover's own) is
+        weighed as it stands and found one legal result (the read-error model: each checker it lacks a lone one
+        missed or on a point the reader was unsure of or read so while the board stood): judged now (issue 6, G7).
+
+        Why: such a reading was weighed only once the opponent's dice were down (the reader that misses the
+        checkers misses them in every later reading), so a play it shows came late (g1641 frame 762: dark's 7/4 6/5*
+        on a guessed board, four of his lone checkers unseen, judged at light's roll 8 frames on). The verdict is
+        the one that roll would have brought; only a legal one comes early, a doubt or an illegal board waits."""
+        st = self.state
+        if (obs.dice or st.phase != "moving" or st.turn is None or not st.dice or st.one_die or not st.before
+                or st.guessed or self.seating is None or not obs.board.found or len(obs.points) != 24):
+            return False  # (a guessed board holds nothing for sure: its play waits, as before)
+        ref = self._reference()
+        if ref is None:
+            return False
+        mover, seating = st.turn, self.seating
+        before = Position.from_position_id(st.before)
+        far = lambda b: _far_from_roll(before, st.dice, seating.position(b, mover))  # noqa: E731
+        found = decide(View.of(obs), list(self._result_boards(mover)), ref,
+                       mover=1 if mover == "light" else -1, far=far)
+        return found.kind == "legal"
 
     def _mover_only(self, view: View, boards: list[Board], ref: Optional[Reference], mover: str,
                     found: Verdict) -> Verdict:

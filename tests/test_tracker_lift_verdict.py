@@ -14,9 +14,16 @@ from tests.daemon_scenes import die
 from tests.test_tracker_faults import START, Reader, _play
 
 
-def _light_blots() -> tuple[Reader, Position]:
+class TraysCounted(Reader):
+    """A reader that counts the trays (empty before any bear-off): a checker it misses on a point is missing."""
+
+    def read_trays(self, obs) -> None:
+        obs.off["light"], obs.off["dark"] = 0, 0
+
+
+def _light_blots(reader: type = Reader) -> tuple[Reader, Position]:
     """Light opened 3-1 with 24/21 6/5 (blots on his 21 and 5, geometric 21 and 5), seen; dark rolled 6-4."""
-    r = Reader()
+    r = reader()
     r.start(3, 1)
     after = _play(START, (3, 1), "24/21 6/5")
     r.show(after, "light")
@@ -27,9 +34,11 @@ def _light_blots() -> tuple[Reader, Position]:
 def test_the_movers_play_read_exactly_is_judged_at_the_lift_though_the_opponents_blots_go_unseen():
     r, after = _light_blots()
     played = _play(after.swap(), (6, 4), "24/18 13/9")
-    out = r.show(played, "dark", wrong={21: 0, 5: 0})  # the lift: light's two blots not found, with confidence
-    assert [(e["type"], e.get("play"), e.get("legal")) for e in out if e["type"] == "play"] == [
-        ("play", "24/18 13/9", True)]
+    first = r.show(played, "dark", wrong={21: 0, 5: 0})  # the lift: light's two blots not found, with confidence
+    out = r.show(played, "dark", wrong={21: 0, 5: 0})  # read again (a checker missing): said, and judged
+    assert first == []
+    assert [(e["type"], e.get("code"), e.get("play")) for e in out] == [
+        ("warning", "checker_missing", None), ("play", "legal", "24/18 13/9")]
     assert r.alarms() == []
 
 
@@ -38,6 +47,29 @@ def test_an_illegal_play_read_with_the_opponents_blots_unseen_is_no_verdict_at_t
     mine = list(after.swap().player)
     mine[12], mine[10] = mine[12] - 1, mine[10] + 1  # 13/11: one checker two pips on a 6-4
     board = Position(tuple(mine), after.swap().opponent)
-    out = r.show(board, "dark", wrong={21: 0, 5: 0})
+    out = r.show(board, "dark", wrong={21: 0, 5: 0}) + r.show(board, "dark", wrong={21: 0, 5: 0})
     assert [e for e in out if e["type"] == "play"] == []
+    assert r.alarms() == []
+
+
+def test_a_play_read_with_its_blots_unseen_is_weighed_at_the_lift():
+    # g1641 frame 594: a reading lacking three of the mover's checkers (lone ones, read as none) was weighed only
+    # once the opponent had rolled; weighed at the lift it shows one legal result, the verdict that roll brought
+    r, after = _light_blots(TraysCounted)
+    played = _play(after.swap(), (6, 4), "24/20* 8/2")  # dark's blots on geometric 1, 5 and 23
+    r.unsure = {1}  # where his 24-point stood, the reader unsure now
+    out = r.show(played, "dark", wrong={1: 0, 5: 0, 23: 0})
+    assert [(e["type"], e.get("play"), e.get("legal")) for e in out if e["type"] == "play"] == [
+        ("play", "24/20* 8/2", True)]
+    assert r.alarms() == []
+
+
+def test_the_movers_play_is_judged_at_the_lift_though_an_opponents_stack_is_read_wildly_short():
+    # g1651 frame 303: dark's 6-stack read as one checker (confidently) at the lift; light's play read exactly
+    # waited 19 frames, for a reading of that stack
+    r, after = _light_blots()
+    played = _play(after.swap(), (6, 4), "24/18 13/9")
+    out = r.show(played, "dark", wrong={6: 1})  # light's 6-point (4 checkers after 6/5) read as one
+    assert [(e["type"], e.get("play"), e.get("legal")) for e in out if e["type"] == "play"] == [
+        ("play", "24/18 13/9", True)]
     assert r.alarms() == []

@@ -207,7 +207,8 @@ def test_two_checkers_hit_and_read_as_one_on_the_bar_with_a_blot_unseen_is_the_l
 
 def test_more_checkers_gone_than_the_bar_can_hide_is_still_said():
     # the same play read with one light checker on the bar and another light blot unseen: two light checkers
-    # short, which two hit checkers stacked on the bar and read as one cannot explain: said, no verdict yet
+    # short, which two hit checkers stacked on the bar and read as one cannot explain: said. Dark's checkers show
+    # his play exactly, so it is judged once said (issue 6, G7: the opponent's checkers say nothing of the play)
     seating = Seating("top-left")
     before = Position.from_position_id("g2fhASLQc/AJAg")
     tracker = _moving(seating, before, "dark", [5, 4])
@@ -217,9 +218,10 @@ def test_more_checkers_gone_than_the_bar_can_hide_is_still_said():
     obs.points = list(obs.points)
     light_blot = next(i for i, n in enumerate(obs.points) if n == 1)
     obs.points[light_blot] = 0  # a third light checker unseen: two short, the bar shows one
-    events = tracker.feed(obs, 269, 26.9) + tracker.feed(obs, 270, 27.0)
-    assert [e.get("code") for e in events] == ["checker_missing"]
-    assert not any(e["type"] == "play" for e in events)
+    first = tracker.feed(obs, 269, 26.9)
+    events = first + tracker.feed(obs, 270, 27.0)
+    assert first == []
+    assert [(e.get("code"), e.get("play")) for e in events] == [("checker_missing", None), ("legal", "8/4* 6/1*")]
 
 
 def test_a_tie_with_only_boards_far_from_the_roll_goes_to_the_legal_play():
