@@ -176,6 +176,9 @@ def tilted_face(foreshortening_on_board: float, edge_px: float) -> bool:
     return foreshortening_on_board < MIN_FLAT_ON_BOARD - allowance
 
 
+SQUARE_IN_IMAGE = 0.9  # a face this square in the image is not called tilted by the board's perspective alone:
+# flat dice seen square (0.94, 0.98) under a found board whose local perspective made them 0.80 and 0.77 (renders
+# 16182 and 5369, false re-rolls); every cocked die the face-shape cue caught was squashed in the image too (<= 0.79)
 MAX_SIDE_EXCESS = 0.26  # die edges beyond a flat die's reach at which two side pips mean a tilted die (renders)
 
 
@@ -193,7 +196,8 @@ def flat_on_board(cues: dict, center: np.ndarray, board_to_image: np.ndarray, ed
         return True
     affine = cues.get("affine")
     if affine is not None and tilted_face(foreshortening(np.linalg.inv(jac) @ affine), edge_px):
-        if cues.get("foreshortening") is None or plausible_tilt(cues["foreshortening"], cues["elongation"]):
+        seen = cues.get("foreshortening")
+        if seen is None or (plausible_tilt(seen, cues["elongation"]) and seen < SQUARE_IN_IMAGE):
             return False
     if edge_px >= MIN_TILT_EDGE_PX and shape is not None:
         excess = side_face_excess(cues.get("side_xy"), center, edge_px, jac, board_to_image, shape)

@@ -7,7 +7,8 @@ limits: towards the camera (a face turned away from it is hidden), and foreshort
 line of sight's angle from vertical at the die (the board's homography gives the camera: ``dice_flat.camera_pose``).
 So two faces of one die are a cocked die when the squashed one lies on the side turned away from the camera, or is
 seen rounder than any flat die's side face there yet still squashed (a fitted face of 4-6 pips: the shape of a
-pair's or a three's tiny pips is blur, a flat die's side pips looked round).
+pair's or a three's tiny pips is blur, a flat die's side pips looked round), and of the size such a face of that
+die has (a layout fitted to part of a side face has neither its shape nor its size).
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ SQUASHED_PIPS = 0.2  # the side face's pips this much more elongated than the up
 ROUNDER = 0.08  # a 4-6 face's foreshortening above sin(theta) by this: beyond a flat die's side face (pips' noise)
 SIDE_FACE = 0.8  # ... and below this (a square face is the top of a die, or another die)
 FLATTER = 0.1  # the side face's foreshortening at least this below the upper face's when both are known
+SIDE_SIZE = (0.75, 1.35)  # a side face's fitted size over the size its foreshortening gives it (the upper face's
+# edge times sqrt(foreshortening)): cocked dice's side faces 1.03-1.15 (renders 16011-17039); a 4 fitted to four of
+# a flat die's side 6's pips measured 0.52 (render 1886) and called the die cocked, a false re-roll
 
 
 def _squash(face) -> Optional[float]:
@@ -35,6 +39,18 @@ def _squash(face) -> Optional[float]:
 def _board_point(h_inv: np.ndarray, xy: Sequence[float]) -> Optional[np.ndarray]:
     p = h_inv @ np.array([float(xy[0]), float(xy[1]), 1.0])
     return None if abs(p[2]) < 1e-12 else p[:2] / p[2]
+
+
+def _true_side(side, top, fs: float) -> bool:
+    """Whether a side face's fitted size is the size of a face of the upper face's die foreshortened by ``fs``.
+
+    Why: the side face shares an edge with the upper face, so its fitted size (the square root of the layout's area)
+    is about the upper face's edge times sqrt(fs). A layout fitted to part of a face (four of a 6's pips as a 4)
+    is smaller and its foreshortening is the misfit's, not the face's: no evidence of a tilt."""
+    if fs <= 0 or top.size <= 0:
+        return False
+    ratio = side.size / (top.size * float(np.sqrt(fs)))
+    return SIDE_SIZE[0] <= ratio <= SIDE_SIZE[1]
 
 
 def _side_and_top(a, b):
@@ -87,7 +103,7 @@ def two_faces_cocked(faces: Sequence, board_to_image: np.ndarray, shape: tuple[i
             slope = float(np.linalg.norm(to_cam)) / abs(float(cam[2]))
             sin_view = slope / float(np.hypot(1.0, slope))
             fs = _squash(side)
-            rounder = fs is not None and sin_view + ROUNDER < fs < SIDE_FACE
+            rounder = fs is not None and sin_view + ROUNDER < fs < SIDE_FACE and _true_side(side, top, fs)
             if away or rounder:
                 out.update((i, j))
     return out
