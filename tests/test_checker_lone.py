@@ -73,6 +73,7 @@ def test_a_board_coloured_disc_is_a_maybe_checker_only_with_a_checkers_colour_un
     assert colour_distance((0.0, 0.0, 0.0), (None, None)) == float("inf")
     assert lone_on_own_colour([(0.45, 0.68, 0.19, 0.62, near)], 0.45)
     assert not lone_on_own_colour([(0.45, 0.68, 0.19, 0.62, far)], 0.45)  # the triangle's colour, not a checker's
+    assert not lone_on_own_colour([(0.45, 0.68, 0.19, 0.62, 0.7)], 0.45)  # a cream triangle beside pale checkers
     assert not lone_on_own_colour([(0.45, 0.68, 0.19, 0.05, near)], 0.45)  # the empty board shows it there too
     assert not lone_on_own_colour([(0.45, 0.3, 0.19, 0.62, near)], 0.45)  # faint: grain
     assert not lone_on_own_colour([(2.5, 0.68, 0.19, 0.62, near)], 0.45)  # far from where the row's stacks start
