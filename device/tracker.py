@@ -1667,7 +1667,10 @@ class GameTracker:
             # then a re-roll said after the fact, never a roll out of turn (see _rolled_again); already judged
             st.last_play.update(pass_pending=True, judged=True)
         self._believe(after_board, obs)
-        if quick:
+        if quick or (self._lift_mine and found.kind == "legal"):
+            # (judged at the lift on the mover's checkers, the opponent's unseen or misread: how that reading saw
+            # his points is no steady misread of the believed board either; kept, race 4242's dark 6-stack read as
+            # none at light's lift made dark's foul 20 frames on read as a legal 13/5)
             self._unsee(other(mover), after_board)
         st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
         st.handled = remaining

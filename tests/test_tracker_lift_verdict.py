@@ -73,3 +73,15 @@ def test_the_movers_play_is_judged_at_the_lift_though_an_opponents_stack_is_read
     assert [(e["type"], e.get("play"), e.get("legal")) for e in out if e["type"] == "play"] == [
         ("play", "24/18 13/9", True)]
     assert r.alarms() == []
+
+
+def test_the_opponents_checkers_unseen_at_such_a_lift_are_no_steady_misread_after_it():
+    # race 4242 frame 767: kept as 'how the reader sees this board', dark's points misread at light's lift made a
+    # foul of dark's 35 frames on read as a legal play (his unseen checkers taken for unchanged ones)
+    r, after = _light_blots()
+    played = _play(after.swap(), (6, 4), "24/18 13/9")
+    for _ in range(2):
+        r.show(played, "dark", wrong={21: 0, 5: 0})
+    assert [e.get("play") for e in r.events if e["type"] == "play"][-1] == "24/18 13/9"
+    seen = r.tracker.state.seen
+    assert seen is not None and seen[20] == [1] and seen[4] == [1]  # light's blots: as the board holds them
