@@ -61,6 +61,8 @@ def test_a_row_of_dropped_discs_needs_three_at_the_checkers_pitch():
     assert not dropped_row([("unlinked", 2.68, 0.25), ("unlinked", 3.6, 0.38)])  # two: a print or a die as often
     assert not dropped_row([("unlinked", 1.0, 0.3), ("unlinked", 2.6, 0.3), ("unlinked", 4.2, 0.3)])  # not touching
     assert not dropped_row([("on a die", 1.0, 0.9), ("on a die", 2.0, 0.9), ("on a die", 3.0, 0.9)])  # dice explain
+    # dropped as scattered sideways about the column (render 2730 point 16's grain): no column of checkers
+    assert not dropped_row([("scattered", 1.17, 0.41), ("scattered", 2.13, 0.24), ("scattered", 3.13, 0.32)])
     assert not dropped_row([("unlinked", 1.0, 0.1), ("unlinked", 2.0, 0.1), ("unlinked", 3.0, 0.1)])  # grain-faint
 
 

@@ -7,9 +7,10 @@ own edge meets a triangle of its colour. What tells them apart is not the rim: t
 board there (the row's other points of that colour show it too, so the empty-board model, ``checker_empty``, has
 it), and it is coloured like the triangle, not like a checker. A clear disc that differs from the empty board on
 most of its area and has a checker's colour (as near it as that colour's clear discs lie: a cream triangle's base
-lay 0.6-0.8 of a tolerance off the pale checkers on render 2827 and real photo r15, both empty) may be a checker. Likewise a stack whose base checkers were missed (a
-second layer hiding the first row's rims, black on navy) leaves its upper discs unlinked to the base; three or more
-of them one checker's spacing apart on one column are a row of checkers, which grain, prints and dice do not make.
+lay 0.6-0.8 of a tolerance off the pale checkers on render 2827 and real photo r15, both empty) may be a checker.
+Likewise a stack whose base checkers were missed (a second layer hiding the first row's rims, black on navy) leaves
+its upper discs unlinked to the base; three or more of them one checker's spacing apart on one column are a row of
+checkers, which grain, prints and dice do not make.
 Either way the count cannot tell how many there are: the point is left doubtful, never counted.
 """
 
@@ -28,8 +29,9 @@ OWN_NEAR_BASE = 0.5  # ... centred within this many diameters of where the row's
 ROW_RIM = 0.2  # dropped discs at least this share of the typical rim ...
 ROW_PITCH = (0.85, 1.25)  # ... one checker's spacing apart (diameters) ...
 ROW_LENGTH = 3  # ... this many in a row on one point read empty: a stack whose base was not found
-ROW_WHY = ("unlinked", "scattered", "off the stack's end", "weak and alone", "not a checker colour",
-           "as on the empty board")  # (why those discs were dropped: a die's disc is explained by the die)
+ROW_WHY = ("unlinked", "weak and alone", "not a checker colour", "as on the empty board")
+# (why those discs were dropped: a die's disc is explained by the die, and discs dropped as scattered sideways or off a
+# stack's centre line make no column: render 2730 point 16's grain did)
 
 
 def colour_distance(lab: Sequence[float], colours: Sequence[Optional[CheckerColour]]) -> float:
