@@ -396,6 +396,8 @@ DOUBT_STRIPS = 0.4  # point widths: frame strips above and below the playing are
 DOUBT_REFINED = 10.0  # working px: full-resolution edges this far from the frame the working image gave
 DOUBT_LENS_MOVE = 2.75  # times the bow: corners on the lens's curves move 1-2.5x the bow on renders, not more
 DOUBT_PATTERN = 0.42  # layout score below which the point pattern is too faint to anchor the frame
+DOUBT_THIN_STRIP = 0.2  # point widths: a long frame strip narrower than this is the points' base, not the frame
+DOUBT_ENDS = 2.7  # point widths: ends beyond the points differing by more than a tray's width and then some
 
 
 def _frame_doubt(geo: BoardGeometry, refined_by: float, est, lens_moved: float = 0.0,
@@ -408,14 +410,25 @@ def _frame_doubt(geo: BoardGeometry, refined_by: float, est, lens_moved: float =
     image's frame, with no lens bend to explain it, means the two disagreed on which edge is the frame; edges
     that bow clearly while no lens could be fitted leave the straight-line corners off by about the bow, and a
     lens whose curves moved the corners much more than its bow took some side's curve from another edge; and a
-    faint point pattern anchors nothing well. Thresholds are round numbers with a margin, measured on renders
-    (seeds 1501-1540, 1601-1640): each trace alone flags few frames found right."""
+    faint point pattern anchors nothing well. A long frame strip next to nothing (under DOUBT_THIN_STRIP point
+    widths: right boards show 0.4 and more) is the points' base or a dark frame's inner edge taken for the outer
+    one; and an end reaching much further beyond the points than the other (more than a bear-off tray explains:
+    trayed ends lie 1.3-2.3 point widths beyond a plain end on renders) took in a card or the table beside it.
+    Thresholds are round numbers with a margin, measured on renders (seeds 1501-1540, 1601-1640; the last two
+    on 19000-19059): each trace alone flags few frames found right."""
     x0, y0, x1, y1 = geo.playing_area
     pw = (x1 - x0) / 13
     top, bottom = y0 / pw, (geo.rect_size[1] - y1) / pw
     reasons = []
     if abs(top - bottom) > DOUBT_STRIPS:
         reasons.append(f"frame strips above and below the points differ by {abs(top - bottom):.1f} point widths")
+    if min(top, bottom) < DOUBT_THIN_STRIP:
+        reasons.append(f"the frame strip {'above' if top < bottom else 'below'} the points is only "
+                       f"{min(top, bottom):.2f} point widths wide")
+    left, right = x0 / pw, (geo.rect_size[0] - x1) / pw
+    if abs(left - right) > DOUBT_ENDS:
+        reasons.append(f"the frame's {'left' if left > right else 'right'} end reaches {abs(left - right):.1f} "
+                       "point widths further beyond the points than the other")
     lens_used = geo.intrinsics is not None and getattr(geo.intrinsics, "estimated", False)
     if refined_by >= DOUBT_REFINED and not lens_used:
         reasons.append(f"the frame's edges at full resolution lie {refined_by:.0f} px (working image) from where "
