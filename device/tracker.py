@@ -78,6 +78,12 @@ moved, or they are misread) judges the mover on his own checkers only, legal whe
 else not judged (render 1645: a verdict 35 frames late on a board holding the opponent's play); and a die read
 alone again on the mover's half is where it lies, however far its first reading under the leaving hand put it.
 
+Verdicts come at the lift when the mover's checkers are evidence enough (issue 6, G7): a reading with the dice
+lifted that shows the mover's checkers exactly as one legal result leaves them is that play, judged at once
+though the opponent's checkers go unseen (said first, when they lack) or a stack of his is read wildly off (not on
+a guess); a reading too short for a knock is weighed as it stands at the lift (not on a guess), judged when
+legal. Only legal verdicts come so, and how such a reading saw the opponent's points is no steady misread.
+
 Events are dicts (see device/events.py); the tracker does no I/O, so the referee can store them before announcing.
 ``feed`` never raises: a fault of the tracker's own drops that reading (the state as before it) with a
 "referee_fault" warning, and after a few in a row it drops what it was in the middle of and goes on like after a
