@@ -1473,7 +1473,10 @@ class GameTracker:
         if ((quick or st.opponent_lost) and found.kind != "legal") or (self._lift_mine and found.kind == "doubt"):
             # the opponent has rolled and may be moving already, or one of his checkers is off the board (said
             # already) or unseen: judge the mover's checkers only
+            mine_only = not quick  # (at the lift: see _lift_shows_mine)
             found = self._mover_only(view, boards, ref, mover, found)
+        else:
+            mine_only = False
         exact = self._read_as_legal(obs, boards) if found.kind != "legal" else None
         if exact is not None:
             found = Verdict("legal", exact, 0, found.illegal_cost, [])
@@ -1673,10 +1676,11 @@ class GameTracker:
             # then a re-roll said after the fact, never a roll out of turn (see _rolled_again); already judged
             st.last_play.update(pass_pending=True, judged=True)
         self._believe(after_board, obs)
-        if quick or (self._lift_mine and found.kind == "legal"):
+        if quick or (found.kind == "legal" and self._lift_mine and (mine_only or st.opponent_lost)):
             # (judged at the lift on the mover's checkers, the opponent's unseen or misread: how that reading saw
             # his points is no steady misread of the believed board either; kept, race 4242's dark 6-stack read as
-            # none at light's lift made dark's foul 20 frames on read as a legal 13/5)
+            # none at light's lift made dark's foul 20 frames on read as a legal 13/5. Only then: a verdict the
+            # whole reading gave keeps his steady misreads, g1675's three such wiped made a false alarm at 469)
             self._unsee(other(mover), after_board)
         st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
         st.handled = remaining
