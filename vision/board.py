@@ -318,6 +318,9 @@ def _first_board(found, tried: list, built: list[np.ndarray], refused_score: Opt
         check = _score_quad(small, corners * s)
         if check is None or check[0] < RESCUE_PATTERN or check[2].score - check[2].middle_score < RESCUE_TAPER:
             continue
+        if geo.score is not None and geo.score < DOUBT_PATTERN:
+            continue  # the board built reads its points faintly: a rescue needs a clear one (a held-out render: a
+            # quad spanning the image's height past a board under an arm read every point 0, fit 0.31)
         if refused_score is not None and (geo.score is None or geo.score < refused_score or geo.frame_doubt):
             continue  # overruling a board refused as cut off takes a clean outline (renders 16300-16359: one
             # such rescue with a doubted end was 43 px off and read 2 points wrong with confidence)
