@@ -1,10 +1,12 @@
-"""A stack the reader is blind to hides nothing a confident reading elsewhere shows (issue 6, render 1641).
+"""A stack of the mover's the reader is blind to keeps an illegal call back (issue 6, renders 1641 and race 4242).
 
 Frame 687: dark's 2-stack on his 15-point was read as none in every reading (blind: read wildly off, always), and
 dark played bar/24 20/14 on a 4-1 (illegal), read whole as played. The blind stack stopped the call ('not sure')
 until light rolled. A blind stack hides a checker leaving it, so a reading that adds up may be a legal play with
-one of the mover's checkers missed elsewhere (the two errors cancel): that stays "not sure". But when every legal
-board needs a confident misread even so, the illegal play shows on points the blind stack cannot explain.
+one of the mover's checkers missed elsewhere (the two errors cancel): that stays "not sure". A rule that called the
+foul when every legal board needed a confident misread even so (the illegal play showing on points the blind stack
+cannot explain) made a false alarm on race 4242 (frame 935, dark's legal 7/2(2) 6/1(2) on a believed board already
+off) and was taken out: frame 687 stays "not sure" until light rolls.
 """
 
 from __future__ import annotations
@@ -46,11 +48,13 @@ def _read(after: Position, missed: tuple[int, ...] = ()) -> View:
     return View(tuple(points), (0, 0), frozenset())
 
 
-def test_a_foul_read_whole_is_called_although_a_stack_of_the_movers_is_blind():
-    after = _moved([(13, 11)])  # 13/11 alone on a 6-4: one checker two pips
+def test_a_foul_read_whole_beside_a_stack_of_the_movers_the_reader_is_blind_to_is_not_sure():
+    # 13/11 alone on a 6-4 (one checker two pips), read whole, but the mover's 8-point is read 0 as ever: a
+    # checker may have left it unseen. A rule that called this (render 1641 frame 687) made a false alarm on race
+    # 4242 frame 935, so the blind stack keeps the call back: 'not sure', never an alarm
+    after = _moved([(13, 11)])
     verdict = decide(_read(after), _legal(6, 4), REF, mover=-1)
-    assert verdict.kind == "illegal"
-    assert verdict.board is not None and verdict.board.points == SEATING.board(after, "dark").points
+    assert verdict.kind == "doubt"
 
 
 def test_a_legal_play_from_the_blind_stack_with_a_lone_checker_missed_is_not_sure():
