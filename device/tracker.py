@@ -372,9 +372,10 @@ class GameTracker:
             if any(lost) and not obs.dice and self._hit_on_bar(View.of(obs), lost):
                 lost = (0, 0)  # checkers just hit, read short on the bar
             st.opponent_lost = any(lost)
-            # on a guessed board only the opponent's checkers gone (not a stack of his misread) leave the mover's
-            # checkers as the evidence: a wrong guess with a doubtful stack filled in made a wrong play 'legal'
-            lift_mine = self._lift_mine = self._lift_shows_mine(obs) and (any(lost) or not st.guessed)
+            # never on a guessed board: a wrong guess with a doubtful stack filled in made a wrong play 'legal', and
+            # a verdict at the lift on a guess (the opponent's checkers gone) kept game 9191's guess from ending
+            # at the next clean verdict: its later plays went unjudged and the illegal 6-4 at frame 682 with them
+            lift_mine = self._lift_mine = self._lift_shows_mine(obs) and not st.guessed
             if any(lost) and (obs.dice or st.missing_seen + 1 < MISSING_READS or not st.missing_warned):
                 # a checker knocked off the board, or one the reader missed: with the trays unseen (counts only
                 # inferred) the two look alike, so it is said without an alarm

@@ -85,3 +85,15 @@ def test_the_opponents_checkers_unseen_at_such_a_lift_are_no_steady_misread_afte
     assert [e.get("play") for e in r.events if e["type"] == "play"][-1] == "24/18 13/9"
     seen = r.tracker.state.seen
     assert seen is not None and seen[20] == [1] and seen[4] == [1]  # light's blots: as the board holds them
+
+
+def test_no_verdict_at_the_lift_on_a_guessed_board():
+    # game 9191: a play judged at the lift on a guessed board (the opponent's checkers gone) kept the guess from
+    # ending at the next clean verdict, and the later plays, an illegal 6-4 among them, went unjudged. On a guess
+    # the lift reading of the mover's checkers is no verdict: the play waits, as before the lift rules
+    r, after = _light_blots()
+    r.tracker.state.guessed = True  # the believed board is a guess (an earlier play was not judged)
+    played = _play(after.swap(), (6, 4), "24/18 13/9")
+    out = r.show(played, "dark", wrong={21: 0, 5: 0}) + r.show(played, "dark", wrong={21: 0, 5: 0})
+    assert [e for e in out if e["type"] == "play"] == []
+    assert r.alarms() == []
