@@ -375,7 +375,7 @@ class GameTracker:
             # never on a guessed board: a wrong guess with a doubtful stack filled in made a wrong play 'legal', and
             # a verdict at the lift on a guess (the opponent's checkers gone) kept game 9191's guess from ending
             # at the next clean verdict: its later plays went unjudged and the illegal 6-4 at frame 682 with them
-            lift_mine = self._lift_mine = self._lift_shows_mine(obs) and not st.guessed
+            lift_mine = self._lift_mine = not st.guessed and self._lift_shows_mine(obs)
             if any(lost) and (obs.dice or st.missing_seen + 1 < MISSING_READS or not st.missing_warned):
                 # a checker knocked off the board, or one the reader missed: with the trays unseen (counts only
                 # inferred) the two look alike, so it is said without an alarm
@@ -1456,7 +1456,7 @@ class GameTracker:
         view, ref = View.of(obs), self._reference()
         by_board = self._result_boards(mover)
         boards = list(by_board)
-        far = None if st.one_die else lambda b: _far_from_roll(before, st.dice, seating.position(b, mover))
+        far = None if st.one_die else self._far_test(before, mover)
         found = decide(view, boards, ref, mover=1 if mover == "light" else -1, far=far)
         unsteady = self._unsteady_points() - view.unsure
         if found.kind == "doubt" and unsteady:
@@ -1793,8 +1793,7 @@ class GameTracker:
         return False
 
     def _lift_shows_mine(self, obs: Observation) -> bool:
-        """Whether a reading with the dice lifted and some of the opponent's checkers missing shows the mover's
-        checkers exactly as one legal result leaves them (every point seen, each of his counts as that result holds
+        """Whether a reading with the dice lifted shows the mover's checkers exactly as one legal result leaves them (every point seen, each of his counts as that result holds
         it or as the reader read it while the board stood), and no other legal result so: the play is judged now
         on his checkers, legal (issue 6, G7).
 
@@ -1829,12 +1828,16 @@ class GameTracker:
         ref = self._reference()
         if ref is None:
             return False
-        mover, seating = st.turn, self.seating
-        before = Position.from_position_id(st.before)
-        far = lambda b: _far_from_roll(before, st.dice, seating.position(b, mover))  # noqa: E731
-        found = decide(View.of(obs), list(self._result_boards(mover)), ref,
-                       mover=1 if mover == "light" else -1, far=far)
+        mover = st.turn
+        found = decide(View.of(obs), list(self._result_boards(mover)), ref, mover=1 if mover == "light" else -1,
+                       far=self._far_test(Position.from_position_id(st.before), mover))
         return found.kind == "legal"
+
+    def _far_test(self, before: Position, mover: str) -> Callable[[Board], bool]:
+        """``decide``'s test of a board far from the roll being played (see ``_far_from_roll``)."""
+        seating, dice = self.seating, list(self.state.dice or [])
+        assert seating is not None
+        return lambda b: _far_from_roll(before, dice, seating.position(b, mover))
 
     def _mover_only(self, view: View, boards: list[Board], ref: Optional[Reference], mover: str,
                     found: Verdict) -> Verdict:

@@ -145,11 +145,10 @@ def _families(lines: list[EdgeLine]) -> tuple[list[EdgeLine], list[EdgeLine]]:
 
 
 def _meet(p: EdgeLine, q: EdgeLine) -> np.ndarray | None:
-    A = np.array([p.direction, -q.direction]).T
-    if abs(np.linalg.det(A)) < 1e-6:
-        return None
-    t = np.linalg.solve(A, q.point - p.point)
-    return p.point + t[0] * p.direction
+    """Where two edge lines cross (None when parallel): the refiner's line intersection."""
+    from vision.board_refine import intersect
+
+    return intersect((p.point, p.direction), (q.point, q.direction))
 
 
 def _side_support(edges: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
