@@ -15,7 +15,7 @@ from calibration.geometry import BoardGeometry, landscape_corners, standard_layo
 from calibration.intrinsics import (Intrinsics, IntrinsicsError, calibrate, find_chessboard_views, load_intrinsics,
                                     save_intrinsics)
 from calibration.size import Marker, is_tournament_size, size_from_marker, true_aspect
-from calibration.start import QUARTERS, NotStartPosition, match_start, start_counts
+from calibration.start import match_start, start_counts
 
 K = np.array([[900.0, 0, 640], [0, 900.0, 360], [0, 0, 1]])
 DIST = np.array([-0.12, 0.05, 0.0, 0.0, 0.0])
@@ -111,67 +111,10 @@ def test_calibration_file_errors_name_the_file_and_the_problem(tmp_path, content
     assert isinstance(exc.value, CalibrationError)
 
 
-@settings(max_examples=40, deadline=None)
-@given(st.sampled_from(sorted(QUARTERS)), st.lists(st.tuples(st.integers(0, 23), st.sampled_from([-1, 1])),
-                                                   max_size=2))
-def test_seating_read_off_any_starting_layout(home, noise):
-    counts = start_counts(home)
-    assert sum(c for c in counts if c > 0) == 15 and -sum(c for c in counts if c < 0) == 15
-    for i, d in noise:  # a miscounted checker or two on occupied points
-        if counts[i] and abs(counts[i]) > 1:
-            counts[i] += d if counts[i] > 0 else -d
-    s = match_start(counts)
-    assert s.light_home == home
-    assert s.light_seat == ("bottom" if home.startswith("bottom") else "top")
-    assert sorted(s.home["light"]) == list(QUARTERS[home])
-    # the right hand of a player seated at the bottom is the image's right
-    assert s.dice_half[s.light_seat == "bottom" and "light" or "dark"] == "right"
-
-
 def test_direction_of_play_in_the_standard_picture():
     # the labelled tournament photo r19: light on 1,12,17,19; light's 24-point is point 1, so light moves up
     s = match_start([2, 0, 0, 0, 0, -5, 0, -3, 0, 0, 0, 5, -5, 0, 0, 0, 3, 0, 5, 0, 0, 0, 0, -2])
     assert (s.light_seat, s.light_direction, s.home["dark"]) == ("top", "ascending", [1, 2, 3, 4, 5, 6])
-
-
-def test_undercounted_stacks_on_the_right_points_still_read_as_the_start():
-    counts = start_counts("top-right")
-    for i in range(24):
-        if abs(counts[i]) == 5:
-            counts[i] += -1 if counts[i] > 0 else 1  # every 5-stack read as 4
-    assert match_start(counts).mismatch == 4
-    counts[0] = 0  # and the 2 on point 1 missed: a point without its checkers is not the start
-    with pytest.raises(NotStartPosition):
-        match_start(counts)
-
-
-def test_short_stacks_on_exactly_the_right_points_read_as_the_start_while_most_checkers_show():
-    counts = start_counts("bottom-left")
-    for i in range(24):
-        if abs(counts[i]) == 5:
-            counts[i] = 3 if counts[i] > 0 else -2  # stacks piled up in perspective: lower checkers hidden
-    s = match_start(counts)
-    assert s.light_home == "bottom-left" and s.mismatch == 10
-    counts[counts.index(3)] = 1  # too few checkers left to tell a start from a half-set-up board
-    with pytest.raises(NotStartPosition):
-        match_start(counts)
-    counts = start_counts("bottom-left")
-    for i in range(24):
-        if abs(counts[i]) == 5:
-            counts[i] = 3 if counts[i] > 0 else -2
-    counts[counts.index(2)] = 3  # a stack taller than the start's is no misread: with the rest short, refused
-    with pytest.raises(NotStartPosition):
-        match_start(counts)
-
-
-def test_not_the_starting_position_says_what_was_seen():
-    counts = start_counts("bottom-right")
-    counts[7] -= 1  # 8/5 6/5: the opening 31 played
-    counts[5] -= 1
-    counts[4] += 2
-    with pytest.raises(NotStartPosition) as exc:
-        match_start(counts)
-    assert "starting position" in str(exc.value) and "saw light on" in str(exc.value)
 
 
 def _project(world_xy: np.ndarray, rvec, tvec, dist=None) -> np.ndarray:

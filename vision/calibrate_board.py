@@ -59,7 +59,7 @@ def _point_pixels(lab: np.ndarray, geo: BoardGeometry, points: list[int], discs:
 
 def calibrate_board(image: np.ndarray, corners=None, intrinsics: Optional[Intrinsics] = None,
                     marker_cm: Optional[float] = None, marker_dictionary: str = DEFAULT_DICTIONARY,
-                    source: Optional[str] = None, tolerance: int = 2,
+                    source: Optional[str] = None,
                     frame_height_cm: float = DEFAULT_FRAME_HEIGHT_CM) -> Calibration:
     """Calibration from one frame of the standard starting position (raises NotStartPosition otherwise)."""
     from vision.checkers import count_checkers  # the shared counter (imported late: a heavy module)
@@ -74,7 +74,10 @@ def calibrate_board(image: np.ndarray, corners=None, intrinsics: Optional[Intrin
                                             "--corners", source or "image", geo.frame_doubt)
     rect = rectify(image, geo)
     counts = count_checkers(rect, geo)
-    seating = match_start(counts.points, tolerance=tolerance)
+    seating = match_start(counts.points, counts.confidence, counts.bar, counts.off, counts.off_confidence)
+    if seating.forgiven:
+        logging.getLogger(__name__).info("%s: taken for the start despite: %s", source or "image",
+                                         "; ".join(seating.forgiven))
 
     discs = [d for d in counts.discs if isinstance(d.get("where"), int)]
     if discs:
