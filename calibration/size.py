@@ -51,41 +51,151 @@ def find_markers(image: np.ndarray, dictionary: str = DEFAULT_DICTIONARY) -> lis
     return [Marker(int(i), np.asarray(c, float).reshape(4, 2)) for c, i in zip(corners, ids.ravel())]
 
 
-DEFAULT_FRAME_HEIGHT_CM = 1.5  # the frame's top above the table the marker lies on
+def pick_marker(markers: list[Marker], board_corners: np.ndarray) -> Marker:
+    """The printed marker among the detections: outside the board's frame, and the largest in the image (a
+    detection in the table's grain or a card's print is small; the marker is printed to be seen)."""
+    if not markers:
+        raise MarkerError("no ArUco marker found")
+    poly = np.asarray(board_corners, np.float32).reshape(-1, 1, 2)
+    outside = [m for m in markers
+               if cv2.pointPolygonTest(poly, tuple(float(v) for v in m.corners.mean(axis=0)), False) < 0]
+    return max(outside or markers, key=lambda m: float(cv2.contourArea(m.corners.astype(np.float32))))
+
+
+DEFAULT_FRAME_HEIGHT_CM = 2.5  # the frame's top above the table the marker lies on (folding boards 1.5-2, tournament
+# boards 3-4 cm)
+FOCAL_PRIOR = 0.85  # focal length / image width of a Pi camera at its full field of view (v2 0.83, v3 0.77, HQ with
+# the 6 mm lens 0.82, v1 0.99): used when neither intrinsics nor the board's perspective tell it
+MIN_TILT_DEG = 8.0  # below this view tilt a rectangle's right angles say too little about the focal length
+UNIT_SQUARE = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+
+
+def focal_from_rectangles(quads: list[np.ndarray], centre: np.ndarray) -> Optional[float]:
+    """Focal length (px) from the right angles of rectangles seen in perspective, the principal point at
+    ``centre`` and pixels square: with H mapping the unit square to the image (centred), H = K [r1 r2 t] diag,
+    and r1 . r2 = 0 gives (h11 h12 + h21 h22) / f^2 + h31 h32 = 0. None when no perspective shows."""
+    a, b = [], []
+    for q in quads:
+        H = cv2.getPerspectiveTransform(UNIT_SQUARE, (np.asarray(q, float) - centre).astype(np.float32))
+        H = H / np.linalg.norm(H)
+        a.append(H[0, 0] * H[0, 1] + H[1, 0] * H[1, 1])
+        b.append(H[2, 0] * H[2, 1])
+    a, b = np.array(a), np.array(b)
+    inv = -float(a @ b) / float(a @ a) if float(a @ a) > 0 else 0.0  # least squares for 1 / f^2
+    if inv <= 0:
+        return None
+    return float(1.0 / np.sqrt(inv))
+
+
+def _rays(pts: np.ndarray, K: np.ndarray) -> np.ndarray:
+    p = np.asarray(pts, float).reshape(-1, 2)
+    return np.c_[p, np.ones(len(p))] @ np.linalg.inv(K).T
+
+
+def plane_normal(quad: np.ndarray, K: np.ndarray) -> np.ndarray:
+    """Unit normal (camera coordinates, towards the plane from the camera) of the plane a rectangle lies in."""
+    H = cv2.getPerspectiveTransform(UNIT_SQUARE, np.asarray(quad, np.float32).reshape(4, 2))
+    M = np.linalg.inv(K) @ H
+    r1, r2 = M[:, 0] / np.linalg.norm(M[:, 0]), M[:, 1] / np.linalg.norm(M[:, 1])
+    n = np.cross(r1, r2)
+    n = n / np.linalg.norm(n)
+    return n if float(_rays(quad, K).mean(axis=0) @ n) > 0 else -n
+
+
+def on_plane(pts: np.ndarray, K: np.ndarray, n: np.ndarray) -> np.ndarray:
+    """Camera-frame points where the pixels' rays meet the plane n . X = 1 (distances there scale with the
+    plane's true distance from the camera)."""
+    r = _rays(pts, K)
+    return r / (r @ n)[:, None]
+
+
+@dataclass
+class SizeView:
+    """How a size was measured: the focal length used and where it came from, the view's tilt, the camera's
+    distance from the table (cm, along the table's normal)."""
+
+    focal_px: float
+    focal_from: str  # "intrinsics" | "perspective" | "prior"
+    tilt_deg: float
+    camera_cm: float
+
+
+def _side_units(q: np.ndarray) -> tuple[float, float]:
+    w = (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
+    h = (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
+    return float(w), float(h)
+
+
+def measure_board(board_corners: np.ndarray, marker: Marker, marker_cm: float,
+                  intrinsics: Optional[Intrinsics] = None, frame_height_cm: float = DEFAULT_FRAME_HEIGHT_CM,
+                  image_size: Optional[tuple[int, int]] = None,
+                  rectangles: tuple[np.ndarray, ...] = (), lens: Optional[Intrinsics] = None
+                  ) -> tuple[float, float, SizeView]:
+    """(long, short) side of the board's outer frame in cm, and how it was measured.
+
+    Why not the marker's own homography: the marker is a few cm across, and its perspective, extrapolated over a
+    board ten times its size, turns a pixel of corner error into centimetres. The board's own rectangle fixes the
+    plane's tilt (the table and the frame's top are parallel); the marker gives only the scale, from its area in
+    that plane: its side in plane units is marker_cm over the camera's distance from the table. The frame's top
+    stands ``frame_height_cm`` nearer the camera, so the board's sides scale by (distance - height). The focal
+    length comes from the intrinsics, else from the right angles of the board (and ``rectangles``, e.g. the
+    playing area) when the view is tilted enough to tell, else from FOCAL_PRIOR (then the height correction is
+    as good as that guess: a few millimetres on a tournament board). ``lens``: a lens the board finder estimated
+    from the frame's bowed edges, used only to straighten the points: the marker lies near the image's edge, where
+    barrel distortion shrinks it by a few percent and so makes the board look as much bigger."""
+    if not marker_cm or marker_cm <= 0:
+        raise MarkerError(f"--marker-cm must be the marker's printed side length in cm (got {marker_cm})")
+    m = np.asarray(marker.corners, float).reshape(4, 2)
+    b = np.asarray(board_corners, float).reshape(4, 2)
+    quads = [np.asarray(r, float).reshape(4, 2) for r in rectangles]
+    if intrinsics is not None:
+        m, b = intrinsics.undistort_points(m), intrinsics.undistort_points(b)
+        quads = [intrinsics.undistort_points(q) for q in quads]
+        K, source = np.asarray(intrinsics.K, float), "intrinsics"
+    else:
+        if image_size is None:
+            raise MarkerError("the image size is needed to measure the board without intrinsics")
+        w_img, h_img = image_size
+        centre = np.array([w_img / 2.0, h_img / 2.0])
+        if lens is not None:
+            lens = lens.scaled_to((w_img, h_img))
+            m, b = lens.undistort_points(m), lens.undistort_points(b)
+            quads = [lens.undistort_points(q) for q in quads]
+            centre = np.asarray(lens.K, float)[:2, 2]
+        f = focal_from_rectangles([b] + quads, centre)
+        source = "perspective"
+        if f is not None and 0.2 * w_img <= f <= 5 * w_img:
+            K = np.array([[f, 0, centre[0]], [0, f, centre[1]], [0, 0, 1.0]])
+            tilt = float(np.degrees(np.arccos(min(1.0, abs(plane_normal(b, K)[2])))))
+        else:
+            tilt = 0.0
+        if f is None or tilt < MIN_TILT_DEG or not 0.2 * w_img <= f <= 5 * w_img:
+            f, source = FOCAL_PRIOR * w_img, "prior"
+        K = np.array([[f, 0, centre[0]], [0, f, centre[1]], [0, 0, 1.0]])
+    n = plane_normal(b, K)
+    mq = on_plane(m, K, n)
+    area = 0.5 * np.linalg.norm(np.cross(mq[2] - mq[0], mq[3] - mq[1]))
+    if not area > 0:
+        raise MarkerError("the ArUco marker's corners are degenerate")
+    camera_cm = marker_cm / float(np.sqrt(area))
+    top_cm = camera_cm - (frame_height_cm or 0.0)
+    if top_cm <= 0:
+        raise MarkerError(f"the frame height {frame_height_cm} cm is more than the camera's height above the table")
+    w, h = _side_units(on_plane(b, K, n))
+    tilt = float(np.degrees(np.arccos(min(1.0, abs(float(n[2]))))))
+    return max(w, h) * top_cm, min(w, h) * top_cm, SizeView(float(K[0, 0]), source, tilt, camera_cm)
 
 
 def size_from_marker(board_corners: np.ndarray, marker: Marker, marker_cm: float,
                      intrinsics: Optional[Intrinsics] = None,
-                     frame_height_cm: float = DEFAULT_FRAME_HEIGHT_CM) -> tuple[float, float]:
-    """(long, short) side of the board's outer frame in cm, measured in the marker's plane.
-
-    The frame's top stands ``frame_height_cm`` above the table, so it is nearer the camera and looks a little
-    larger than it is. With intrinsics the marker's pose gives the camera's height and the point under it, and
-    the corners are pulled towards that point by (H - h) / H; without intrinsics no correction is made."""
-    if not marker_cm or marker_cm <= 0:
-        raise MarkerError(f"--marker-cm must be the marker's printed side length in cm (got {marker_cm})")
-    m = marker.corners
-    b = np.asarray(board_corners, float).reshape(4, 2)
-    if intrinsics is not None:
-        m, b = intrinsics.undistort_points(m), intrinsics.undistort_points(b)
-    square = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], float) * marker_cm
-    H, _ = cv2.findHomography(m, square)
-    if H is None:
-        raise MarkerError("the ArUco marker's corners are degenerate")
-    cm = cv2.perspectiveTransform(b.reshape(-1, 1, 2), H).reshape(4, 2)
-    if intrinsics is not None and frame_height_cm:
-        obj = np.c_[square, np.zeros(4)].astype(np.float64)
-        ok, rvec, tvec = cv2.solvePnP(obj, m.reshape(-1, 1, 2), intrinsics.K, None, flags=cv2.SOLVEPNP_IPPE)
-        if ok:
-            R, _ = cv2.Rodrigues(rvec)
-            centre = (-R.T @ tvec).ravel()  # camera centre in marker coordinates (cm)
-            height = abs(float(centre[2]))
-            if height > 2 * frame_height_cm:
-                nadir = centre[:2]
-                cm = nadir + (cm - nadir) * (height - frame_height_cm) / height
-    w = (np.linalg.norm(cm[1] - cm[0]) + np.linalg.norm(cm[2] - cm[3])) / 2
-    h = (np.linalg.norm(cm[3] - cm[0]) + np.linalg.norm(cm[2] - cm[1])) / 2
-    return float(max(w, h)), float(min(w, h))
+                     frame_height_cm: float = DEFAULT_FRAME_HEIGHT_CM,
+                     image_size: Optional[tuple[int, int]] = None,
+                     rectangles: tuple[np.ndarray, ...] = (), lens: Optional[Intrinsics] = None
+                     ) -> tuple[float, float]:
+    """(long, short) side of the board's outer frame in cm (see measure_board)."""
+    long_cm, short_cm, _ = measure_board(board_corners, marker, marker_cm, intrinsics, frame_height_cm,
+                                         image_size, rectangles, lens)
+    return long_cm, short_cm
 
 
 def true_aspect(board_corners: np.ndarray, intrinsics: Intrinsics) -> float:

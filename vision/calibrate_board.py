@@ -20,7 +20,7 @@ from calibration.calibfile import Calibration, ColourModel
 from calibration.geometry import BoardGeometry
 from calibration.intrinsics import Intrinsics
 from calibration.size import (DEFAULT_DICTIONARY, DEFAULT_FRAME_HEIGHT_CM, MarkerError, find_markers,
-                              is_tournament_size, size_from_marker)
+                              is_tournament_size, pick_marker, size_from_marker)
 from calibration.start import match_start
 from vision.board import find_board, geometry_from_corners, rectify
 
@@ -104,13 +104,11 @@ def calibrate_board(image: np.ndarray, corners=None, intrinsics: Optional[Intrin
         if not markers:
             raise MarkerError(f"{source or 'image'}: no ArUco marker ({marker_dictionary}) found; lay the printed "
                               "marker flat beside the board, fully in view")
-        # the marker beside the board: the one nearest the board's centre that is outside the frame
-        centre = geo.corners.mean(axis=0)
-        poly = geo.corners.astype(np.float32).reshape(-1, 1, 2)
-        outside = [m for m in markers
-                   if cv2.pointPolygonTest(poly, tuple(float(v) for v in m.corners.mean(axis=0)), False) < 0]
-        pick = min(outside or markers, key=lambda m: float(np.linalg.norm(m.corners.mean(axis=0) - centre)))
-        long_cm, short_cm = size_from_marker(geo.corners, pick, marker_cm, intrinsics, frame_height_cm)
+        pick = pick_marker(markers, geo.corners)
+        # without intrinsics, the lens the finder fitted to the frame's bowed edges straightens the points
+        lens = geo.intrinsics if intrinsics is None else None
+        long_cm, short_cm = size_from_marker(geo.corners, pick, marker_cm, intrinsics, frame_height_cm,
+                                             image_size=(image.shape[1], image.shape[0]), lens=lens)
         size_cm = [round(long_cm, 1), round(short_cm, 1)]
         tournament = is_tournament_size(long_cm, short_cm)
 

@@ -20,6 +20,7 @@ from typing import Any, Optional
 import numpy as np
 
 from calibration.errors import CalibrationError
+from calibration.size import DEFAULT_FRAME_HEIGHT_CM
 from device.errors import DeviceError
 
 
@@ -74,8 +75,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     b.add_argument("--intrinsics", metavar="FILE", help="camera intrinsics from `bgref calibrate camera`")
     b.add_argument("--marker-cm", type=float, metavar="CM", help="side of a printed ArUco marker beside the board")
     b.add_argument("--marker-dict", default="DICT_4X4_50", metavar="NAME", help="ArUco dictionary (DICT_4X4_50)")
-    b.add_argument("--frame-height-cm", type=float, default=1.5, metavar="CM",
-                   help="height of the frame's top above the table the marker lies on (default 1.5)")
+    b.add_argument("--frame-height-cm", type=float, default=DEFAULT_FRAME_HEIGHT_CM, metavar="CM",
+                   help="height of the frame's top above the table the marker lies on "
+                        f"(default {DEFAULT_FRAME_HEIGHT_CM})")
     b.add_argument("--corners", metavar="X,Y,...", help="outer frame corners TL,TR,BR,BL instead of searching")
     b.add_argument("--json", action="store_true", help="print the calibration as JSON")
 
@@ -94,7 +96,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     f.add_argument("--intrinsics", metavar="FILE")
     f.add_argument("--marker-cm", type=float, metavar="CM")
     f.add_argument("--marker-dict", default="DICT_4X4_50", metavar="NAME")
-    f.add_argument("--frame-height-cm", type=float, default=1.5, metavar="CM")
+    f.add_argument("--frame-height-cm", type=float, default=DEFAULT_FRAME_HEIGHT_CM, metavar="CM")
     f.add_argument("--json", action="store_true")
 
     k = sub.add_parser("check", help="does a saved calibration still fit this frame (board or camera moved)?")
@@ -184,14 +186,15 @@ def _find(args: argparse.Namespace) -> int:
                            "fit": None if geo.score is None else round(float(geo.score), 3),
                            "rect_size": list(geo.rect_size), "ms": round(ms, 1)}
     if args.marker_cm:
-        from calibration.size import find_markers, is_tournament_size, size_from_marker
+        from calibration.size import find_markers, is_tournament_size, pick_marker, size_from_marker
 
         markers = find_markers(img, args.marker_dict)
         if not markers:
             raise CalibrationError(f"{args.image}: no ArUco marker ({args.marker_dict}) found")
-        long_cm, short_cm = size_from_marker(geo.corners, markers[0], args.marker_cm,
+        long_cm, short_cm = size_from_marker(geo.corners, pick_marker(markers, geo.corners), args.marker_cm,
                                              intr.scaled_to((img.shape[1], img.shape[0])) if intr else None,
-                                             args.frame_height_cm)
+                                             args.frame_height_cm, image_size=(img.shape[1], img.shape[0]),
+                                             lens=None if intr else geo.intrinsics)
         out["size_cm"] = [round(long_cm, 1), round(short_cm, 1)]
         out["tournament_size"] = is_tournament_size(long_cm, short_cm)
     if args.json:
