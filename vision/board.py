@@ -354,18 +354,116 @@ def _second_look(found, refused: BoardGeometry, candidates) -> Optional[BoardGeo
     return None
 
 
+THIN_RETRY = True  # an outline with a long frame strip thinner than any board's gets a second look
+THIN_RETRY_LEAST = 0.4  # point widths: in that look the long sides' edges lie at least this far out
+THIN_RETRY_SCORE = 0.85  # the second look's points may read a little less clearly (smaller in the wider view:
+# renders 3018, still sim_08 right at 0.93 and 0.87 of the thin outline's fit)
+
+
+def _long_strips(geo: BoardGeometry) -> tuple[float, float]:
+    """The frame strips above and below the points, in point widths."""
+    x0, y0, x1, y1 = geo.playing_area
+    pw = (x1 - x0) / 13
+    return y0 / pw, (geo.rect_size[1] - y1) / pw
+
+
 def _board_from(found, play: np.ndarray) -> BoardGeometry:
     """The board's geometry from a candidate's playing area (working-image px): the playing area re-found in
-    a view centred on it, the outer frame out from it, refined at full resolution, the lens if one shows."""
+    a view centred on it, the outer frame out from it, refined at full resolution, the lens if one shows.
+
+    A long frame strip under DOUBT_THIN_STRIP point widths is no board's (right outlines show 0.4 and more): the
+    points' base or a dark frame's inner edge was taken for the outer frame, the frame beyond being about as dark
+    as the table. Then the outline is found again with the long sides' edges at least THIN_RETRY_LEAST point
+    widths out (and from the playing area the outline's own layout found), and the first such outline stands whose
+    long strips are both that wide and alike (a board's two long frame strips are equal) and whose points read
+    nearly as clearly (render 19012, a black frame on a dark table: the second look's strips of 0.35 and 0.66
+    point widths were still one inner edge, 50 px off). Outlines without a thin strip are not touched."""
+    from vision.board_refine import refine_corners
+
+    play = _relayout(found[2], play)
+    play = refine_corners(found[2], play, reach_frac=0.01)
+    geo = _thin_retried(found, play, _outline(found, play))
+    return _end_retried(found, play, geo)
+
+
+def _ends(geo: BoardGeometry) -> tuple[float, float]:
+    """How far the frame reaches beyond the points at the left and right ends, in point widths."""
+    x0, y0, x1, y1 = geo.playing_area
+    pw = (x1 - x0) / 13
+    return x0 / pw, (geo.rect_size[0] - x1) / pw
+
+
+END_RETRY = True  # an end reaching far beyond the other with a foreign colour inside its edge gets a second look
+END_RETRY_STEP = 0.25  # point widths: each look takes the next edge at least this much further in
+END_TRAY = 2.4  # point widths: a tray and its frame strip reach this far beyond a plain end (1.3-2.3 on renders)
+
+
+def _end_retried(found, play: np.ndarray, geo: BoardGeometry) -> BoardGeometry:
+    """An end reaching more than DOUBT_ENDS point widths further beyond the points than the other, whose band just
+    inside its outer edge is not of the frame's colour (``_foreign_ends``), took in the table or a card beside the
+    board (renders 3032, 3058, 3109: 63-125 px off; a board with one tray shows the frame's colour there). That
+    end is found again at the next edge further in, else within a tray's reach of the other end, else within the
+    other end's reach, until its band inside is the frame's; that outline stands when its points read nearly as
+    clearly and its long strips are not thin. Other outlines are untouched."""
+    if not END_RETRY:
+        return geo
+    left, right = _ends(geo)
+    if abs(left - right) <= DOUBT_ENDS:
+        return geo
+    wide = "left" if left > right else "right"
+    if wide not in _foreign_ends(geo, found[0]):
+        return geo
+    reach, narrow = max(left, right), min(left, right)
+    # the next edge in; the edge a tray's width beyond the other end's (a board with one tray); the other end's
+    for cap in (reach - END_RETRY_STEP, narrow + END_TRAY, narrow + END_RETRY_STEP):
+        if cap >= reach - 0.5 * END_RETRY_STEP:
+            continue
+        try:
+            other = _outline(found, play, end_cap=(wide, cap))
+        except VisionError:
+            return geo
+        reach = _ends(other)[0 if wide == "left" else 1]
+        if min(_long_strips(other)) < DOUBT_THIN_STRIP or other.score is None or \
+                other.score < max(MIN_PATTERN, THIN_RETRY_SCORE * (geo.score or 0.0)):
+            continue
+        if wide not in _foreign_ends(other, found[0]):
+            return other
+    return geo
+
+
+def _thin_retried(found, play: np.ndarray, geo: BoardGeometry) -> BoardGeometry:
+    """``_board_from``'s second look at an outline with a thin long strip."""
+    if not THIN_RETRY or min(_long_strips(geo)) >= DOUBT_THIN_STRIP:
+        return geo
+    # the second look: the same playing area without the near edges, and the playing area the outline's own
+    # layout found (the first may sit a point width off under an arm, the frame's edges measured from it)
+    x0, y0, x1, y1 = geo.playing_area
+    own = geo.to_image(np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64))
+    if found[4] is not None:  # the working image is the undistorted frame
+        own = found[4].scaled_to((found[0].shape[1], found[0].shape[0])).undistort_points(own)
+    for base, least in ((play, THIN_RETRY_LEAST), (own * found[3], 0.0), (own * found[3], THIN_RETRY_LEAST)):
+        try:
+            other = _outline(found, base, least)
+        except VisionError:
+            continue
+        top, bottom = _long_strips(other)
+        if min(top, bottom) >= THIN_RETRY_LEAST and abs(top - bottom) <= DOUBT_STRIPS and other.score is not None \
+                and other.score >= max(MIN_PATTERN, THIN_RETRY_SCORE * (geo.score or 0.0)):
+            return other
+    return geo
+
+
+def _outline(found, play: np.ndarray, min_long: float = 0.0, end_cap: Optional[tuple[str, float]] = None
+             ) -> BoardGeometry:
+    """The geometry out from a re-found playing area (working-image px); ``min_long`` and ``end_cap`` as in
+    ``vision.board_frame.outer_frame_lines``."""
     from vision.board_frame import outer_frame, outer_frame_lines
     from vision.board_refine import refine_corners
 
     image, work, small, s, intrinsics = found
     # the outer frame: out from the playing area to the edges that are equally far out on opposite sides
-    play = _relayout(small, play)
-    play = refine_corners(small, play, reach_frac=0.01)
-    coarse = _onto_image_border((outer_frame_lines if FRAME_LINES else outer_frame)(small, play), small.shape, s,
-                                work.shape)
+    outline = outer_frame_lines(small, play, min_long, end_cap) if FRAME_LINES else outer_frame(small, play)
+    coarse = _onto_image_border(outline, small.shape, s, work.shape)
     corners = refine_corners(work, coarse, outer=True)
     refined_by = float(np.max(np.linalg.norm(corners - coarse, axis=1))) * s  # working px
     est = None

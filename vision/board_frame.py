@@ -392,21 +392,32 @@ def _frame_lines(strips, opts, Wp: int, min_d: int, fallback: np.ndarray):
     return left, right, as_line(opts["top"], fallback[2]), as_line(opts["bottom"], fallback[3])
 
 
-def outer_frame_lines(image: np.ndarray, playing_quad: np.ndarray) -> np.ndarray:
+def outer_frame_lines(image: np.ndarray, playing_quad: np.ndarray, min_long: float = 0.0,
+                      end_cap: Optional[tuple[str, float]] = None) -> np.ndarray:
     """Outer frame corners TL,TR,BR,BL around a playing area, from straight edge lines beside each side.
 
     Each edge is a line that may slant in the view, so a skewed playing area or a half-hidden side still gives
     the frame's true edges, and the corners are where those lines meet. The outer frame is the edge with the
     table beyond it (outermost such edge on the ends, the pair most alike on the long sides); where no edge
-    shows the table beyond, ``outer_frame``'s column-profile reading stands."""
+    shows the table beyond, ``outer_frame``'s column-profile reading stands.
+
+    ``min_long`` (point widths): the long sides' edges nearer the points than this are not taken (the second
+    look at an outline whose long frame strip came out thinner than any board's: ``vision.board._board_from``).
+    ``end_cap`` (end, point widths): that end's edge is the outermost lying no further out than this (the second
+    look at an end that took in the table or a card beside the board)."""
     fv = frame_view(image, playing_quad)
     lab, valid, mx, my, Wp, Hp, ys, xs = fv.lab, fv.valid, fv.mx, fv.my, fv.Wp, fv.Hp, fv.ys, fv.xs
     min_d = fv.min_d
     strips = _strips(lab, valid, mx, my, Wp, Hp, ys, xs)
     opts = {k: _line_options(s, v, min_d) for k, (s, v) in strips.items()}
-    left, right, top, bottom = _frame_lines(strips, opts, Wp, min_d, _column_distances(fv))
+    fallback = _column_distances(fv)
+    if min_long > 0:
+        opts, fallback = _beyond_thin(opts, fallback, min_long * Wp / 13)
+    left, right, top, bottom = _frame_lines(strips, opts, Wp, min_d, fallback)
     left, right = _ends_past_trays(strips, min_d, left, right, top, bottom)
     left, right = _frame_ends(strips, opts, left, right, top, bottom)
+    if end_cap is not None:
+        left, right = _capped_end(opts, left, right, end_cap[0], end_cap[1] * Wp / 13, min_d)
     left, right, top, bottom = (_onto_border(ln, opts[k]) for k, ln in
                                 (("left", left), ("right", right), ("top", top), ("bottom", bottom)))
     if top.border and bottom.border:
@@ -427,6 +438,33 @@ def outer_frame_lines(image: np.ndarray, playing_quad: np.ndarray) -> np.ndarray
         return x, s[0] + s[1] * x
 
     return _to_image(fv, np.array([meet(L, T), meet(R, T), meet(R, B), meet(L, B)], dtype=np.float64), image)
+
+
+def _capped_end(opts, left, right, end: str, cap: float, min_d: int):
+    """The given end's outermost edge line no further out than ``cap`` view px (a line there if it shows none)."""
+    from vision.board_lines import SideLine
+
+    ln = left if end == "left" else right
+    if ln.border or ln.d <= cap:
+        return left, right
+    inner = [o for o in opts[end] if not o.border and min_d <= o.d <= cap]
+    new = max(inner, key=lambda o: o.d) if inner else SideLine(float(max(cap, min_d)), ln.slope, 0.0, 0.0)
+    return (new, right) if end == "left" else (left, new)
+
+
+def _beyond_thin(opts, fallback: np.ndarray, least: float):
+    """The long sides' options without the edges nearer the points than ``least`` view px (the image border
+    stays an option); a column reading that near goes out to the nearest edge left."""
+    opts = dict(opts)
+    fallback = np.array(fallback, dtype=np.float64)
+    for i, k in ((2, "top"), (3, "bottom")):
+        kept = [o for o in opts[k] if o.border or o.d >= least]
+        if not kept:
+            continue
+        opts[k] = kept
+        if fallback[i] < least:
+            fallback[i] = min(o.d for o in kept)
+    return opts, fallback
 
 
 PAIR_SUPPORT = 0.5  # long-side edges paired must run along at least this share of the side's best edge's rows
