@@ -39,16 +39,33 @@ def _dictionary(name: str):
     return cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, name))
 
 
+REFINEMENTS = ("CORNER_REFINE_APRILTAG", "CORNER_REFINE_SUBPIX")  # first the one whose scale is unbiased
+
+
 def find_markers(image: np.ndarray, dictionary: str = DEFAULT_DICTIONARY) -> list[Marker]:
-    """All markers of one dictionary in an image, corners refined to sub-pixel."""
-    params = cv2.aruco.DetectorParameters()
-    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
-    det = cv2.aruco.ArucoDetector(_dictionary(dictionary), params)
+    """All markers of one dictionary in an image, corners refined to sub-pixel.
+
+    Why AprilTag refinement first: the marker's side sets the board's scale, so a bias in its corners is a bias
+    in centimetres. On renders 2500-2699 (95 markers of 40-120 px) corner-subpixel refinement read the marker
+    0.6% small (spread 1.6%), the AprilTag edge fit 0.07% large (spread 0.6%). A marker only the plainer
+    refinement finds is kept from it."""
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
-    corners, ids, _ = det.detectMarkers(gray)
-    if ids is None:
-        return []
-    return [Marker(int(i), np.asarray(c, float).reshape(4, 2)) for c, i in zip(corners, ids.ravel())]
+    found: list[Marker] = []
+    for refinement in REFINEMENTS:
+        params = cv2.aruco.DetectorParameters()
+        params.cornerRefinementMethod = getattr(cv2.aruco, refinement)
+        corners, ids, _ = cv2.aruco.ArucoDetector(_dictionary(dictionary), params).detectMarkers(gray)
+        for c, i in zip(corners, ids.ravel() if ids is not None else []):
+            m = Marker(int(i), np.asarray(c, float).reshape(4, 2))
+            centre = m.corners.mean(axis=0)
+            if not any(m.id == o.id and np.linalg.norm(o.corners.mean(axis=0) - centre) < 0.5 * _side(o)
+                       for o in found):  # not the same marker found already with the better refinement
+                found.append(m)
+    return found
+
+
+def _side(m: Marker) -> float:
+    return float(np.sqrt(max(cv2.contourArea(m.corners.astype(np.float32)), 1.0)))
 
 
 def pick_marker(markers: list[Marker], board_corners: np.ndarray) -> Marker:
