@@ -8,9 +8,11 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vision.checker_discs import (SIDE_PERCENTILE, SIDE_SAMPLES, STRONG_N, EdgeVotes, _distinct_median, _strongest,
-                                  _weaker_side, colour_gradient, hough_votes)
-from vision.checker_runs import BAND, GAP_SLOTS, MATCH_FRACTION, CheckerColour, run_end, run_length
+from vision.checker_discs import (EDGE_MIN, SIDE_PERCENTILE, SIDE_SAMPLES, STRONG_N, EdgeVotes, _distinct_median,
+                                  _refine_plain, _strongest, _weaker_side, colour_gradient, hough_votes, local_peaks,
+                                  refine)
+from vision.checker_off import DIFFERS, unlike_tray
+from vision.checker_runs import BAND, GAP_SLOTS, MATCH_FRACTION, CheckerColour, row_run_lengths, run_end, run_length
 
 
 def _plain_strongest(found: list, min_dist: float) -> float:
@@ -98,3 +100,113 @@ def test_run_length_is_the_einsum_form(seed: int, toward: float, wide: bool) -> 
     base = 0.0 if toward > 0 else 119.0
     args = (lab, float(rng.uniform(10, 80)), base, toward, 110.0, float(rng.uniform(20, 40)), colour, 18.0)
     assert run_length(*args) == _plain_run_length(*args)
+
+
+# ---- issue 5, second pass: each quick form against the plain one it replaced
+
+def _plain_peaks(acc: np.ndarray, min_dist: float, floor: float) -> tuple[np.ndarray, np.ndarray]:
+    """``local_peaks`` as first written: the whole view dilated by the ellipse."""
+    k = max(3, int(round(min_dist)) | 1)
+    dil = cv2.dilate(acc, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    ys, xs = np.nonzero((acc >= dil) & (acc > floor))
+    return xs, ys
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2 ** 32 - 1), h=st.integers(1, 50), w=st.integers(1, 50), min_dist=st.floats(0.5, 14.0),
+       floor=st.sampled_from([0.0, 0.18, 0.3]))
+def test_local_peaks_is_the_whole_dilation(seed: int, h: int, w: int, min_dist: float, floor: float) -> None:
+    rng = np.random.default_rng(seed)
+    acc = (rng.integers(0, 5, (h, w)) * 0.1).astype(np.float32)  # plateaus and ties everywhere
+    got, want = local_peaks(acc, min_dist, floor), _plain_peaks(acc, min_dist, floor)
+    assert all(np.array_equal(a, b) for a, b in zip(got, want))
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2 ** 32 - 1), r=st.floats(3.0, 14.0))
+def test_refine_of_whole_pixels_is_the_plain_refine(seed: int, r: float) -> None:
+    rng = np.random.default_rng(seed)
+    gx = rng.integers(-3, 4, (40, 60)).astype(np.float32) * 10.0  # few values: equal scores at several shifts
+    gy = rng.integers(-3, 4, (40, 60)).astype(np.float32) * 10.0
+    xs, ys = rng.integers(0, 60, 30), rng.integers(0, 40, 30)  # inside and at the view's edges
+    got, want = refine(gx, gy, xs, ys, r), _refine_plain(gx, gy, xs, ys, r)
+    assert all(np.array_equal(a, b) for a, b in zip(got, want))
+
+
+def _plain_edges(gx: np.ndarray, gy: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, ...]:
+    """``EdgeVotes.of`` as first written: the magnitude of the whole view."""
+    mag = np.sqrt(gx * gx + gy * gy)
+    at = np.flatnonzero(mag > EDGE_MIN)
+    at = at[mask.ravel()[at] > 0]
+    m = mag.ravel()[at]
+    ys, xs = np.divmod(at, gx.shape[1])
+    return xs, ys, m, gx.ravel()[at] / np.maximum(m, 1e-6), gy.ravel()[at] / np.maximum(m, 1e-6)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2 ** 32 - 1))
+def test_edge_votes_are_those_of_the_whole_magnitude(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    gx = rng.normal(0, 20, (30, 40)).astype(np.float32)
+    gy = rng.normal(0, 20, (30, 40)).astype(np.float32)
+    gx[0, :5], gy[0, :5] = EDGE_MIN, 0.0  # exactly on the threshold
+    mask = (rng.random((30, 40)) < 0.7).astype(np.uint8)
+    e = EdgeVotes.of(gx, gy, mask)
+    assert all(np.array_equal(a, b) for a, b in zip((e.xs, e.ys, e.mag, e.ux, e.uy), _plain_edges(gx, gy, mask)))
+
+
+def _plain_gradient(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``colour_gradient`` with numpy's masked copy."""
+    channels = cv2.split(lab)
+    gxs = [cv2.Sobel(c, cv2.CV_32F, 1, 0, ksize=3) * w for c, w in zip(channels, (1.0, 1.6, 1.6))]
+    gys = [cv2.Sobel(c, cv2.CV_32F, 0, 1, ksize=3) * w for c, w in zip(channels, (1.0, 1.6, 1.6))]
+    gx, gy = gxs[0].copy(), gys[0].copy()
+    best = gx * gx + gy * gy
+    for cx, cy in zip(gxs[1:], gys[1:]):
+        mag = cx * cx + cy * cy
+        more = mag > best
+        np.copyto(gx, cx, where=more)
+        np.copyto(gy, cy, where=more)
+        best = np.maximum(best, mag)
+    return gx, gy
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2 ** 32 - 1))
+def test_colour_gradient_is_the_masked_copy(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    lab = rng.integers(0, 6, (30, 40, 3)).astype(np.float32) * 20.0  # equal magnitudes in several channels
+    assert all(np.array_equal(a, b) for a, b in zip(colour_gradient(lab), _plain_gradient(lab)))
+
+
+def _plain_unlike_tray(strip: np.ndarray, empty: np.ndarray, bend: int) -> np.ndarray:
+    """``unlike_tray`` as first written: the nearest of every shifted column, for every pixel."""
+    padded = np.concatenate([np.repeat(empty[:1], bend, axis=0), empty, np.repeat(empty[-1:], bend, axis=0)])
+    n = strip.shape[1]
+    best = np.full(strip.shape[:2], np.inf, np.float32)
+    for s in range(2 * bend + 1):
+        d = strip - padded[None, s:s + n]
+        np.minimum(best, d[..., 0] * d[..., 0] + d[..., 1] * d[..., 1] + d[..., 2] * d[..., 2], out=best)
+    return best > DIFFERS ** 2
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2 ** 32 - 1), bend=st.integers(0, 6), n=st.integers(1, 30))
+def test_unlike_tray_is_the_nearest_shifted_column(seed: int, bend: int, n: int) -> None:
+    rng = np.random.default_rng(seed)
+    empty = rng.uniform(60, 200, (n, 3)).astype(np.float32)
+    strip = (empty[None] + rng.normal(0, DIFFERS, (50, n, 3))).astype(np.float32)  # near the threshold
+    assert np.array_equal(unlike_tray(strip, empty, bend), _plain_unlike_tray(strip, empty, bend))
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2 ** 32 - 1), toward=st.sampled_from([1.0, -1.0]), base=st.floats(-20, 140))
+def test_row_runs_are_one_run_length_per_column(seed: int, toward: float, base: float) -> None:
+    rng = np.random.default_rng(seed)
+    centre = rng.uniform(0, 255, 3).astype(np.float32)
+    colour = CheckerColour(centre, float(rng.uniform(8.0, 30.0)))
+    lab = (centre + rng.normal(0, 18.0, (120, 90, 3))).astype(np.float32)
+    centres = [float(c) for c in rng.uniform(-10, 100, 7)]  # some off the view
+    widths = [float(w) for w in rng.uniform(5, 30, 7)]
+    got = row_run_lengths(lab, centres, widths, base, toward, 80.0, colour, 18.0)
+    assert got == [run_length(lab, c, base, toward, 80.0, w, colour, 18.0) for c, w in zip(centres, widths)]

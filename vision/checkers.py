@@ -42,7 +42,7 @@ from vision.checker_empty import (add_disc, board_lift, disc_share, learn_empty,
                                   run_from_base, unlike_all)
 from vision.checker_occlusion import covered_points, skin_mask
 from vision.checker_off import read_off
-from vision.checker_runs import CheckerColour, run_length
+from vision.checker_runs import CheckerColour, row_run_lengths
 from vision.checker_layers import dropped_stack, run_past
 from vision.checker_lone import colour_distance, dropped_row, lone_on_own_colour
 from vision.checker_stacks import LAYER_RIM, layer_doubt, read_stack, stack_layers, stack_total, unseen_stack
@@ -414,6 +414,30 @@ def _the_boards_own(d: Disc, share: float, colour_rim: float, tip: float) -> boo
     return share < EMPTY_SHARE and d.rim < LONE_FAINT * colour_rim and tip < LONE_TIP * d.rim
 
 
+def _colour_runs(lab: np.ndarray, cols: Columns, learnt: dict[int, Optional[CheckerColour]],
+                 colours: dict[str, Any], half_len: float, slot: float) -> dict[tuple[int, int], float]:
+    """How far each learnt checker colour runs from each point's base (checker_runs), per (point, colour sign),
+    where no board colour under that column could pass for the checker colour (none asked elsewhere).
+
+    Why per row: the points of a row share their base, so each colour's runs along a row are matched at once
+    (checker_runs.row_run_lengths); the board's colours under a column depend only on its row and parity."""
+    out: dict[tuple[int, int], float] = {}
+    for row, pts, toward in (("bottom", range(1, 13), -1.0), ("top", range(13, 25), 1.0)):
+        for sign, colour in learnt.items():
+            if colour is None:
+                continue
+            distinct = {parity: colour.distinct_from([colours.get(f"{row}{parity}"), colours.get(f"{row}field")])
+                        for parity in (0, 1)}
+            run_pts = [p for p in pts if distinct[p % 2]]
+            if not run_pts:
+                continue
+            widths = [cols.right[1] if (p <= 6 or p >= 19) else cols.left[1] for p in run_pts]
+            lengths = row_run_lengths(lab, [cols.centre_x(p) for p in run_pts], widths, cols.base_y(run_pts[0]),
+                                      toward, half_len, colour, slot)
+            out.update(((p, sign), px) for p, px in zip(run_pts, lengths))
+    return out
+
+
 def _lift_round(p: int, chain: list[Disc], column: list[Disc], cols: Columns, bands: dict[int, np.ndarray],
                 empty: Any, r: float) -> Optional[np.ndarray]:
     """How far the board round point p's discs is lifted against the same board on the other points (glare), on
@@ -656,22 +680,15 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
     confidence = [1.0] * 24
     run_debug: dict[int, tuple[int, float]] = {}
     cues: dict[int, dict[str, Any]] = {}
-    distinct: dict[tuple[int, str, int], bool] = {}  # (colour sign, row, parity) -> CheckerColour.distinct_from
+    colour_runs = _colour_runs(lab, cols, {1: light, -1: dark}, colours, half_len, slot)
     for p in range(1, 25):
         chain = stacks.get(p, [])
         row = "top" if p >= 13 else "bottom"
-        under = [colours.get(f"{row}{p % 2}"), colours.get(f"{row}field")]
         pwp = cols.right[1] if (p <= 6 or p >= 19) else cols.left[1]
         runs: dict[int, float] = {}
-        for sign, colour in ((1, light), (-1, dark)):
-            if colour is None:
-                continue
-            # (the same four board colours under every column: each colour's judgement made once per pair)
-            if (sign, row, p % 2) not in distinct:
-                distinct[(sign, row, p % 2)] = colour.distinct_from(under)
-            if distinct[(sign, row, p % 2)]:
-                runs[sign] = run_length(lab, cols.centre_x(p), cols.base_y(p), 1.0 if p >= 13 else -1.0,
-                                        half_len, pwp, colour, slot)
+        for sign in (1, -1):
+            if (p, sign) in colour_runs:
+                runs[sign] = colour_runs[(p, sign)]
         run_sign, run_px = max(runs.items(), key=lambda kv: kv[1]) if runs else (0, 0.0)
         # checkers of one row may be laid with gaps: measure the row's own spacing where two or more show
         ws = sorted(cols.from_base(p, d.y) for d in chain)
