@@ -138,6 +138,10 @@ def point_cost(i: int, view: View, value: int, ref: Optional[Reference], lone: i
         if ref.board.points[i] == value:
             return 0
         held = ref.board.points[i]
+        if seen == value:
+            # read exactly as this board holds it, as the reader read it before the change too (a lone checker it
+            # always missed, now gone): the reading cannot tell the change, it does not deny it either
+            return SOFT
         if (i + 1 in view.unsure or blind(i, view, ref) or tall_short(seen, value)) and _same_side(held, value):
             return PINNED  # a change the reader does not show where it cannot count (unsure, or blind there)
         return lone if seen == 0 and abs(value) == 1 else HARD
@@ -201,6 +205,16 @@ def repairs(view: View, ref: Optional[Reference], offs: tuple[set[int], set[int]
     start = whole_board(list(base), view.bar, offs)  # type: ignore[arg-type]
     if start is not None:
         yield 0 + sum(SOFT for n in view.points if n is None), start
+    else:
+        # the steady misreads undone, the colours do not add up, but the reading as read does: the point read as
+        # it always was read may really have changed (g1643 frame 810: a lone dark checker the reader never saw
+        # moved on; undone, dark had 16 and no whole board showed the play). One soft misread per such point
+        steady = [i for i, n in enumerate(view.points) if n is not None and n != base[i]]
+        if steady:
+            read = [n if n is not None else base[i] for i, n in enumerate(view.points)]
+            board = whole_board(read, view.bar, offs)  # type: ignore[arg-type]
+            if board is not None:
+                yield SOFT * len(steady) + sum(SOFT for n in view.points if n is None), board
     eligible = sorted(p - 1 for p in view.unsure)
     per_colour: list[list[tuple[int, dict[int, int]]]] = []
     for k, sign in enumerate((1, -1)):
@@ -311,6 +325,48 @@ def _one_over(view: View, board: Board, ref: Optional[Reference], short: bool) -
     return seen is not None and seen * value > 0 and abs(seen) == abs(value) + 1
 
 
+def _adds_unseen(view: View, board: Board, ref: Optional[Reference]) -> bool:
+    """Whether ``board`` holds, on every point where it departs from the reading (steady misreads undone), more
+    checkers of the colour read there than were read and than stood there before: it takes the reader to have
+    missed a checker that arrived in the play (not one of a stack nobody touched, read one short)."""
+    if ref is None:
+        return False
+    face = face_value(view, ref)
+    departs = [(n, v, h) for n, v, h in zip(face, board.points, ref.board.points) if n is not None and n != v]
+    return bool(departs) and all(n * v > 0 and abs(v) > abs(n) and v * h >= 0 and abs(v) > abs(h)
+                                 for n, v, h in departs)
+
+
+def _one_lone_missed(view: View, board: Board, ref: Optional[Reference]) -> bool:
+    """Whether ``board`` differs from the reading (its steady misreads undone, the bar as read) by one lone checker
+    the reader did not find on a point it was sure of, and by soft misreads only elsewhere."""
+    if board.bar != view.bar:
+        return False
+    face = face_value(view, ref)
+    hard = [i for i in range(24) if point_cost(i, view, board.points[i], ref) >= LONE]
+    return (len(hard) == 1 and face[hard[0]] == 0 and abs(board.points[hard[0]]) == 1
+            and point_cost(hard[0], view, board.points[hard[0]], ref) == LONE)
+
+
+def _misplaced(view: View, board: Board, ref: Optional[Reference]) -> bool:
+    """Whether the reading (steady misreads undone, the bar as read) departs from ``board`` by one checker read in
+    the wrong place only: a lone checker of one colour not found on a point the reader was sure of, and one more
+    of that colour than ``board`` holds on a point it was unsure of (low confidence, unseen: not a tall stack read
+    tall, which the reader counts short, not over: g1641 frame 327, dark's 5-stack read 5 was the foul's)."""
+    if board.bar != view.bar:
+        return False
+    face = face_value(view, ref)
+    departs = [i for i in range(24) if face[i] != board.points[i]]
+    if len(departs) != 2 or any(face[i] is None for i in departs):
+        return False
+    for p, q in (departs, departs[::-1]):
+        lone, seen = board.points[p], face[q]
+        if (face[p] == 0 and abs(lone) == 1 and p + 1 not in view.unsure and q + 1 in view.unsure
+                and abs(seen) < TALL and seen * lone > 0 and seen - board.points[q] == lone):
+            return True
+    return False
+
+
 def decide(view: View, allowed: Iterable[Board], ref: Optional[Reference],
            offs: Optional[tuple[set[int], set[int]]] = None, mover: int = 0,
            far: Optional[Callable[[Board], bool]] = None) -> Verdict:
@@ -380,9 +436,23 @@ def decide(view: View, allowed: Iterable[Board], ref: Optional[Reference],
     # phantom against another is no evidence
     miscount = (illegal_board is not None and 0 < illegal_cost < HARD and legal_cost < 2 * HARD
                 and _only_removes(view, illegal_board, ref) and any(_one_over(view, b, ref, short) for b in best))
-    if illegal_board is not None and illegal_cost < HARD and not blind_to_mover and not miscount and (
+    # the mirror of it: a reading short of a checker, the illegal board taking one that arrived in the play missed
+    # on a stack the reader saw, a legal board one lone checker missed where it was sure (g1643 frame 627: dark's legal 9/6 8/4, the
+    # checker on his 6 unseen, called '9/4 8/4' by a sixth checker put on a 5-stack read 5): one missed checker
+    # against another is no evidence
+    missed = (illegal_board is not None and short and 0 < illegal_cost < HARD and legal_cost <= LONE
+              and _adds_unseen(view, illegal_board, ref) and any(_one_lone_missed(view, b, ref) for b in best))
+    # a reading that adds up with a lone checker missed where the reader was sure and one of that colour more on a
+    # point it was unsure of, against a legal board: one checker read in the wrong place, never the ground for a
+    # foul (g1643 frame 629: dark's legal 9/6 8/4, his checker on the 6 unseen and a second read on his 13 at
+    # confidence 0.5, made '9/24' backwards)
+    misplaced = illegal_board is not None and next((b for b in legal if _misplaced(view, b, ref)), None)
+    if misplaced is not None and misplaced is not False:
+        return Verdict("doubt", misplaced, legal_cost, illegal_cost, diff_points(view, misplaced, ref, short))
+    if illegal_board is not None and illegal_cost < HARD and not blind_to_mover and not miscount and not missed and (
             legal_cost >= HARD or (sure_miss and illegal_cost < legal_cost)):
         return Verdict("illegal", illegal_board, legal_cost, illegal_cost, where)
     # not sure: go on from the likelier of the two (the next readings re-sync the belief)
-    likely = best[0] if len(best) == 1 and (legal_cost <= illegal_cost or illegal_board is None) else illegal_board
+    likely = (best[0] if len(best) == 1 and (legal_cost <= illegal_cost or illegal_board is None or missed)
+              else illegal_board)
     return Verdict("doubt", likely, legal_cost, illegal_cost, where)

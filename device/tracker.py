@@ -728,7 +728,11 @@ class GameTracker:
             least = min(costs, default=0)
             boards = [b for b, c in zip(boards, costs) if c < HARD or c == least]
         unsure = {i for i in range(24) if any(b.points[i] != guess.points[i] for b in boards)}
-        unsure |= {i for i in range(24) if read is None or read.points[i] != guess.points[i]}
+        # where the reading departs from the guess, point by point: a reading that makes no board as a whole (a
+        # colour read over 15: g1645 frame 322, one phantom on a sure point) still shows each point as read, and
+        # taken as departing everywhere it made the guess unsure of every point for the rest of the game
+        points = read.points if read is not None else (obs.points if len(obs.points) == 24 else [None] * 24)
+        unsure |= {i for i in range(24) if points[i] is None or points[i] != guess.points[i]}
         if any(b.off != guess.off for b in boards):
             unsure.add(OFF_INDEX)
         if read is None or read.bar != guess.bar or any(b.bar != guess.bar for b in boards):
@@ -1513,6 +1517,7 @@ class GameTracker:
             # play (race 4242: a phantom on light's 6-point read as 4/6, or as a 6 borne off from below it).
             # Not judged, never an alarm
             found = Verdict("doubt", found.board, found.legal_cost, found.illegal_cost, found.points)
+        opponent_moved = False  # the verdict came on a board holding a play of the opponent's (see below)
         if (found.kind == "illegal" and found.board is not None
                 and opponent_arrived(found.board, ref, 1 if mover == "light" else -1)):
             # the illegal board has the opponent's checkers where he had fewer: in the mover's turn they only leave
@@ -1523,13 +1528,16 @@ class GameTracker:
             mine = self._mover_only(view, boards, ref, mover, found)
             if mine.kind == "legal" and mine.legal_cost == 0:
                 found, quick = mine, True  # (the opponent's points are then no steady misread: see _unsee)
+                opponent_moved = True
             else:
                 found = Verdict("doubt", mine.board if mine.kind == "legal" else None, found.legal_cost,
                                 found.illegal_cost, found.points)
         passed = found.kind == "illegal" and self._turn_passed()
         missed_hit = (found.kind == "illegal" and not passed and found.board is not None
                       and _no_play_makes(seating.board(before, mover), found.board, mover))
-        if missed_hit or (found.kind == "illegal" and st.guessed and not passed):
+        on_guess = found.kind == "illegal" and st.guessed and not passed and not (
+            found.board is not None and self._sure_despite_guess(found.board, view, ref, mover))
+        if missed_hit or on_guess:
             # the board before this roll is a guess (the likeliest after a play not judged, issue 6 g6464): a
             # reading far from every legal result of a guessed board says the guess was wrong as often as that
             # the play was. Not judged (no alarm); the board as read is believed from here on. So is a reading
@@ -1640,7 +1648,10 @@ class GameTracker:
                 return
         st.last_play = {"player": mover, "dice": list(st.dice), "before": st.before,
                         "after_board": _board_json(after_board), "legal": legal,
-                        "clean": legal is not None and rolled_seen and not st.guessed}
+                        "clean": legal is not None and rolled_seen and not st.guessed and not opponent_moved}
+        # (a verdict on a board where the opponent has moved already: his roll and play went unseen, so his rolling
+        # next is no proof of a foul either, g2702 frame 927: 'dark rolled, but it is light's turn' after light's
+        # 4-3 was played while dark's verdict waited on a die left on his half)
         if not rolled_seen:
             st.last_play["told"] = read_dice
         st.changes_seen = legal is not None and after != before
@@ -1694,6 +1705,56 @@ class GameTracker:
             st.turn, st.last_play = other(last_roller), None
         if after.player_off == CHECKERS:
             self._game_end(mover, after)
+
+    def _sure_despite_guess(self, illegal: Board, view: View, ref: Optional[Reference], mover: str) -> bool:
+        """Whether an illegal call on a guessed board rests on what was read only, never on what was guessed.
+
+        Why (issue 6, hard games): a play not judged makes the board a guess, and on a guess no foul was called;
+        on dark checkers the reader keeps missing, a guess never ends (g1641: from frame 840 to the game's end,
+        light's 9/8 6/1 on 4-1 at 871 and the plays after it unjudged). A guess notes the points it may be wrong
+        on (``State.unsure_points``). When the guess holds none of the mover's checkers on them (it is whole, so
+        where his checkers stood is then known), the bar and trays are sure, and the mover's checkers as read fit no
+        legal result of the roll with soft misreads only (a count on those points always a soft one), whatever the
+        opponent holds there (each point open or blocked, as far as the mover can reach), the foul does not rest
+        on the guess: it is called (g1643 frame 667: light's bar/19 13/8 on 6-4, after a dark play not judged). Anything else stays
+        "not sure" (a warning)."""
+        st, seating = self.state, self.seating
+        unsure = st.unsure_points
+        if (seating is None or ref is None or unsure is None or BAR_INDEX in unsure or OFF_INDEX in unsure
+                or st.one_die or not st.dice or len(st.dice) < 2 or not st.before or len(view.points) != 24):
+            return False
+        sign, k = (1, 0) if mover == "light" else (-1, 1)
+        points = [i for i in unsure if i < 24]
+        if any(ref.board.points[i] * sign > 0 for i in points):
+            return False  # the guess may be wrong about the mover's own checkers (where they stood)
+        before = Position.from_position_id(st.before)
+        mine_at = {seating.geometric(mover, p) - 1: p for p in range(1, 25)}  # geometric index -> his point
+        rearmost = 25 if before.player[24] else max((p for p in range(1, 25) if before.player[p - 1]), default=0)
+        reach = [i for i in points if mine_at[i] < rearmost]  # points his checkers may land on or pass
+        if len(reach) > GUESS_VARIANTS:
+            return False
+        seen_mine = [max(0, n * sign) if n is not None else None for n in view.points]
+        bar_read = face_bar(view, ref)[k]
+        results: set[tuple] = set()
+        for mask in range(1 << len(reach)):
+            opponent = list(before.opponent)
+            for bit, i in enumerate(reach):  # his point p is the opponent's point 25 - p
+                opponent[24 - mine_at[i]] = 2 if mask >> bit & 1 else 0
+            variant = Position._unchecked(before.player, tuple(opponent))
+            for result in legal_results(variant, st.dice[0], st.dice[1]):
+                geo = seating.board(result, mover)
+                results.add((tuple(max(0, n * sign) for n in geo.points), geo.bar[k]))
+        for points_mine, bar_mine in results:
+            misread = HARD * abs(bar_read - bar_mine)
+            for i, (r, v) in enumerate(zip(seen_mine, points_mine)):
+                if r is None or r == v or (ref.steady(i, view.points[i])
+                                           and v == max(0, ref.board.points[i] * sign)):
+                    continue
+                misread += (SOFT_MISREAD if i + 1 in view.unsure or i in points
+                            or tall_short(view.points[i], v * sign) else HARD)
+            if misread < HARD:
+                return False  # a legal play of his fits the reading of his checkers but for soft misreads
+        return True
 
     def _doubted_difference(self, view: View, ref: Optional[Reference], boards: list[Board],
                             illegal: Optional[Board]) -> Optional[Board]:
@@ -2104,6 +2165,7 @@ def _opponent_vanished(after: Position, before: Position) -> bool:
 OFF_INDEX = 24  # in State.unsure_points: the trays (a bear-off the guess may have wrong)
 BAR_INDEX = 25  # in State.unsure_points: the bar (a hit the guess may have wrong, or a bar read otherwise)
 GUESS_CONFIRMS = 2  # readings in a row that must show a guess's unsure points as guessed before it stands as sure
+GUESS_VARIANTS = 6  # a guess's unsure points within the mover's reach weighed open or blocked (2**6 boards at most)
 SAME_DIE_PX = 12.0  # a die read this close to where it lay, with the same face, was not rolled again
 DIE_EDGES_PER_BOARD = 33.0  # a die's edge is about this fraction of the board's long side (see _die_side_px)
 

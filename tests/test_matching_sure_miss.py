@@ -82,6 +82,8 @@ def test_a_lone_checker_missed_beats_an_illegal_board_no_play_of_the_roll_reache
     reading[back] = 0
     view = View(tuple(reading), (0, 0), frozenset({eight + 1}))
     far = lambda b: _far_from_roll(BEFORE, [5, 2], SEATING.position(b, "dark"))  # noqa: E731
-    assert decide(view, _legal(5, 2), REF, mover=-1).kind == "illegal"  # without the roll's reach: the old call
+    # without the roll's reach: not sure (the missing checker put on the new 8-point is one that arrived unseen,
+    # against a lone checker missed: see the test below); once the old call
+    assert decide(view, _legal(5, 2), REF, mover=-1).kind == "doubt"
     verdict = decide(view, _legal(5, 2), REF, mover=-1, far=far)
     assert verdict.kind == "legal" and verdict.board is not None and list(verdict.board.points) == played

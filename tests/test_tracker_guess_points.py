@@ -4,7 +4,9 @@ After a play the tracker could not judge, the believed board is a guess: no ille
 A guess used to end only when a reading showed the whole board point for point, which a steady misread elsewhere
 (dark's 6-point, 5 checkers, read 4 in every reading here) never allows: every later play went unjudged. The guess
 notes the points it may be wrong on; two still readings that show them as guessed, read with confidence, end it.
-A point still in doubt keeps it a guess, and nothing is called on it.
+A point still in doubt keeps it a guess, and nothing is called that rests on it: a foul of the mover's is called
+only when the guess holds none of his checkers on its doubtful points and no legal play fits his checkers as read
+whatever the opponent holds there.
 """
 
 from __future__ import annotations
@@ -47,8 +49,20 @@ def test_a_guess_confirmed_on_its_unsure_points_lets_a_foul_on_sure_points_be_ca
     assert [(e["type"], e.get("player"), e.get("legal")) for e in r.alarms()] == [("play", "dark", False)]
 
 
-def test_a_guess_whose_unsure_point_stays_doubtful_calls_nothing():
-    r = _dark_fouls_after_a_guess([4, 5, 7], {6})  # light's 6-point read with doubt in every reading
+def test_a_foul_resting_on_no_point_of_a_guess_still_in_doubt_is_called():
+    # light's 6-point read with doubt in every reading keeps the guess, but it holds none of dark's checkers and
+    # dark's play (read with confidence) is no legal 6-4 whatever light holds there: the foul does not rest on the
+    # guess (g1643 frame 667, the other way round: light's bar/19 13/8 after a dark play not judged)
+    r = _dark_fouls_after_a_guess([4, 5, 7], {6})
+    assert r.tracker.state.guessed
+    assert [(e["type"], e.get("player"), e.get("legal")) for e in r.alarms()] == [("play", "dark", False)]
+
+
+def test_a_guess_in_doubt_where_the_mover_has_checkers_calls_nothing():
+    # the guess unsure of dark's own 6-point (geometric 19, read 4 of 5 in every reading): where his checkers
+    # stood is not known for sure, so no foul of his is called on it
+    r = _dark_fouls_after_a_guess([4, 5, 7, 18], {6, 19})
+    assert r.tracker.state.guessed
     assert r.alarms() == []
 
 
