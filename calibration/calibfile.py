@@ -76,6 +76,8 @@ class Calibration:
     intrinsics: Optional[Intrinsics] = None
     board_size_cm: Optional[list[float]] = None
     tournament_size: Optional[bool] = None
+    size_doubt: Optional[str] = None  # why the measured size may be off (the board's outline was doubted)
+    start_slips: list[str] = field(default_factory=list)  # counter slips forgiven when matching the start
     source: Optional[str] = None
     created: Optional[str] = None
     version: int = CALIBRATION_VERSION
@@ -112,6 +114,8 @@ class Calibration:
             "checker_diameter_px": round(float(self.checker_diameter_px), 2),
             "board_size_cm": None if self.board_size_cm is None else [round(float(v), 1) for v in self.board_size_cm],
             "tournament_size": self.tournament_size,
+            "board_size_doubt": self.size_doubt,
+            "start_slips": list(self.start_slips),
             "colours": {k: v.to_dict() for k, v in self.colours.items()},
             "intrinsics": None if self.intrinsics is None else self.intrinsics.to_dict(),
             "geometry": self.geometry.to_dict(),
@@ -148,6 +152,8 @@ class Calibration:
                 intrinsics=intr,
                 board_size_cm=d.get("board_size_cm"),
                 tournament_size=d.get("tournament_size"),
+                size_doubt=d.get("board_size_doubt"),
+                start_slips=[str(x) for x in d.get("start_slips") or []],
                 source=d.get("source"),
                 created=d.get("created"),
                 version=version,

@@ -87,10 +87,13 @@ def _calibration() -> Calibration:
 
 def test_calibration_file_round_trip(tmp_path):
     cal = _calibration()
+    cal.board_size_cm, cal.size_doubt, cal.start_slips = [60.2, 45.1], "the frame's edges bow", ["point 24: none read"]
     path = tmp_path / "board.json"
     cal.save(path)
     again = Calibration.load(path)
     assert again.light_seat == "top" and again.home == cal.home and again.dice_half == cal.dice_half
+    assert (again.board_size_cm, again.size_doubt, again.start_slips) == (cal.board_size_cm, cal.size_doubt,
+                                                                         cal.start_slips)
     assert np.allclose(again.geometry.corners, cal.geometry.corners)
     assert again.colours["light"].distance([200, 128, 128]) == pytest.approx(0.0)
 

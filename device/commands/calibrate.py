@@ -143,9 +143,14 @@ def _board(args: argparse.Namespace) -> int:
     print(f"dice halves (right hand): light {cal.dice_half['light']}, dark {cal.dice_half['dark']}")
     print(f"checker diameter {cal.checker_diameter_px:.1f} px (rectified), colour models: "
           f"{', '.join(sorted(cal.colours))}")
+    if cal.start_slips:
+        print(f"taken for the starting position despite: {'; '.join(cal.start_slips)}")
     if cal.board_size_cm:
         kind = "tournament size" if cal.tournament_size else "not tournament size"
         print(f"board {cal.board_size_cm[0]:.1f} x {cal.board_size_cm[1]:.1f} cm ({kind})")
+        if cal.size_doubt:
+            print(f"the size may be off: the board's outline is uncertain ({cal.size_doubt}); give the corners "
+                  "with --corners to measure it")
     print(f"wrote {args.output}")
     return 0
 
