@@ -12,8 +12,9 @@ reads a 5-stack as 6, and it says when it doubts a point. A game never gets ther
 another point, the bar or the tray. So a reading is taken for the start when every difference is such a slip:
 checkers missing (and not seen anywhere else), a tall stack one over, or a point the counter doubts; and it is
 refused when anything shows a position of a game: a checker confidently where the start has none or of the other
-colour, a 2- or 3-stack confidently over, one colour's stacks confidently both short and over (a checker moved
-between them: 13/6 in one), checkers on the bar or borne off, or a hidden point.
+colour, a 2- or 3-stack confidently over, a colour confidently short on one point while over anywhere, even on a
+doubted point (a checker moved: 13/6 in one, or 8/5 6/5 with the 5-point doubted), checkers on the bar or borne off,
+or a hidden point. Checkers confidently missing with no extra of their colour anywhere went nowhere: a slip.
 """
 
 from __future__ import annotations
@@ -130,7 +131,7 @@ def fit_start(light_home: str, counts: Sequence[Optional[int]], confidence: Opti
     want = start_counts(light_home)
     fit = StartFit(light_home)
     sure_short: dict[int, list[int]] = {1: [], -1: []}  # colour sign -> points confidently short
-    sure_over: dict[int, list[int]] = {1: [], -1: []}
+    over: dict[int, list[int]] = {1: [], -1: []}  # colour sign -> points with checkers beyond the start, even doubted
     hidden = []
     for i, (c, w) in enumerate(zip(counts, want)):
         p = i + 1
@@ -149,6 +150,7 @@ def fit_start(light_home: str, counts: Sequence[Optional[int]], confidence: Opti
             else:
                 fit.forgiven.append(said + " (doubted)")
                 fit.over += abs(c)
+                over[1 if c > 0 else -1].append(p)
         elif abs(c) > abs(w):
             sign = 1 if w > 0 else -1
             if sure and abs(w) < TALL:
@@ -156,12 +158,10 @@ def fit_start(light_home: str, counts: Sequence[Optional[int]], confidence: Opti
             else:
                 fit.forgiven.append(said + (" (doubted)" if not sure else " (a tall stack)"))
                 fit.over += abs(c) - abs(w)
-                if sure:
-                    sure_over[sign].append(p)
+                over[sign].append(p)
         else:  # short, maybe read empty: the counter missed checkers
             sign = 1 if w > 0 else -1
-            if sure and c and (abs(w) < TALL or abs(w) - abs(c) > TALL_SHORT):
-                # a low stack is counted checker by checker: one confidently gone went somewhere (8/5 with 5 hidden)
+            if sure and c and abs(w) >= TALL and abs(w) - abs(c) > TALL_SHORT:
                 fit.contradictions.append(said)
                 continue
             fit.forgiven.append(said + ("" if sure else " (doubted)"))
@@ -171,9 +171,9 @@ def fit_start(light_home: str, counts: Sequence[Optional[int]], confidence: Opti
     if hidden:
         fit.contradictions.append(f"points {','.join(map(str, hidden))} hidden (a hand or a thing over the board?)")
     for sign, name in ((1, "light"), (-1, "dark")):
-        if sure_short[sign] and sure_over[sign]:
+        if sure_short[sign] and over[sign]:
             fit.contradictions.append(f"{name} short on {','.join(map(str, sure_short[sign]))} and over on "
-                                      f"{','.join(map(str, sure_over[sign]))}: a checker moved?")
+                                      f"{','.join(map(str, over[sign]))}: a checker moved?")
     for name in ("light", "dark"):
         if bar and bar.get(name):
             fit.contradictions.append(f"{bar[name]} {name} on the bar")
