@@ -43,3 +43,17 @@ def test_the_movers_legal_play_shows_on_his_checkers_when_the_opponent_has_moved
     out = r.show(board, "dark")
     assert [(e["type"], e.get("play"), e.get("legal")) for e in out] == [("play", "24/18 13/9", True)]
     assert r.alarms() == []
+
+
+def test_the_mover_rolling_next_after_such_a_verdict_is_no_roll_out_of_turn():
+    # render 2702 frame 927: dark's play judged on his checkers with light's 4-3 already played (a die left on
+    # dark's half kept the verdict waiting); dark's next roll was then 'dark rolled, but it is light's turn', an
+    # alarm, twice. The opponent's turn went by unseen: said, and the roll taken as dark's
+    r, after = light_played()
+    r.show(after.swap(), "dark", (die(6, "left"), die(4, "left")))
+    board = _light_moved(_play(after.swap(), (6, 4), "24/18 13/9"))
+    r.show(board, "dark")
+    out = r.show(board, "dark", (die(5, "left"), die(2, "left")))
+    assert [(e["type"], e.get("code"), e.get("player")) for e in out] == [
+        ("warning", "unsure_reading", "light"), ("roll", None, "dark")]
+    assert r.alarms() == []
