@@ -99,11 +99,14 @@ def calibrate_board(image: np.ndarray, corners=None, intrinsics: Optional[Intrin
             colours[name] = m
 
     size_cm = tournament = size_doubt = None
-    if marker_cm:
-        markers = find_markers(image, marker_dictionary)
-        if not markers:
-            raise MarkerError(f"{source or 'image'}: no ArUco marker ({marker_dictionary}) found; lay the printed "
-                              "marker flat beside the board, fully in view")
+    if marker_cm is not None and not marker_cm > 0:
+        raise MarkerError(f"--marker-cm must be the marker's printed side length in cm (got {marker_cm})")
+    markers = find_markers(image, marker_dictionary) if marker_cm else []
+    if marker_cm and not markers:
+        # the seats and colours learnt stand without a size: keep them, and say why the size is missing
+        size_doubt = (f"not measured: no ArUco marker ({marker_dictionary}) found; lay the printed marker flat "
+                      "beside the board, fully in view")
+    elif marker_cm:
         pick = pick_marker(markers, geo.corners)
         # without intrinsics, the lens the finder fitted to the frame's bowed edges straightens the points
         lens = geo.intrinsics if intrinsics is None else None

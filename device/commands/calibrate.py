@@ -145,6 +145,8 @@ def _board(args: argparse.Namespace) -> int:
           f"{', '.join(sorted(cal.colours))}")
     if cal.start_slips:
         print(f"taken for the starting position despite: {'; '.join(cal.start_slips)}")
+    if cal.board_size_cm is None and cal.size_doubt:
+        print(f"board size {cal.size_doubt}")
     if cal.board_size_cm:
         kind = "tournament size" if cal.tournament_size else "not tournament size"
         print(f"board {cal.board_size_cm[0]:.1f} x {cal.board_size_cm[1]:.1f} cm ({kind})")
