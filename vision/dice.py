@@ -26,6 +26,7 @@ import cv2
 import numpy as np
 
 from vision.dice_flat import SidePath, flat_on_board, judge_flat, steep_on_board, tilt_cues
+from vision.dice_masks import kept_mask, mask_box, ones_where_set
 from vision.dice_layout import FACE_HALF_STEPS, LAYOUTS, LayoutFit, fit_layout, foreshortening
 from vision.dice_pips import KERNEL, NORM_DIE, FaceImages, Pip, face_images, find_pips, group_pips
 from vision.dice_pips import shares_face as _shares_face
@@ -124,7 +125,12 @@ def _color_extent(images: FaceImages, center: np.ndarray, dark: bool, step: floa
     if not disc.any():
         return np.full(16, np.inf)
     face = np.median(bare[disc], axis=0)
-    off = np.abs(bare - face).max(axis=2) > max(25.0, 0.25 * contrast)
+    # a channel off the face's colour by more than the tolerance, channel by channel (the same as the largest
+    # channel's difference above it; the reduction over the 3-long last axis cost ~10x the differences)
+    tol = max(25.0, 0.25 * contrast)
+    off = np.abs(bare[:, :, 0] - face[0]) > tol
+    for ch in range(1, bare.shape[2]):
+        off |= np.abs(bare[:, :, ch] - face[ch]) > tol
     return _ray_stop(off, c, 4.5 * step)
 
 
@@ -386,6 +392,9 @@ def _longest_run(ring: np.ndarray) -> int:
     return min(best, len(ring))
 
 
+_RING_STEPS = np.array([0.9, 1.3, 1.8])  # pip diameters from a lone pip's centre to the rings round it
+_RING_COS = np.cos(np.arange(16) * (np.pi / 8))[None, :]  # the rings' 16 directions
+_RING_SIN = np.sin(np.arange(16) * (np.pi / 8))[None, :]
 ONE_PIP_SPREAD = 1.4  # farthest core pixel / radius of the core's area: a disc ~1.1, a triangle ~1.55
 TINY_CORE = 3.0  # source pixels: a pip's core this small has no measurable shape
 
@@ -440,8 +449,7 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
             if why is not None:
                 why.append("r1")
             return None
-        angles = np.arange(16) * (np.pi / 8)
-        rr = np.array([0.9, 1.3, 1.8]) * diam
+        rr = _RING_STEPS * diam
         if loose and p.diameter <= TINY_PIP_PX * loose:
             # a pip of a few source pixels: the ring lies between the pip's blur and the face's blurred edge (one
             # source pixel, ``loose`` here, each). Why: on a die of ~6 px (960x540) a one's pip is blurred to a
@@ -449,8 +457,10 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
             # face (a rendered game: every one unread)
             lo = max(rr[0], diam / 2 + loose)
             rr = np.linspace(lo, max(lo, min(rr[-1], NORM_DIE / 2 - loose)), 3)
-        xs = np.clip(np.round(p.x + np.outer(rr, np.cos(angles))).astype(int), 0, bare.shape[1] - 1)
-        ys = np.clip(np.round(p.y + np.outer(rr, np.sin(angles))).astype(int), 0, bare.shape[0] - 1)
+        # (np.outer and np.clip as broadcasting and two ufuncs: the same numbers at a fraction of the calls'
+        # overhead; ~20 lone blobs a frame get this far)
+        xs = np.minimum(np.maximum((p.x + rr[:, None] * _RING_COS).round().astype(int), 0), bare.shape[1] - 1)
+        ys = np.minimum(np.maximum((p.y + rr[:, None] * _RING_SIN).round().astype(int), 0), bare.shape[0] - 1)
         ring = images.gray[ys, xs].astype(float)
         if np.abs(ring - level).max() > 0.3 * contrast:
             if why is not None:
@@ -567,8 +577,13 @@ MASK_REACH = 0.5  # die edges: a die on the mask's edge (the field's rim, the ba
 def _widened(mask: np.ndarray, die_px: float) -> np.ndarray:
     """``mask`` widened by MASK_REACH die edges, once a frame (a square reach: a separable dilation costs ~1 ms at
     full size, an elliptic one ~7 ms)."""
-    r = max(1, int(round(MASK_REACH * die_px)))
+    r = _widening(die_px)
     return cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_RECT, (2 * r + 1, 2 * r + 1)))
+
+
+def _widening(die_px: float) -> int:
+    """The pixels ``_widened`` adds round the mask for a die edge of ``die_px``."""
+    return max(1, int(round(MASK_REACH * die_px)))
 
 
 def _inside(mask: np.ndarray, xy: np.ndarray) -> bool:
@@ -591,8 +606,9 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
         return []  # no pip group at the scales read whole: nothing to look round (the resizing below cost ~1.5 ms)
     ox = oy = 0
     bounded = mask is not None
+    searched = reach if reach is not None else mask  # where pips are looked for, as given (see kept_mask)
     if mask is not None:  # only the masked area's bounding box (plus a die) is worth resizing and filtering
-        bx, by, bw, bh = cv2.boundingRect((mask > 0).astype(np.uint8))
+        bx, by, bw, bh = mask_box(mask)
         if bw == 0 or bh == 0:
             return []
         pad = int(die_px)
@@ -609,8 +625,8 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
     if mask is not None and reach is not None:  # pips are looked for in ``reach``, faces kept with centres in mask
         centres, mask = mask, reach
     if mask is not None:
-        small_mask = (cv2.resize(mask, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_NEAREST) > 0)
-        small_mask = small_mask.astype(np.uint8)
+        small_mask = kept_mask(searched, ("scaled", ox, oy, gray.shape, small.shape), lambda: ones_where_set(
+            cv2.resize(mask, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_NEAREST)))
     mosaic = None
     if windows is not None:
         mosaic = Mosaic.around((np.asarray(windows, float).reshape(-1, 2) - (ox, oy)) * f, WINDOW_HALF * NORM_DIE,
@@ -636,7 +652,7 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
         if len(group) == 1 and _not_a_one(group[0], f if bounded else 0.0):
             continue  # most groups: lone texture blobs (the same first test as _evaluate_group's, without a call)
         if seeds is not None:
-            seeds.append(np.mean([[p.x, p.y] for p in group], axis=0) / f + shift)
+            seeds.append(_centre(group) / f + shift)
         found = _faces_in_group(group, pips, images, bounded=bounded, zoom=f)
         for g, (fit, conf, ext) in found:
             if mosaic is not None and not mosaic.whole_inside(*fit.center, FACE_REACH * NORM_DIE, frame_shape):
@@ -655,6 +671,13 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
             out.append(FaceCandidate(fit.value, conf, (fit.center + back) / f + shift, size, flat, len(g), elong, pxy,
                                      pdiam, cues, g[0].dark))
     return out
+
+
+def _centre(group: list[Pip]) -> np.ndarray:
+    """The mean of the pips' centres, as ``np.mean(xy, axis=0)`` gives it (a sum in order, then one division),
+    without building an array per group (~30 groups a frame)."""
+    n = len(group)
+    return np.array([sum(p.x for p in group) / n, sum(p.y for p in group) / n])
 
 
 def _side_path(images: FaceImages, fit: LayoutFit, dark: bool):
@@ -855,7 +878,8 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         raise VisionError("empty image")
     scales = _scales(image_bgr, die_size_px)
     shape = image_bgr.shape
-    box = cv2.boundingRect((mask > 0).astype(np.uint8)) if mask is not None else None
+    box = mask_box(mask) if mask is not None else None
+    whole_mask = mask
     view = None
     learnt = False
     if die_size_px and memory is not None:
@@ -873,7 +897,10 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         image_bgr = image_bgr[oy:by + bh + pad, ox:bx + bw + pad]
         mask = mask[oy:oy + image_bgr.shape[0], ox:ox + image_bgr.shape[1]]
     gray = _gray(image_bgr)
-    reach = _widened(mask, max(scales)) if mask is not None else None
+    reach = None
+    if mask is not None:  # the same each frame of a calibrated view: kept with the reader's read-only mask
+        cropped, edge = mask, max(scales)
+        reach = kept_mask(whole_mask, ("reach", ox, oy, mask.shape, _widening(edge)), lambda: _widened(cropped, edge))
     cands: list[FaceCandidate] = []
     seeds: list = []  # centres of pip groups from the scales read whole: where the others read (dice_windows)
     if learnt and len(scales) > 1:
