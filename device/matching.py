@@ -307,7 +307,9 @@ def _only_removes(view: View, board: Board, ref: Optional[Reference]) -> bool:
     """Whether ``board`` holds, on every point where it departs from the reading (steady misreads undone), fewer
     checkers of the colour read there: it takes checkers the reader saw for phantoms, and adds none."""
     face = face_value(view, ref)
-    departs = [(n, v) for n, v in zip(face, board.points) if n is not None and n != v]
+    # (a point the board holds as read, where the reader's steady misread was undone, takes no checker it saw: a
+    # lone checker it never saw, gone, as the reading as read says: g1643 frame 810)
+    departs = [(n, v) for n, v, r in zip(face, board.points, view.points) if n is not None and n != v and r != v]
     return bool(departs) and all(n * v >= 0 and abs(v) < abs(n) for n, v in departs)
 
 

@@ -113,3 +113,19 @@ def test_a_legal_play_of_a_lone_checker_never_seen_is_legal():
     assert _geo(played) in _legal(before, 6, 5)
     verdict = decide(View(tuple(_geo(played).points), (0, 0), frozenset()), _legal(before, 6, 5), ref, mover=-1)
     assert verdict.kind == "legal" and verdict.board == _geo(played)
+
+
+def test_a_lone_checker_never_seen_that_moves_is_no_phantom_either():
+    # g1643 frame 810 as it was: a legal board needing one checker more read on a sure point (dark's 6-point read
+    # 2 where it holds 1) against the board as read, which takes the lone checker never seen for gone: that is what
+    # the reading says (read 0 there), not a checker it saw taken for a phantom, so the foul stands
+    before = _moved(BEFORE, "13/11 13/7")  # lone dark checkers on his 11 (never seen) and his 7
+    stood = _geo(before)
+    seen = [(n,) for n in stood.points]
+    seen[_index(11)] = (0,)
+    ref = Reference(stood, tuple(seen), ((0,), (0,)))
+    played = _moved(before, "13/7 13/8 11/7")  # 6-5 played, and the lone checker moved on to his 7 as well
+    # (the legal 13/7 13/8 needs only his 7-point read 3 where it holds 2)
+    verdict = decide(View(tuple(_geo(played).points), (0, 0), frozenset()), _legal(before, 6, 5), ref, mover=-1)
+    assert verdict.kind == "illegal"
+    assert verdict.board == _geo(played)
