@@ -21,7 +21,11 @@ confident misread, and "doubt" otherwise (look again; if it stays so, say "not s
 misreads that cancel are no evidence either: a stack of the mover's the reader is blind to may hide a checker
 leaving it while one of his is missed elsewhere (no illegal call then: a rule that called it when every legal
 board still needed a confident misread made a false alarm on race 4242 and was taken out), and checkers read on unsure points taken for phantoms weigh no more than one phantom on a sure
-point of that colour.
+point of that colour. Likewise one checker missed against another (the illegal board a checker that arrived in
+the play unseen on a stack, a legal board a lone checker not found) and one checker read in the wrong place (a
+lone checker not found where the reader was sure, one more of that colour where it was unsure) are no evidence.
+A point read as it always was read, and as a board holds it after a change (a lone checker never seen, gone),
+costs one soft misread, and the reading as read is weighed when undoing such steady misreads breaks the count.
 """
 
 from __future__ import annotations

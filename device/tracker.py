@@ -84,6 +84,14 @@ though the opponent's checkers go unseen (said first, when they lack) or a stack
 a guess); a reading too short for a knock is weighed as it stands at the lift (not on a guess), judged when
 legal. Only legal verdicts come so, and how such a reading saw the opponent's points is no steady misread.
 
+A foul on a guess rests on what was read only (issue 6, G8): a guess's doubtful points (``State.unsure_points``)
+holding none of the mover's checkers, the bar and trays sure, his checkers as read fitting no legal result of the
+roll whatever the opponent holds on those points (each open or blocked, within his reach): the foul does not rest
+on the guess and is called (``_sure_despite_guess``); else "not sure", as before. A reading that makes no board
+(a colour over 15) departs from a guess only where its points do, not everywhere (render 1645: a guess unsure of
+every point for the rest of the game). A verdict on a board holding the opponent's play (judged on the mover's
+checkers) is no clean turn: the mover rolling next is said, never "wrong player" (render 2702).
+
 Events are dicts (see device/events.py); the tracker does no I/O, so the referee can store them before announcing.
 ``feed`` never raises: a fault of the tracker's own drops that reading (the state as before it) with a
 "referee_fault" warning, and after a few in a row it drops what it was in the middle of and goes on like after a
