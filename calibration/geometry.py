@@ -113,6 +113,8 @@ class BoardGeometry:
     # why the outer frame found may be off by more than a few pixels (None: the evidence agreed, or the corners
     # were given); readers should say so: the points sit where the frame says, so counts near it may be wrong
     frame_doubt: Optional[str] = field(default=None, compare=False)
+    # the frame doubt is one that outlines found right do not show (vision.board._sure_doubt): no point is sure
+    frame_doubt_sure: bool = field(default=False, compare=False)
     _maps: Optional[tuple[np.ndarray, np.ndarray]] = field(default=None, repr=False, compare=False)
 
     # ----------------------------------------------------------------------------------------------- building

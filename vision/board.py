@@ -414,12 +414,13 @@ def _end_retried(found, play: np.ndarray, geo: BoardGeometry) -> BoardGeometry:
     if wide not in _foreign_ends(geo, found[0]):
         return geo
     reach, narrow = max(left, right), min(left, right)
+    first = reach  # how far in is told from the end's first edge
     # the next edge in; the edge a tray's width beyond the other end's (a board with one tray); the other end's
     for cap in (reach - END_RETRY_STEP, narrow + END_TRAY, narrow + END_RETRY_STEP):
         if cap >= reach - 0.5 * END_RETRY_STEP:
             continue
         try:
-            other = _outline(found, play, end_cap=(wide, cap))
+            other = _outline(found, play, end_in=(wide, first - cap))
         except VisionError:
             return geo
         reach = _ends(other)[0 if wide == "left" else 1]
@@ -453,16 +454,16 @@ def _thin_retried(found, play: np.ndarray, geo: BoardGeometry) -> BoardGeometry:
     return geo
 
 
-def _outline(found, play: np.ndarray, min_long: float = 0.0, end_cap: Optional[tuple[str, float]] = None
+def _outline(found, play: np.ndarray, min_long: float = 0.0, end_in: Optional[tuple[str, float]] = None
              ) -> BoardGeometry:
-    """The geometry out from a re-found playing area (working-image px); ``min_long`` and ``end_cap`` as in
+    """The geometry out from a re-found playing area (working-image px); ``min_long`` and ``end_in`` as in
     ``vision.board_frame.outer_frame_lines``."""
     from vision.board_frame import outer_frame, outer_frame_lines
     from vision.board_refine import refine_corners
 
     image, work, small, s, intrinsics = found
     # the outer frame: out from the playing area to the edges that are equally far out on opposite sides
-    outline = outer_frame_lines(small, play, min_long, end_cap) if FRAME_LINES else outer_frame(small, play)
+    outline = outer_frame_lines(small, play, min_long, end_in) if FRAME_LINES else outer_frame(small, play)
     coarse = _onto_image_border(outline, small.shape, s, work.shape)
     corners = refine_corners(work, coarse, outer=True)
     refined_by = float(np.max(np.linalg.norm(corners - coarse, axis=1))) * s  # working px
@@ -476,6 +477,7 @@ def _outline(found, play: np.ndarray, min_long: float = 0.0, end_cap: Optional[t
         lens_moved = float(np.max(np.linalg.norm(corners - straight, axis=1)))
     geo = geometry_from_corners(image, corners, intrinsics, orient=False)
     geo.frame_doubt = _frame_doubt(geo, refined_by, est, lens_moved if est is not None else 0.0, image)
+    geo.frame_doubt_sure = geo.frame_doubt is not None and _sure_doubt(geo, image)
     return geo
 
 
@@ -498,6 +500,8 @@ DOUBT_REFINED = 10.0  # working px: full-resolution edges this far from the fram
 DOUBT_LENS_MOVE = 2.75  # times the bow: corners on the lens's curves move 1-2.5x the bow on renders, not more
 DOUBT_PATTERN = 0.42  # layout score below which the point pattern is too faint to anchor the frame
 DOUBT_THIN_STRIP = 0.2  # point widths: a long frame strip narrower than this is the points' base, not the frame
+DOUBT_SHORT_END = 0.1  # point widths: an end reaching less far beyond the points stopped at them (renders 3000-3119:
+# five such ends, 22-562 px off, at 0.00-0.09; sample still sim_15's end at 0.19 is 13 px short)
 DOUBT_ENDS = 2.7  # point widths: ends beyond the points differing by more than a tray's width and then some
 
 
@@ -530,6 +534,9 @@ def _frame_doubt(geo: BoardGeometry, refined_by: float, est, lens_moved: float =
     if abs(left - right) > DOUBT_ENDS:
         reasons.append(f"the frame's {'left' if left > right else 'right'} end reaches {abs(left - right):.1f} "
                        "point widths further beyond the points than the other")
+    short = "left" if left < right else "right"
+    if min(left, right) < DOUBT_SHORT_END and image is not None and not _end_on_border(geo, short, image.shape):
+        reasons.append(f"the frame's {short} end reaches only {min(left, right):.2f} point widths beyond the points")
     lens_used = geo.intrinsics is not None and getattr(geo.intrinsics, "estimated", False)
     if refined_by >= DOUBT_REFINED and not lens_used:
         reasons.append(f"the frame's edges at full resolution lie {refined_by:.0f} px (working image) from where "
@@ -547,6 +554,31 @@ def _frame_doubt(geo: BoardGeometry, refined_by: float, est, lens_moved: float =
         reasons += [f"the frame's {end} end shows another colour than its long sides just inside its outer edge"
                     for end in _foreign_ends(geo, image)]
     return "; ".join(reasons) or None
+
+
+def _end_on_border(geo: BoardGeometry, end: str, shape: tuple[int, ...]) -> bool:
+    """Whether an end's outer corners lie on the image's border (a tight crop: the end shows what the photo kept)."""
+    h, w = shape[:2]
+    edge = geo.corners[[0, 3] if end == "left" else [1, 2]]
+    return bool(np.any((edge[:, 0] <= 1.5) | (edge[:, 0] >= w - 2.5) | (edge[:, 1] <= 1.5) | (edge[:, 1] >= h - 2.5)))
+
+
+def _sure_doubt(geo: BoardGeometry, image: np.ndarray) -> bool:
+    """Whether the outline shows a trace that on renders only outlines far off show, so that every point read on
+    it may sit a point width off: a long frame strip under DOUBT_THIN_STRIP point widths, an end under
+    DOUBT_SHORT_END (not at the image's border), or an end reaching more than DOUBT_ENDS further than the other with a foreign colour inside
+    its edge. Measured after the second looks (renders 3000-3119, sample stills, real photos): none of the
+    outlines within 10 px of the label showed one; the other doubts each flag several such outlines (a bow no lens
+    fits, a faint pattern on a real photo, frame strips differing in perspective)."""
+    top, bottom = _long_strips(geo)
+    left, right = _ends(geo)
+    if min(top, bottom) < DOUBT_THIN_STRIP:
+        return True
+    short = "left" if left < right else "right"
+    if min(left, right) < DOUBT_SHORT_END and not _end_on_border(geo, short, image.shape):
+        return True
+    wide = "left" if left > right else "right"
+    return abs(left - right) > DOUBT_ENDS and wide in _foreign_ends(geo, image)
 
 
 DOUBT_END_HUE = 8.0  # Lab hue distance between an end's outer band and the long sides' frame strips ...
@@ -590,11 +622,9 @@ def _foreign_ends(geo: BoardGeometry, image: np.ndarray) -> list[str]:
                                           grid(x0, x1, y1 + 0.3 * (H - y1), y1 + 0.7 * (H - y1))]))
     if frame is None:
         return []
-    h, w = image.shape[:2]
-    c = geo.corners
     out = []
-    for end, band, edge in (("left", (0.2 * s, 0.6 * s), c[[0, 3]]), ("right", (W - 0.6 * s, W - 0.2 * s), c[[1, 2]])):
-        if np.any((edge[:, 0] <= 1.5) | (edge[:, 0] >= w - 2.5) | (edge[:, 1] <= 1.5) | (edge[:, 1] >= h - 2.5)):
+    for end, band in (("left", (0.2 * s, 0.6 * s)), ("right", (W - 0.6 * s, W - 0.2 * s))):
+        if _end_on_border(geo, end, image.shape):
             continue  # on the image's border
         colour = _lab_median(image, grid(band[0], band[1], y0, y1))
         if colour is None:

@@ -393,7 +393,7 @@ def _frame_lines(strips, opts, Wp: int, min_d: int, fallback: np.ndarray):
 
 
 def outer_frame_lines(image: np.ndarray, playing_quad: np.ndarray, min_long: float = 0.0,
-                      end_cap: Optional[tuple[str, float]] = None) -> np.ndarray:
+                      end_in: Optional[tuple[str, float]] = None) -> np.ndarray:
     """Outer frame corners TL,TR,BR,BL around a playing area, from straight edge lines beside each side.
 
     Each edge is a line that may slant in the view, so a skewed playing area or a half-hidden side still gives
@@ -403,8 +403,8 @@ def outer_frame_lines(image: np.ndarray, playing_quad: np.ndarray, min_long: flo
 
     ``min_long`` (point widths): the long sides' edges nearer the points than this are not taken (the second
     look at an outline whose long frame strip came out thinner than any board's: ``vision.board._board_from``).
-    ``end_cap`` (end, point widths): that end's edge is the outermost lying no further out than this (the second
-    look at an end that took in the table or a card beside the board)."""
+    ``end_in`` (end, point widths): that end's edge is the outermost lying at least this much further in than the
+    edge it would take otherwise (the second look at an end that took in the table or a card beside the board)."""
     fv = frame_view(image, playing_quad)
     lab, valid, mx, my, Wp, Hp, ys, xs = fv.lab, fv.valid, fv.mx, fv.my, fv.Wp, fv.Hp, fv.ys, fv.xs
     min_d = fv.min_d
@@ -416,8 +416,8 @@ def outer_frame_lines(image: np.ndarray, playing_quad: np.ndarray, min_long: flo
     left, right, top, bottom = _frame_lines(strips, opts, Wp, min_d, fallback)
     left, right = _ends_past_trays(strips, min_d, left, right, top, bottom)
     left, right = _frame_ends(strips, opts, left, right, top, bottom)
-    if end_cap is not None:
-        left, right = _capped_end(opts, left, right, end_cap[0], end_cap[1] * Wp / 13, min_d)
+    if end_in is not None:
+        left, right = _end_further_in(opts, left, right, end_in[0], end_in[1] * Wp / 13, min_d)
     left, right, top, bottom = (_onto_border(ln, opts[k]) for k, ln in
                                 (("left", left), ("right", right), ("top", top), ("bottom", bottom)))
     if top.border and bottom.border:
@@ -440,13 +440,15 @@ def outer_frame_lines(image: np.ndarray, playing_quad: np.ndarray, min_long: flo
     return _to_image(fv, np.array([meet(L, T), meet(R, T), meet(R, B), meet(L, B)], dtype=np.float64), image)
 
 
-def _capped_end(opts, left, right, end: str, cap: float, min_d: int):
-    """The given end's outermost edge line no further out than ``cap`` view px (a line there if it shows none)."""
+def _end_further_in(opts, left, right, end: str, by: float, min_d: int):
+    """The given end's outermost edge line at least ``by`` view px further in than its line now (a line there
+    if it shows none)."""
     from vision.board_lines import SideLine
 
     ln = left if end == "left" else right
-    if ln.border or ln.d <= cap:
+    if ln.border:
         return left, right
+    cap = ln.d - by
     inner = [o for o in opts[end] if not o.border and min_d <= o.d <= cap]
     new = max(inner, key=lambda o: o.d) if inner else SideLine(float(max(cap, min_d)), ln.slope, 0.0, 0.0)
     return (new, right) if end == "left" else (left, new)

@@ -562,6 +562,8 @@ class Reader:
             # the board finder's own doubt (vision.board._frame_doubt): its outer frame may be off by more than a
             # few pixels, and every point sits where that frame says
             warnings.append(f"board outline uncertain: {geo.frame_doubt}")
+            if geo.frame_doubt_sure:  # a trace only outlines far off show: every point may sit a point width off
+                confidence = [min(c, 0.5) for c in confidence]
         # the cube is turned only before a roll (double, take): while dice lie on the board it is left as read, and
         # so on the frame where they are lifted (the referee judges the play on that frame, so it is read as fast
         # as can be: the cube read costs about as much as the dice); the next changed frame reads the cube again.
