@@ -557,22 +557,24 @@ def _frame_doubt(geo: BoardGeometry, refined_by: float, est, lens_moved: float =
 
 
 def _end_on_border(geo: BoardGeometry, end: str, shape: tuple[int, ...]) -> bool:
-    """Whether an end's outer corners lie on the image's border (a tight crop: the end shows what the photo kept)."""
+    """Whether a side's outer corners ("left", "right" ends, "top", "bottom" long sides) lie on the image's border
+    (a tight crop: that side shows what the photo kept)."""
     h, w = shape[:2]
-    edge = geo.corners[[0, 3] if end == "left" else [1, 2]]
+    edge = geo.corners[{"left": [0, 3], "right": [1, 2], "top": [0, 1], "bottom": [3, 2]}[end]]
     return bool(np.any((edge[:, 0] <= 1.5) | (edge[:, 0] >= w - 2.5) | (edge[:, 1] <= 1.5) | (edge[:, 1] >= h - 2.5)))
 
 
 def _sure_doubt(geo: BoardGeometry, image: np.ndarray) -> bool:
     """Whether the outline shows a trace that on renders only outlines far off show, so that every point read on
-    it may sit a point width off: a long frame strip under DOUBT_THIN_STRIP point widths, an end under
-    DOUBT_SHORT_END (not at the image's border), or an end reaching more than DOUBT_ENDS further than the other with a foreign colour inside
+    it may sit a point width off: a long frame strip under DOUBT_THIN_STRIP point widths or an end under
+    DOUBT_SHORT_END (neither on the image's border), or an end reaching more than DOUBT_ENDS further than the other with a foreign colour inside
     its edge. Measured after the second looks (renders 3000-3119, sample stills, real photos): none of the
     outlines within 10 px of the label showed one; the other doubts each flag several such outlines (a bow no lens
     fits, a faint pattern on a real photo, frame strips differing in perspective)."""
     top, bottom = _long_strips(geo)
     left, right = _ends(geo)
-    if min(top, bottom) < DOUBT_THIN_STRIP:
+    if min(top, bottom) < DOUBT_THIN_STRIP and not _end_on_border(geo, "top" if top < bottom else "bottom",
+                                                                   image.shape):
         return True
     short = "left" if left < right else "right"
     if min(left, right) < DOUBT_SHORT_END and not _end_on_border(geo, short, image.shape):
