@@ -8,6 +8,10 @@ validated by the 24-point pattern in its rectified view, the winner refined to s
 Without calibrated intrinsics ``find_board`` fits the lens's bend to the board's own bowed edges
 (``vision.board_lens``) and, when the evidence is clear, builds the geometry through that estimated lens
 (``Intrinsics.estimated``), so the points in the middle of each half are not off by the bow.
+
+An outline that shows a trace no right one shows (a long frame strip thinner than any board's, an end that took in
+the table or a card) gets a second look from the same playing area (``_board_from``); what is left of those traces
+afterwards is a sure doubt (``BoardGeometry.frame_doubt_sure``): the reader then gives no point as sure.
 """
 
 from __future__ import annotations
