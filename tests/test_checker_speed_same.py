@@ -112,7 +112,7 @@ def _plain_peaks(acc: np.ndarray, min_dist: float, floor: float) -> tuple[np.nda
     return xs, ys
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2 ** 32 - 1), h=st.integers(1, 50), w=st.integers(1, 50), min_dist=st.floats(0.5, 14.0),
        floor=st.sampled_from([0.0, 0.18, 0.3]))
 def test_local_peaks_is_the_whole_dilation(seed: int, h: int, w: int, min_dist: float, floor: float) -> None:
@@ -210,3 +210,39 @@ def test_row_runs_are_one_run_length_per_column(seed: int, toward: float, base: 
     widths = [float(w) for w in rng.uniform(5, 30, 7)]
     got = row_run_lengths(lab, centres, widths, base, toward, 80.0, colour, 18.0)
     assert got == [run_length(lab, c, base, toward, 80.0, w, colour, 18.0) for c, w in zip(centres, widths)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2 ** 32 - 1), n=st.integers(0, 40))
+def test_lights_are_is_light_of_each(seed: int, n: int) -> None:
+    from vision.checker_colours import ColourSplit
+
+    rng = np.random.default_rng(seed)
+    split = ColourSplit(rng.uniform(0, 255, 3).astype(np.float32), rng.uniform(0, 255, 3).astype(np.float32), 1.0)
+    mid = (split.light + split.dark) / 2  # discs half-way: the two distances nearly tie
+    discs = [type("D", (), {"lab": tuple(float(v) for v in mid + rng.normal(0, 3.0, 3))})() for _ in range(n)]
+    assert split.lights(discs) == [split.is_light(d) for d in discs]
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2 ** 32 - 1), shape=st.lists(st.integers(1, 9), min_size=1, max_size=3),
+       wide=st.booleans(), data=st.data())
+def test_median_along_is_numpys_median(seed: int, shape: list[int], wide: bool, data: st.DataObject) -> None:
+    from vision.checker_median import median_along
+
+    rng = np.random.default_rng(seed)
+    axis = data.draw(st.integers(0, len(shape) - 1))
+    v = (rng.integers(0, 4, shape) * 0.3 + rng.normal(0, 1e-3, shape) * rng.integers(0, 2)).astype(
+        np.float64 if wide else np.float32)  # ties and near-ties, even and odd counts
+    got, want = median_along(v, axis), np.median(v, axis=axis)
+    assert got.dtype == want.dtype and np.array_equal(got, want)
+
+
+@settings(max_examples=30, deadline=None)
+@given(us=st.lists(st.floats(0.0, 12.0), max_size=12))
+def test_pitch_is_the_clipped_numpy_median(us: list[float]) -> None:
+    from vision.checker_layers import pitch_of
+
+    us = sorted(us)
+    steps = [b - a for a, b in zip(us, us[1:]) if 0.8 < b - a < 1.35]
+    assert pitch_of(us) == (float(np.clip(np.median(steps), 0.95, 1.15)) if steps else 1.03)

@@ -36,6 +36,13 @@ class ColourSplit:
         lab = np.array(d.lab, np.float32)
         return float(np.sum((lab - self.light) ** 2)) < float(np.sum((lab - self.dark) ** 2))
 
+    def lights(self, discs: Sequence[Any]) -> list[bool]:
+        """``is_light`` of many discs in one numpy pass (each row's three squares summed in the same order)."""
+        if not len(discs):
+            return []
+        lab = np.array([d.lab for d in discs], np.float32).reshape(-1, 3)
+        return (np.sum((lab - self.light) ** 2, axis=1) < np.sum((lab - self.dark) ** 2, axis=1)).tolist()
+
 
 def _settled(x: np.ndarray, y: np.ndarray) -> bool:
     """``np.allclose(x, y)`` with its default tolerances, the same test written out: allclose's checks and
@@ -118,8 +125,9 @@ def phantom_light(split: ColourSplit, discs: Sequence[Any], points: Sequence[Any
     the other group, whatever their colour: read as they stand, light and dark come out swapped at full confidence.
     White checkers on white triangles are faint too, but they stack: three or more discs on one point.
     """
-    light = [(d.rim, p) for d, p in zip(discs, points) if split.is_light(d)]
-    dark = [d.rim for d in discs if not split.is_light(d)]
+    is_light = split.lights(discs)
+    light = [(d.rim, p) for d, p, lit in zip(discs, points, is_light) if lit]
+    dark = [d.rim for d, lit in zip(discs, is_light) if not lit]
     faint = FAINT_LIGHT * strong
     if not light or not dark or max(rim for rim, _ in light) >= faint or max(dark) < faint:
         return False

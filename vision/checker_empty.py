@@ -17,6 +17,7 @@ from typing import Callable, Optional
 import cv2
 import numpy as np
 
+from vision.checker_median import median_along
 from vision.checker_runs import run_end
 
 BAND = 0.5  # half-width of the compared band around a column's centre line, in point widths
@@ -78,6 +79,13 @@ def _squared_length(v: np.ndarray) -> np.ndarray:
 
 def unlike_all(empty: "EmptyColumns", bands: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
     """``EmptyColumns.unlike`` of every point's band, in one pass over all 24."""
+    return unlike_and_rows(empty, bands)[0]
+
+
+def unlike_and_rows(empty: "EmptyColumns", bands: dict[int, np.ndarray]
+                    ) -> tuple[dict[int, np.ndarray], dict[int, np.ndarray]]:
+    """``unlike_all`` and each point's ``occupied_rows``, the rows' shares counted for the points sharing one
+    template at once (a row's mean of booleans is its count over its width: the same float64 quotient)."""
     pts = sorted(bands)
     by_key: dict[tuple[str, int], list[int]] = {}
     for p in pts:
@@ -87,10 +95,23 @@ def unlike_all(empty: "EmptyColumns", bands: dict[int, np.ndarray]) -> dict[int,
         # the points sharing one template at once, the template broadcast (not copied once per point)
         stack = np.stack([bands[p] for p in group])
         lo, hi = empty.ranges[key]
-        out = np.maximum(lo - stack, 0.0) + np.maximum(stack - hi, 0.0)
-        far = (_squared_length(out) > UNLIKE ** 2) & empty.known[key]
-        found.update((p, far[i]) for i, p in enumerate(group))
-    return {p: found[p] for p in pts}
+        out = np.subtract(lo, stack)
+        np.maximum(out, 0.0, out=out)
+        above = np.subtract(stack, hi)
+        np.maximum(above, 0.0, out=above)
+        out += above
+        if out.dtype == np.float32:
+            # (``_squared_length`` written into the arrays already made: the same products, summed in its order)
+            np.multiply(out, out, out=out)
+            dist2 = out[..., 0] + out[..., 1]
+            dist2 += out[..., 2]
+        else:
+            dist2 = _squared_length(out)
+        far = dist2 > UNLIKE ** 2
+        far &= empty.known[key]
+        rows = np.count_nonzero(far, axis=2) / far.shape[2] >= ROW_MATCH
+        found.update((p, (far[i], rows[i])) for i, p in enumerate(group))
+    return {p: found[p][0] for p in pts}, {p: found[p][1] for p in pts}
 
 
 def column_band(lab: np.ndarray, cx: float, base_y: float, toward: float, width: int, length: int) -> np.ndarray:
@@ -208,10 +229,10 @@ def learn_empty(bands_by_point: dict[int, np.ndarray],
             # the empty board changes slowly across a column: the medians are taken on every other pixel (a
             # quarter of the sorting) and scaled back up (only those pixels are copied)
             views[(row, parity)] = np.stack([bands_by_point[p][::2, ::2] for p in ps])
-            sure[(row, parity)] = None if checkers is None else np.stack([~checkers[p][::2, ::2] for p in ps])
+            sure[(row, parity)] = None if checkers is None else ~np.stack([checkers[p][::2, ::2] for p in ps])
             strict[(row, parity)] = sure[(row, parity)]
             if maybe is not None:
-                faint = np.stack([~maybe[p][::2, ::2] for p in ps])
+                faint = ~np.stack([maybe[p][::2, ::2] for p in ps])
                 strict[(row, parity)] = faint if sure[(row, parity)] is None else faint & sure[(row, parity)]
     bands: dict[tuple[str, int], np.ndarray] = {}
     known: dict[tuple[str, int], np.ndarray] = {}
@@ -220,6 +241,7 @@ def learn_empty(bands_by_point: dict[int, np.ndarray],
            for key, v in views.items()}
     # where each row's own template comes from views free of every disc (not from the fallback)
     clean = {key: strict[key] is None or strict[key].sum(axis=0) >= MIN_VIEWS for key in views}
+    paired: dict[tuple[str, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
     for (row, parity), v in views.items():
         # the point across the board has the other parity (1 faces 24): its empty column looks the same on
         # nearly every board; used only when this board agrees (judged where both rows' views are free of discs:
@@ -229,13 +251,18 @@ def learn_empty(bands_by_point: dict[int, np.ndarray],
         # (a mean, not a median: the triangles fill less than half the band, and they are what differs)
         same = bool(np.any(both)) and float(np.mean(np.linalg.norm(own[(row, parity)][0] - own[other][0],
                                                                    axis=2)[both])) < SAME_ROWS
-        if same:
+        if same and other in paired:
+            # (the other row's pair, already taken: the same views in the other order, and a median does not
+            # depend on the order, nor does ``same``, the mean of a symmetric distance)
+            bands[(row, parity)], known[(row, parity)], common[(row, parity)] = paired[other]
+        elif same:
             sa, sb, ta, tb = sure[(row, parity)], sure[other], strict[(row, parity)], strict[other]
             bands[(row, parity)], known[(row, parity)], common[(row, parity)] = _median_views_and_all(
                 np.concatenate([v, views[other]]),
                 _fallback(None if ta is None or tb is None else np.concatenate([ta, tb]),
                           None if sa is None or sb is None else np.concatenate([sa, sb])),
                 _seen(None if sa is None or sb is None else np.concatenate([sa, sb]), len(v) + len(views[other])))
+            paired[(row, parity)] = (bands[(row, parity)], known[(row, parity)], common[(row, parity)])
         else:
             bands[(row, parity)], known[(row, parity)], common[(row, parity)] = own[(row, parity)]
     for key in bands:
@@ -318,4 +345,5 @@ def board_lift(band: np.ndarray, template: np.ndarray, known: np.ndarray,
     free = known & ~covered  # (``covered``: False wherever the lift is not to be judged, True on discs)
     if int(free.sum()) < LIFT_MIN_PIXELS:
         return None
-    return np.median(band[free] - template[free], axis=0).astype(np.float32)
+    # (the difference taken over the whole band and gathered once: the same values as two gathers subtracted)
+    return median_along(np.subtract(band, template)[free], 0).astype(np.float32)

@@ -33,7 +33,7 @@ def skin_mask(small_bgr: np.ndarray, lab: np.ndarray, known_colours: Sequence[Op
     # the skin-toned pixels of each Lab channel, in row-major order (one contiguous plane per channel): the
     # squared distance as three plain products, summed in the order an einsum over the channels sums them (the
     # same values), several times quicker on a view's worth of pixels
-    planes = [np.ascontiguousarray(plane[mask]) for plane in cv2.split(np.ascontiguousarray(lab))]
+    planes = [np.ascontiguousarray(plane[mask]) for plane in np.moveaxis(lab, -1, 0).copy()]
     keep = np.ones(len(planes[0]), bool)
     for colour in known_colours:
         if colour is None:
@@ -47,6 +47,9 @@ def skin_mask(small_bgr: np.ndarray, lab: np.ndarray, known_colours: Sequence[Op
         return np.zeros(mask.shape, bool)
     # a hand is one large blob: drop specks and grain (JPEG noise, reflections, wood figure)
     m = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    if cv2.countNonZero(m) < min_area:
+        # (too little left for any blob to be a hand's: the labelling, most of this test's cost, would keep none)
+        return np.zeros(m.shape, bool)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=8)
     keep = np.zeros(n, bool)
     keep[1:] = stats[1:, cv2.CC_STAT_AREA] >= min_area

@@ -30,6 +30,7 @@ from typing import Collection, Optional, Sequence
 
 import numpy as np
 
+from vision.checker_median import median_along
 from vision.checker_runs import CheckerColour, run_end
 
 COLOURS = ("light", "dark")
@@ -149,11 +150,19 @@ def unlike_tray(strip: np.ndarray, empty: np.ndarray, bend: int) -> np.ndarray:
     return unlike
 
 
+def _running_counts(mask: np.ndarray) -> np.ndarray:
+    """0, then the running total of each column's count of True (a checker-wide band's count is a difference of
+    two): written into one array, not concatenated from a list."""
+    cum = np.zeros(mask.shape[1] + 1, np.intp)
+    np.cumsum(np.count_nonzero(mask, axis=0), out=cum[1:])
+    return cum
+
+
 def _row_from_end(zone: np.ndarray, width: int, d: float) -> tuple[float, float, int]:
     """(start, end, column) in px from the tray's end of the row a boolean ``zone`` (rows from the end) shows in
     its best checker-wide band; end 0 when no row starts near the end."""
     width = min(width, zone.shape[1])
-    cum = np.concatenate([[0], np.cumsum(np.count_nonzero(zone, axis=0))])
+    cum = _running_counts(zone)
     c0 = int(np.argmax(cum[width:] - cum[:-width]))
     band = zone[:, c0:c0 + width]
     on = np.count_nonzero(band, axis=1) >= ROW_SHARE * band.shape[1]
@@ -165,7 +174,7 @@ def _something_along(unlike: np.ndarray, width: int, d: float) -> bool:
     """Whether anything checker-wide lies anywhere along a tray: a run of rows of a checker-wide band ``unlike``
     the empty tray (an object in the middle, where the empty tray is learnt, still differs from most of it)."""
     width = min(width, unlike.shape[1])
-    cum = np.concatenate([[0], np.cumsum(np.count_nonzero(unlike, axis=0))])
+    cum = _running_counts(unlike)
     c0 = int(np.argmax(cum[width:] - cum[:-width]))
     band = unlike[:, c0:c0 + width]
     on = np.count_nonzero(band, axis=1) >= ROW_SHARE * band.shape[1]
@@ -182,7 +191,7 @@ def _read_tray(strip: np.ndarray, i: int, d: float, colours: list[tuple[str, Che
     frame's edge often lie, and those say nothing about the tray's emptiness (render 1828: the cube beyond it)."""
     mid = strip.shape[0] / 2
     m0, m1 = int(max(0, mid - MIDDLE * d)), int(min(strip.shape[0], mid + MIDDLE * d))
-    differs = unlike_tray(strip, np.median(strip[m0:m1], axis=0), int(round(BEND * d)))
+    differs = unlike_tray(strip, median_along(strip[m0:m1], 0), int(round(BEND * d)))
     likes = {name: differs & _looks_like(strip, c, name == "light") for name, c in colours}
     rows, clear = _rows_at_ends(strip, differs, likes, i, d)
     if placed != slice(None):

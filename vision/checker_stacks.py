@@ -93,7 +93,7 @@ def stack_total(whole: list[float], half: list[float], first_row: Optional[int] 
         # at the row's own spacing (players leave gaps)
         ws = sorted(whole)
         steps = [b - a for a, b in zip(ws, ws[1:]) if 0.8 < b - a < 1.45]
-        pitch = float(np.clip(statistics.median(steps), 1.0, 1.35)) if steps else 1.0
+        pitch = float(min(max(statistics.median(steps), 1.0), 1.35)) if steps else 1.0
         reach = int(round(max(whole) / pitch)) + 1
         if 0 < reach - row <= 1:
             row = reach
@@ -289,7 +289,7 @@ def tall_stack(discs: list[tuple[float, float]], base: float, reach: float, laye
 
     ``base`` is the row's common start as measured on its points; a start outside a checker's half diameter
     from the edge came from stacks whose first disc is a layer's, and the edge is taken instead."""
-    base = float(np.clip(base, 0.3, 0.7))
+    base = float(min(max(base, 0.3), 0.7))
     us = sorted(u for u, _ in discs)
     # (the model is fitted only where the discs hint at more than a plain row from the base: a step between
     # neighbours that is no whole number of checkers, or a first disc that is no base checker; it costs ~0.3 ms)

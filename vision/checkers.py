@@ -38,12 +38,13 @@ from vision.checker_colours import ColourSplit, face_spread, phantom_light, spli
 from vision.checker_dark import judge_slot, learn_faces
 from vision.checker_dice import DieSpot, spoiled
 from vision.checker_doubt import DOUBTFUL_CONFIDENCE, doubts, mark_tips_unlike_the_board
-from vision.checker_empty import (add_disc, board_lift, disc_share, learn_empty, occupied_rows, point_bands,
-                                  run_from_base, unlike_all)
+from vision.checker_empty import (add_disc, board_lift, disc_share, learn_empty, point_bands, run_from_base,
+                                  unlike_and_rows)
 from vision.checker_occlusion import covered_points, skin_mask
 from vision.checker_off import read_off
 from vision.checker_runs import CheckerColour, row_run_lengths
 from vision.checker_layers import dropped_stack, run_past
+from vision.checker_median import median_along
 from vision.checker_lone import colour_distance, dropped_row, lone_on_own_colour
 from vision.checker_stacks import LAYER_RIM, layer_doubt, read_stack, stack_layers, stack_total, unseen_stack
 
@@ -267,7 +268,7 @@ def _board_colours(lab: np.ndarray, cols: Columns, tri_frac: float) -> dict[str,
                 if patch.size:
                     patches.setdefault(patch.shape[:2], []).append((p % 2, patch.reshape(-1, 3)))
         for group in patches.values():
-            meds = np.median(np.stack([patch for _, patch in group]), axis=1)
+            meds = median_along(np.stack([patch for _, patch in group]), 1)
             for (parity, _), med in zip(group, meds):
                 samples[parity].append(med)
         for parity in (0, 1):
@@ -276,7 +277,7 @@ def _board_colours(lab: np.ndarray, cols: Columns, tri_frac: float) -> dict[str,
         yb0, yb1 = sorted(((cols.top if row == "top" else cols.bottom) + (1 if row == "top" else -1) * 1.1 * tri_h,
                            mid))
         band = lab[int(yb0):int(max(yb0 + 1, yb1)):3, ::3]  # every third pixel: a median needs no more
-        out[f"{row}field"] = np.median(band.reshape(-1, 3), axis=0) if band.size else None
+        out[f"{row}field"] = median_along(band.reshape(-1, 3), 0) if band.size else None
     return out
 
 
@@ -288,7 +289,7 @@ def _mode_colour(samples: list[np.ndarray], tol: float = 12.0) -> Optional[np.nd
     dist = np.linalg.norm(arr[:, None, :] - arr[None, :, :], axis=2)
     support = (dist < tol).sum(axis=1)
     best = int(np.argmax(support))
-    return np.median(arr[dist[best] < tol], axis=0)
+    return median_along(arr[dist[best] < tol], 0)
 
 
 def _looks_like_board(d: Disc, p: int, cols: Columns, colours: dict[str, Any], tri_frac: float) -> bool:
@@ -514,6 +515,14 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
                         int((cols.bottom - cols.top) / 2))
     # clear discs are checkers: their pixels are no view of the empty board
     half_w = (bands[1].shape[1]) / 2
+    board_like: dict[tuple[int, int], bool] = {}
+
+    def looks_like_board(d: Disc, p: int) -> bool:
+        """``_looks_like_board``, judged once per disc and point (asked here and again when the points are read)."""
+        if (id(d), p) not in board_like:
+            board_like[(id(d), p)] = _looks_like_board(d, p, cols, colours, geometry.triangle_frac)
+        return board_like[(id(d), p)]
+
     clear_masks = {p: np.zeros(b.shape[:2], bool) for p, b in bands.items()}
     faint_masks = {p: np.zeros(b.shape[:2], bool) for p, b in bands.items()}
     for d in rest:
@@ -521,16 +530,16 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         if p is None:
             continue
         # (a clear disc coloured like the board there may be the board's own: a triangle's rounded base)
-        clear = d.rim >= EMPTY_RIM * ref and not _looks_like_board(d, p, cols, colours, geometry.triangle_frac)
+        clear = d.rim >= EMPTY_RIM * ref and not looks_like_board(d, p)
         masks = clear_masks if clear else faint_masks
         add_disc(masks[p], cols.from_base(p, d.y), d.x - (cols.centre_x(p) - half_w), 1.1 * d.r)
     empty = learn_empty(bands, clear_masks, faint_masks)
     empty_runs: dict[int, float] = {}
     unlikes: dict[int, np.ndarray] = {}
     if empty is not None:
-        unlikes = unlike_all(empty, bands)
-        for p, unlike in unlikes.items():
-            empty_runs[p] = run_from_base(occupied_rows(unlike), slot0, 0.25 * slot0)
+        unlikes, occupied = unlike_and_rows(empty, bands)
+        for p in unlikes:
+            empty_runs[p] = run_from_base(occupied[p], slot0, 0.25 * slot0)
 
     by_place: dict[Any, list[Disc]] = {"bar": on_bar}
     trays = [tuple(v * scale for v in t) for t in geometry.trays]
@@ -544,6 +553,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         elif any(t[0] <= d.x <= t[2] and t[1] <= d.y <= t[3] for t in trays):
             by_place.setdefault("off", []).append(d)
     common_unlikes: dict[int, np.ndarray] = {}
+    shares: dict[tuple[int, int], float] = {}  # (id(disc), point) -> share_of (a disc may be asked twice)
 
     def share_of(d: Disc, p: int) -> float:
         """How much of the disc differs from the empty board under it (1.0 when that cannot be told).
@@ -551,6 +561,11 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         Where too few of the same-coloured points were free of discs there to learn the empty board, the disc is
         compared with what most of them show (``EmptyColumns.common``): a shape every point of that colour shows at
         that spot is the board's own (a triangle's rounded base), whatever it looks like."""
+        if (id(d), p) not in shares:
+            shares[(id(d), p)] = _share_of(d, p)
+        return shares[(id(d), p)]
+
+    def _share_of(d: Disc, p: int) -> float:
         if p not in unlikes or empty is None:
             return 1.0
         key = ("top" if p >= 13 else "bottom", p % 2)
@@ -576,7 +591,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
                     # a faint round shape exactly where the other empty points show the same: the board's own
                     reject(d, "as on the empty board")
                     continue
-            if not _looks_like_board(d, p, cols, colours, geometry.triangle_frac):
+            if not looks_like_board(d, p):
                 by_place.setdefault(p, []).append(d)
                 continue
             # inside coloured like the board under it: a checker of the point's own colour, or the board's own
@@ -623,7 +638,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
     refound = phantom_light(split, teachers, [place_of[id(d)] for d in teachers], ref)
     if refound:
         # the light group is faint shapes only: the checkers found are all in the other group (checker_colours)
-        teachers = [d for d in teachers if not split.is_light(d)]
+        teachers = [d for d, lit in zip(teachers, split.lights(teachers)) if not lit]
         split = _split_colours(teachers, ref)
     if split.separation < 0.5:
         # one colour only among the counted discs: which one is it? Clear round discs that were not counted (a
@@ -634,7 +649,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
     separation = split.separation
     # one colour left after dropping phantoms: which one it is cannot be told (a red or brown checker may be either)
     colours_unsure = refound and separation < 0.5
-    lightness = {id(d): split.is_light(d) for d, _ in accepted}
+    lightness = {id(d): lit for (d, _), lit in zip(accepted, split.lights([d for d, _ in accepted]))}
     points: list[Optional[int]] = [0] * 24
     bar = {"light": 0, "dark": 0}
     # each colour as the clear discs show it, to follow rows whose rims are hidden (see checker_runs)
@@ -681,6 +696,11 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
     run_debug: dict[int, tuple[int, float]] = {}
     cues: dict[int, dict[str, Any]] = {}
     colour_runs = _colour_runs(lab, cols, {1: light, -1: dark}, colours, half_len, slot)
+    # each stacked disc's outline straight across the column (checker_discs.equator_scores), all in one pass: a
+    # disc's score is its own, whichever of its stack's discs are kept below
+    in_stacks = [d for chain in stacks.values() for d in chain]
+    equator = dict(zip(map(id, in_stacks), equator_scores(gx, gy, [d.x for d in in_stacks], [d.y for d in in_stacks],
+                                                           [d.r for d in in_stacks]))) if in_stacks else {}
     for p in range(1, 25):
         chain = stacks.get(p, [])
         row = "top" if p >= 13 else "bottom"
@@ -693,7 +713,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         # checkers of one row may be laid with gaps: measure the row's own spacing where two or more show
         ws = sorted(cols.from_base(p, d.y) for d in chain)
         steps = [b - a for a, b in zip(ws, ws[1:]) if 1.6 * r < b - a < 2.9 * r]
-        pitch = float(np.clip(statistics.median(steps), 2 * r * ROW_SPACING, 2 * r * 1.35)) if steps else slot
+        pitch = float(min(max(statistics.median(steps), 2 * r * ROW_SPACING), 2 * r * 1.35)) if steps else slot
         run_n = int(round(run_px / pitch - RUN_SLACK)) if run_px >= RUN_MIN * slot else 0
         if empty is not None:
             # a checker colour run over a triangle of nearly that colour: only as far as the column differs from
@@ -763,7 +783,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         # same-coloured checkers (checker_discs.equator_score); a waist between two row checkers does not
         # (its outline there is a short arc: LAYER_EQUATOR of the stack's best rim is as good as LAYER_RIM of a rim)
         best_rim = max(rim for _, rim in along)
-        across = equator_scores(gx, gy, [d.x for d in chain], [d.y for d in chain], [d.r for d in chain])
+        across = [equator[id(d)] for d in chain]
         layered = [(u, max(rim, min(best_rim, float(eq) * LAYER_RIM / LAYER_EQUATOR)))
                    for (u, rim), eq in zip(along, across)]
         whole, half = stack_layers(layered, r)

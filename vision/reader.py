@@ -20,6 +20,7 @@ import json
 import logging
 import time
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable, Optional
 
@@ -99,9 +100,15 @@ class BoardCells:
         if CHANGE_REACH > 0:
             k = 2 * CHANGE_REACH + 1
             grown = cv2.dilate(changed.astype(np.uint8), np.ones((k, k), np.uint8)) > 0
-        return BoardChanges(tuple(bool((grown & m).any()) for m in self.points), bool((grown & self.bar).any()),
-                            bool((grown & self.trays).any()), bool((grown & self.field).any()),
-                            bool((grown & self.board).any()))
+        flat = grown.ravel()
+        hit = [bool(flat[at].any()) for at in self._cells_of]
+        return BoardChanges(tuple(hit[:24]), *hit[24:])
+
+    @cached_property
+    def _cells_of(self) -> list[np.ndarray]:
+        """Each region's cells as flat indices (points 1-24, bar, trays, field, board): a region holds a small part
+        of the grid, so reading its cells costs less than masking the whole grid for each of 28 regions."""
+        return [np.flatnonzero(m) for m in (*self.points, self.bar, self.trays, self.field, self.board)]
 
 
 def board_cells(geo: BoardGeometry, shape: tuple[int, ...]) -> BoardCells:
@@ -599,14 +606,6 @@ class Reader:
         """The board regions' grid cells for this geometry and frame size (kept with them)."""
         return self._kept(geo, shape, "cells", lambda: board_cells(geo, shape))
 
-    def _unchanged_since(self, kept: Optional[_Kept], same: Callable[[Any], bool], where: np.ndarray) -> bool:
-        """Whether ``kept`` was made from the same inputs (``same(kept.key)``) and no cell of ``where`` changed
-        since its frame."""
-        if not self.incremental or kept is None or self._grids is None or not same(kept.key):
-            return False
-        grid = self._grids.grid
-        return kept.base.shape == grid.shape and not changed_cells(grid, kept.base, where).any()
-
     def _dice_on(self, image: np.ndarray, geo: BoardGeometry, reused: list[str]) -> list[DieReading]:
         """The dice, each area searched only where the frame changed since it was last searched (vision.dice_watch:
         a part reads at the whole area's scales; "dice" in ``reused`` when no area changed at all)."""
@@ -625,14 +624,18 @@ class Reader:
         from vision.board import rectify
 
         cells = self._cells(geo, image.shape) if self.incremental else None
+        moved: Optional[np.ndarray] = None  # the board's changed cells since the last count (made once, used twice)
         if cells is not None and self._grids is not None and self._kept_counts is not None:
             base = self._kept_counts.base
             if base.shape == self._grids.grid.shape:
-                self.changes = cells.changes(changed_cells(self._grids.grid, base, cells.board))
-        if cells is not None and self._unchanged_since(self._kept_counts, lambda key: key[0] is work and key[1] == spots,
-                                                          cells.board):
+                moved = changed_cells(self._grids.grid, base, cells.board)
+                self.changes = cells.changes(moved)
+        kept = self._kept_counts
+        if moved is not None and kept is not None and kept.key[0] is work and kept.key[1] == spots \
+                and not moved.any():
+            # (made from the same geometry and dice, and no cell of the board changed since)
             reused.append("checkers")
-            return self._kept_counts.value
+            return kept.value
         counts = count_checkers(rectify(image, work), work, dice=spots)
         counts.radius_px /= scale
         if cells is not None and self._grids is not None:
