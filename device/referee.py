@@ -216,7 +216,7 @@ class Referee:
             if any(e.get("type") == "setup" for e in events):
                 self._lock_board()
             if self.tracker.needs_reread:
-                self.stabiliser.unsettle()
+                self.stabiliser.unsettle(dice=getattr(self.tracker, "needs_dice_look", False))
                 self._fresh_look()
             self._deliver(events)
 

@@ -9,6 +9,7 @@ a verdict, and one misread frame between good ones does not hold a verdict back.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
@@ -17,6 +18,7 @@ import numpy as np
 from vision.observation import Observation
 
 THUMB_WIDTH = 160
+LOOK_READS = 6  # reads of a still scene remembered once the tracker asked to look at it again
 
 
 def thumbnail(image: np.ndarray, width: int = THUMB_WIDTH) -> np.ndarray:
@@ -47,6 +49,11 @@ class MotionGate:
         if b is None or a.shape != b.shape:
             return True
         return int(np.count_nonzero(np.abs(a - b) > self.level)) >= self.pixels
+
+
+def dice_key(obs: Observation) -> tuple:
+    """The dice of a reading as the stabiliser compares them: (value, flat, half) of each, in order."""
+    return tuple(sorted(((d.value, bool(d.flat), d.half) for d in obs.dice), key=repr))
 
 
 def reading_key(obs: Observation) -> tuple:
@@ -138,20 +145,29 @@ class Stabiliser:
         self.pending: Optional[tuple] = None
         self.pending_count = 0
         self.recent: list[tuple] = []  # keys of the last few reads of this still scene
+        self.looking = False  # the tracker asked to look again at this still scene (see unsettle)
+        self.dice_look = False  # ... at its dice only: a read whose dice agree with the accepted ones confirms them
+        self.accepted_obs: Optional[Observation] = None  # the last reading passed on
         self.accepted_key: Optional[tuple] = None
         self.reads = 0
         self._prev: Any = None  # the last frame, kept to be read late when the next shows it was already still
         self._prev_read = False
 
-    def unsettle(self, fresh: bool = False) -> None:
+    def unsettle(self, fresh: bool = False, dice: bool = False) -> None:
         """Look again: the next read that agrees with the accepted one is passed on again (``fresh``: start the
-        agreement over, e.g. after a correction from outside)."""
+        agreement over, e.g. after a correction from outside). ``dice``: the tracker asked about the dice only (a
+        re-roll read once): a read whose dice agree with the accepted reading's passes that reading on again at
+        once, though a checker count flickers in it (the noisy-reader test: a re-roll called four frames late),
+        and a read whose dice differ must be agreed on as usual."""
         self.settled_thumb = None
         self.accepted_key = None
+        self.dice_look = dice and not fresh and self.accepted_obs is not None
         if fresh or self.pending is None:
             self.pending, self.pending_count, self.recent = None, 0, []
+            self.looking = False
         else:
             self.pending_count = self.agree - 1
+            self.looking = True
 
     def _motion(self, frame: Any) -> tuple[bool, Optional[np.ndarray]]:
         label = getattr(frame, "label", None)
@@ -178,6 +194,7 @@ class Stabiliser:
             self.settled_thumb = None
             if self.moving < self.max_moving:
                 self.pending, self.pending_count, self.recent = None, 0, []
+                self.looking = False
                 return None
             # moving for a long time (flicker, a noisy camera): read anyway, agreement still required
         else:
@@ -196,6 +213,11 @@ class Stabiliser:
         self._prev_read = True
         obs = self.read(frame)
         if not self._take(obs):
+            if self.dice_look and obs.board.found and self.accepted_obs is not None and (
+                    dice_key(obs) == dice_key(self.accepted_obs)):
+                self.dice_look = False
+                self.settled_thumb = thumb
+                return Accepted(copy.copy(self.accepted_obs), frame.index, frame.t)
             return None
         if not obs.board.found or (obs_hands(obs) and not small_still_cover(obs, self.still)):
             return None
@@ -205,13 +227,18 @@ class Stabiliser:
         if key == self.accepted_key:
             return None
         self.accepted_key = key
+        self.accepted_obs, self.dice_look = obs, False
         return Accepted(obs, frame.index, frame.t)
 
     def _take(self, obs: Observation) -> bool:
         """Count one read; True when it completes ``agree`` consecutive agreeing reads."""
         self.reads += 1
         key = reading_key(obs)
-        self.recent = (self.recent + [key])[-(self.agree + 1):]
+        # while looking again at a still scene, its earlier reads count too: a reading that most reads of the
+        # scene agree on is passed on (the noisy-reader test: a die read, missed twice, read again, where the
+        # last three reads alone agree on nothing). Otherwise the last agree + 1 reads
+        keep = LOOK_READS if self.looking else self.agree + 1
+        self.recent = (self.recent + [key])[-keep:]
         if key == self.pending:
             self.pending_count += 1
         else:

@@ -128,6 +128,9 @@ STALL_READS = 4  # such readings before going on from the likeliest board
 ONE_DIE_READS = 3  # readings showing one die only before a re-roll is called (the reader may miss a die)
 DOUBT_HISTORY = 6  # accepted readings whose unsure points are remembered (see State.doubtful)
 COCKED_READS = 1  # fresh readings of a die read cocked before the re-roll is called (it may be settling)
+REROLL_MISSES = 2  # fresh looks showing a re-roll's die gone, the other where it lay, before it is taken as a misread
+ROLL_LOOKS = 3  # fresh looks at a roll's dice, while they lie, asked for when a look disagrees with the roll
+ROLL_FIX_READS = 2  # later readings agreeing on other faces for the resting dice before the roll is corrected
 WILD_READS = 2  # readings of an opponent's stack wildly off while he waits before the point counts as unsteady
 MAX_FAULTS = 3  # readings in a row the tracker fails on before it drops what it was in the middle of
 SURE_OFF = 1.0  # the reader's off confidence at which a borne-off count is evidence (its tray and board agree)
@@ -227,6 +230,11 @@ class State:
     roll_frame: int = -1  # the frame of the last reading counted in roll_reads
     changes_seen: bool = False  # the last play weighed in this game was a change the reader saw on the board
     wild_reads: Optional[list] = None  # per point (0-based): readings of a waiting player's stack wildly off it
+    reroll_look: Optional[dict] = None  # a re-roll read once, called at the next reading unless it shows a misread
+    roll_looked: Optional[list] = None  # the roll_at a later reading showed each die of where it lay, that face
+    roll_doubt: Optional[list] = None  # the roll_at a later reading showed a die of gone or another face (see
+    # _look_at_roll): both count only while they name the roll being played (st.roll_at)
+    roll_alt: Optional[list] = None  # [other values, readings]: the roll's dice read again with other faces
 
 
 def _board_json(board: Board) -> list:
@@ -251,6 +259,7 @@ class GameTracker:
         self._start_seen: dict[str, list[set[int]]] = {}
         self._out: list[dict[str, Any]] = []
         self.needs_reread = False  # the referee should look again (a doubtful reading)
+        self.needs_dice_look = False  # ... at the dice only: a re-roll read once (see _reroll_after_look)
         self._lift_mine = False  # this reading shows the mover's checkers as one legal result (_lift_shows_mine)
         # the boards the roll being played can leave, for the (position before, dice, mover) they were made for:
         # every still reading of a play is weighed against them (see _result_boards)
@@ -338,7 +347,7 @@ class GameTracker:
 
     def _feed(self, obs: Observation, frame: int, t: float) -> list[dict[str, Any]]:
         self._frame, self._t, self._out = frame, t, []
-        self.needs_reread = False
+        self.needs_reread = self.needs_dice_look = False
         self._lift_mine = False  # see _lift_shows_mine: set for this reading in the moving phase
         obs = with_trusted_off(obs, self._off_allowed())  # an unsure borne-off count is no evidence either way
         st = self.state
@@ -1230,6 +1239,8 @@ class GameTracker:
         board = self._believed(board, obs)
         if self._cube_action(obs, board):
             return
+        if self._settle_reroll_look(obs):
+            return  # one look against the re-roll: look again before anything is said
         if not obs.dice:
             st.handled, st.doubt = None, 0
             return
@@ -1309,12 +1320,12 @@ class GameTracker:
         else:
             self._settle_last_play(board, obs)
         if reason is not None and again is None:
-            self._emit("reroll", player=roller, reason=reason)
+            self._reroll_after_look(roller, reason, obs)
             return
         if again is not None:
             reason = self._reroll_reason(obs.dice, need_half=seating.right_half(roller))
             if reason is not None:
-                self._emit("reroll", player=roller, reason=reason)
+                self._reroll_after_look(roller, reason, obs)
                 return
         if unread:
             # a face the reader cannot make out after looking again: the roll goes on with the die read and the
@@ -1334,6 +1345,110 @@ class GameTracker:
         st.roll_reads, st.roll_frame = 1, self._frame
         st.before = seating.position(board, roller).position_id()
         st.doubt = 0
+        # a face misread in this reading (g2703 frame 735: a 4 read as 1, so 4-1 became 1-1) shows as a die gone
+        # or another face in a later reading while the dice lie (see _look_at_roll). No fresh look is asked for
+        # here: a look that misses both dice reads as the dice lifted with nothing moved (g2703 frame 837)
+        st.roll_looked, st.roll_doubt, st.roll_alt = None, None, None
+
+    def _reroll_after_look(self, roller: str, reason: str, obs: Observation) -> None:
+        """A re-roll read in one reading is called at the next fresh reading of the still scene unless that one shows
+        it was a misread (see ``_settle_reroll_look``); a die read cocked was looked at again already
+        (``_cocked_settling``), so it is called now.
+
+        Why (issue 6): one reading may put a die where none lies (g1645 frame 556: dark's 1 read on light's half,
+        its real place unseen, so 3-1 became 'wrong half'), and two reads of a still scene are mostly the same
+        reading (the reader answers an unchanged frame with its last observation). A real re-roll lies so until
+        the player picks the dice up: the next look shows it again, or shows no dice (lifted, or unread), which
+        never hides it (g1641 frame 502: the next two looks read no dice, the third the die on the wrong half)."""
+        if reason == "cocked":
+            self._emit("reroll", player=roller, reason=reason)
+            return
+        self.state.reroll_look = {"player": roller, "reason": reason, "frame": self._frame,
+                                  "at": [[d.value, None if d.center is None else [float(c) for c in d.center],
+                                          d.half] for d in obs.dice]}
+        self.needs_reread = self.needs_dice_look = True
+
+    def _settle_reroll_look(self, obs: Observation) -> bool:
+        """The reading after a re-roll was read once (``_reroll_after_look``): the re-roll is called now, unless this
+        reading shows a die of that roll lying where it lay, with its face and on its half, while a die that made
+        the re-roll (on the wrong half, off the board) is not where it lay with its face: the dice were not picked
+        up, so either that die is missed now or it was a misread. One such look is looked at again (True: this
+        reading waits); a second says the die was a misread (g1645 frames 558 and 559: the 3 where it lay, the 1
+        on light's half gone): no re-roll, and this reading is taken as it stands (``handled`` cleared). The first
+        roll read again, or no dice (lifted, or unread), calls the re-roll (a die missed for a reading or two in
+        between hides nothing: the noisy-reader test drops a die so)."""
+        st = self.state
+        look = st.reroll_look
+        if look is None or look.get("frame") == self._frame:
+            return False
+        near = _die_side_px(obs)
+
+        def lies(die: list) -> bool:
+            value, centre, half = die
+            return centre is not None and any(
+                d.value == value and d.half == half and d.center is not None
+                and math.hypot(float(d.center[0]) - centre[0], float(d.center[1]) - centre[1]) <= near
+                for d in obs.dice)
+
+        seating = self.seating
+        right = seating.right_half(look["player"]) if seating is not None else None
+        kept = [die for die in look["at"] if lies(die)]
+        bad = [die for die in look["at"] if die[2] != right or die[2] is None]
+        if kept and any(die not in kept for die in bad) and any(die[2] == right for die in kept):
+            look["misses"] = look.get("misses", 0) + 1
+            if look["misses"] < REROLL_MISSES:
+                look["frame"] = self._frame
+                self.needs_reread = self.needs_dice_look = True
+                return True
+            st.reroll_look = None
+            st.handled = None
+            return False
+        st.reroll_look = None
+        self._emit("reroll", player=look["player"], reason=look["reason"])
+        return False
+
+    def _look_at_roll(self, obs: Observation, board: Optional[Board]) -> None:
+        """A fresh reading of the mover's dice while they lie where the roll was read: each die where it lay with
+        its face confirms the roll (``roll_looked``); a die gone or with another face while another die of the roll
+        still lies where it lay (the dice were not picked up) says one reading misread it (``roll_doubt``): no foul
+        rests on that roll, and a few more looks are asked for. Later readings, before any checker moved, that
+        agree on other faces for every die where it lay correct the roll (said as a roll with ``corrected``).
+
+        Why (issue 6): g2703 frame 735 read light's 4 as 1 (4-1 became 1-1) in its one reading, and the play was
+        judged on the wrong dice (a false 'plays only 1 of the four 1s'); the next looks missed that die or read 4."""
+        st = self.state
+        at = st.roll_at or []
+        if st.one_die or len(at) != 2 or not obs.dice or st.dice is None or len(st.dice) != 2:
+            return
+        near = _die_side_px(obs)
+        now = _dice_at(obs.dice)
+        found = []  # per die of the roll: the face now read where it lay, or None
+        for value, x, y in at:
+            faces = [w for w, a, b in now if math.hypot(a - x, b - y) <= near]
+            found.append(value if value in faces else (faces[0] if faces else None))
+        if all(f == v for f, (v, _, _) in zip(found, at)) or (
+                len(now) == 2 and sorted(w for w, _, _ in now) == sorted(v for v, _, _ in at)):
+            # (the roll's two faces read again, wherever they lie: nothing says a face was misread)
+            st.roll_looked, st.roll_doubt, st.roll_alt = at, None, None
+            return
+        if not any(f == v for f, (v, _, _) in zip(found, at)) and None in found:
+            return  # neither die where it lay with its face: lifted, or unread; nothing said about the roll
+        if st.roll_looked != at:
+            st.roll_doubt = at
+        if None not in found and board is not None and st.board is not None and \
+                tuple(board.points) == tuple(st.board[0]):
+            other_faces = roll_values([int(f) for f in found])
+            alt = st.roll_alt if st.roll_alt and st.roll_alt[0] == other_faces else [other_faces, 0]
+            alt[1] += 1
+            st.roll_alt = alt
+            if alt[1] >= ROLL_FIX_READS and st.roll_looked != at and other_faces != st.dice:
+                self._emit("roll", player=st.turn, dice=list(other_faces), corrected=True, was=list(st.dice))
+                st.dice = list(other_faces)
+                st.roll_at = [[int(f), x, y] for f, (_, x, y) in zip(found, at)]
+                st.roll_looked, st.roll_doubt, st.roll_alt = st.roll_at, None, None
+                return
+        if st.roll_reads <= ROLL_LOOKS:
+            self.needs_reread = True
 
     def _settle_last_play(self, board: Board, obs: Optional[Observation] = None) -> None:
         """The opponent rolls: a last play corrected since its verdict is judged again; then it stands. A reading
@@ -1438,6 +1553,7 @@ class GameTracker:
         remaining = None
         quick = False
         if obs.dice and self._frame != st.roll_frame:  # (the reading the roll was taken on counts once)
+            self._look_at_roll(obs, board)
             st.roll_reads, st.roll_frame = st.roll_reads + 1, self._frame
         if obs.dice:
             sig = _as_list(dice_signature(obs.dice))
@@ -1545,6 +1661,13 @@ class GameTracker:
                       and _no_play_makes(seating.board(before, mover), found.board, mover))
         on_guess = found.kind == "illegal" and st.guessed and not passed and not (
             found.board is not None and self._sure_despite_guess(found.board, view, ref, mover))
+        # a die of the roll read otherwise, or not where it lay, in a later look while the dice lay (see
+        # _look_at_roll) and never read again as rolled: the foul may rest on a misread die (g2703 frame 761)
+        roll_unsure = (found.kind == "illegal" and not passed and st.roll_doubt is not None
+                       and st.roll_doubt == st.roll_at and st.roll_looked != st.roll_at)
+        if roll_unsure and not (missed_hit or on_guess):
+            found = Verdict("doubt", found.board, found.legal_cost, found.illegal_cost, found.points)
+            quick = True
         if missed_hit or on_guess:
             # the board before this roll is a guess (the likeliest after a play not judged, issue 6 g6464): a
             # reading far from every legal result of a guessed board says the guess was wrong as often as that
@@ -1627,6 +1750,10 @@ class GameTracker:
                 self._emit("warning", code="unsure_reading", player=mover,
                            message=f"the board before {mover}'s roll was not read clearly (an earlier play was not "
                                    f"judged); {mover}'s play is not judged: please check the board")
+            elif roll_unsure:
+                self._emit("warning", code="unsure_reading", player=mover,
+                           message=f"a die of {mover}'s roll was read differently when looked at again; the play "
+                                   "is not judged: please check the board")
             elif st.one_die:
                 self._emit("warning", code="unsure_reading", player=mover,
                            message=f"only one die of {mover}'s roll was read; the play is not judged: "
