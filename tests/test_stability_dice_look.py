@@ -1,0 +1,54 @@
+"""A look at the dice only (the tracker read a re-roll once): a read whose dice agree with the accepted reading's
+confirms them at once, though a checker count flickers in it; dice that differ must be agreed on as usual.
+
+Why: a re-roll is called at the second look of the still scene (device/tracker.py, issue 6); waiting for a whole
+reading to agree again made the call four frames late when one point's count flickered in the look."""
+
+from __future__ import annotations
+
+from device.sources import Frame
+from device.stability import Stabiliser
+from tests.daemon_scenes import die, scene
+from tests.test_tracker_faults import SEATING, START
+
+
+def _reads(*observations):
+    queue = list(observations)
+    return Stabiliser(lambda frame: queue.pop(0))
+
+
+def _frame(i: int) -> Frame:
+    return Frame(i, i / 10, None, label={"moving": False})
+
+
+def _scene(dice, flicker: bool = False):
+    obs = scene(SEATING, START, "dark", dice)
+    if flicker:
+        obs.points[12] += 1
+    return obs
+
+
+def _accepted_after_look(dice_only: bool, look_dice) -> list:
+    wrong = (die(3, "left"), die(1, "right"))
+    st = _reads(_scene(wrong), _scene(wrong), _scene(look_dice, flicker=True), _scene(look_dice, flicker=True))
+    assert st.step(_frame(1)) is None
+    first = st.step(_frame(2))
+    assert first is not None
+    st.unsettle(dice=dice_only)
+    return [st.step(_frame(3)), st.step(_frame(4))]
+
+
+def test_a_dice_look_whose_dice_agree_passes_the_accepted_reading_on_at_once():
+    look, after = _accepted_after_look(True, (die(3, "left"), die(1, "right")))
+    assert look is not None and look.frame == 3
+    assert look.observation.points[12] == scene(SEATING, START, "dark").points[12]  # the agreed counts, not the flicker
+
+
+def test_a_look_at_the_whole_reading_waits_for_the_flickering_read_to_be_agreed():
+    look, after = _accepted_after_look(False, (die(3, "left"), die(1, "right")))
+    assert look is None and after is not None and after.frame == 4
+
+
+def test_a_dice_look_whose_dice_differ_is_agreed_on_as_usual():
+    look, after = _accepted_after_look(True, (die(3, "left"),))
+    assert look is None and after is not None and [d.value for d in after.observation.dice] == [3]
