@@ -4,8 +4,9 @@ JPEG-compressed like the files ``bgref render stills`` writes, and a sample stil
 Sample still sim_08: the strip below the points came out 0 point widths wide (the points' base taken for the
 frame's outer edge, 24 px off); found again with the long sides' edges at least 0.4 point widths out it is within a
 few px. Render 3109: a light table beyond the right end taken in (the end 3.1 point widths deeper than the other,
-table-coloured inside its edge, 125 px off); found again at the next edge in it is within a few px. Render 3091
-(a board with one tray at the right end: as deep, but the frame's colour inside) keeps its outline."""
+table-coloured inside its edge, 125 px off); found again at the next edge in it is within a few px (a board with one
+tray, as deep at that end but of the frame's colour inside, keeps its outline: render 3091, checked when this was
+made, left out for time)."""
 
 from pathlib import Path
 
@@ -40,8 +41,16 @@ def test_a_long_side_taken_at_the_points_base_is_found_again_at_the_frame():
     assert geo.frame_doubt is None or "point widths wide" not in geo.frame_doubt, geo.frame_doubt
 
 
-def test_an_end_that_took_in_the_table_is_found_again_and_a_one_tray_end_is_kept():
-    for seed in (3109, 3091):
-        image, truth = _still(seed)
-        geo = find_board(image)
-        assert _error(geo.corners, truth) < 8.0, (seed, geo.corners.round(1).tolist(), geo.frame_doubt)
+def test_an_end_that_took_in_the_table_is_found_again():
+    image, truth = _still(3109)
+    geo = find_board(image)
+    assert _error(geo.corners, truth) < 8.0, (geo.corners.round(1).tolist(), geo.frame_doubt)
+
+
+def test_a_frame_bowed_past_the_first_lens_fit_gets_a_second_fit():
+    """Render 3066: a strong barrel lens bows the frame 22 px; the straight-line corners sat too far off the bowed
+    sides for the first fit's end shifts, so no lens was used and the board was found 34 px off all round."""
+    image, truth = _still(3066)
+    geo = find_board(image)
+    assert geo.intrinsics is not None and geo.intrinsics.estimated
+    assert _error(geo.corners, truth) < 8.0, (geo.corners.round(1).tolist(), geo.frame_doubt)

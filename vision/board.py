@@ -643,6 +643,8 @@ def _foreign_ends(geo: BoardGeometry, image: np.ndarray) -> list[str]:
 
 LENS_MOVE_BOW = 3.0  # the estimated lens may move a corner this many times its largest bow ...
 LENS_MOVE_PX = 4.0  # ... plus this many px
+LENS_RETRY = True  # a frame that bows clearly while no lens fitted gets a second fit with its corners freer ...
+LENS_RETRY_REACH = 0.05  # ... to shift this share of each side's length
 ESTIMATE_LENS = True  # without a calibration, fit the lens's bend to the board's straight edges (board_lens)
 
 
@@ -650,10 +652,17 @@ def _lens_from_edges(image: np.ndarray, corners: np.ndarray, playing_quad: np.nd
     """An uncalibrated camera's lens from the board's bowed edges, the outer corners on the fitted curves
     (corners found by straight-line fits to bowed edges sit off the true ones) and the estimate itself.
     (None, corners, estimate) when the edges show no clear bend."""
-    from vision.board_lens import estimate_lens
+    from vision.board_lens import MIN_BOW_PX, MIN_GAIN, estimate_lens
 
-    est = estimate_lens(image, corners, playing_quad)
+    est = first = estimate_lens(image, corners, playing_quad)
     lens = est.intrinsics()
+    if lens is None and LENS_RETRY and est.gain >= MIN_GAIN and est.bow_px >= MIN_BOW_PX:
+        # the edges bow clearly but no lens fitted: the straight-line corners may sit further off the bowed frame
+        # than a fit's ends may shift (renders 3149, 3153: 45-51 px off under a strong barrel lens); the fit is
+        # tried again with the ends free to shift LENS_RETRY_REACH of each side's length
+        wide = estimate_lens(image, corners, playing_quad, reach=LENS_RETRY_REACH)
+        if wide.intrinsics() is not None:
+            est, lens = wide, wide.intrinsics()
     # the lens only with the corners on its fitted curves: corners from straight-line fits sit off a bowed
     # frame, and through a lens model they would skew the view (a side cut by the image border gives no curve)
     if lens is None or est.corners is None or not np.all(np.isfinite(est.corners)):
@@ -661,7 +670,9 @@ def _lens_from_edges(image: np.ndarray, corners: np.ndarray, playing_quad: np.nd
     # the curves move the corners a few times the bend (measured on renders: 1.5-3x), not more: a corner moved
     # ten times the bow means a side's curve slid onto another edge (a tray's rim inside a frame the table's hue)
     moved = float(np.max(np.linalg.norm(est.corners - corners, axis=1)))
-    if moved >= 0.03 * float(np.hypot(*image.shape[:2])) or moved > LENS_MOVE_BOW * est.bow_px + LENS_MOVE_PX:
+    # (a second fit moves them further, as its bend is larger: there the bend alone bounds the move)
+    far = moved >= 0.03 * float(np.hypot(*image.shape[:2])) and est is first
+    if far or moved > LENS_MOVE_BOW * est.bow_px + LENS_MOVE_PX:
         return None, corners, est
     return lens, est.corners, est
 

@@ -206,17 +206,18 @@ def _quad_sides(quad: np.ndarray) -> list[tuple[np.ndarray, np.ndarray, np.ndarr
     return [(q[i], q[(i + 1) % 4], (q[i] + q[(i + 1) % 4]) / 2 - centre) for i in range(4)]
 
 
+END_REACH = 0.012  # share of a side's length its ends may shift in a fit (straight-line corners sit a little off)
 ROUNDS = 3  # fits in a row, each on the corners where the previous one's curves met
 
 
 def estimate_lens(image: np.ndarray, corners: np.ndarray, playing_area: Optional[np.ndarray] = None,
-                  rounds: int = ROUNDS) -> LensEstimate:
+                  rounds: int = ROUNDS, reach: float = END_REACH) -> LensEstimate:
     """Fit the lens's k1 to the outer frame's (and the playing area's) edges around the found board.
 
     Corners found by straight-line fits sit outside a barrel lens's bowed sides (the lines touch the bulges), so
     a fit shifts each side's ends only a little: the fit is repeated from the corners where its curves met,
     until they stay put. See ``fit_lens`` for the arguments."""
-    est = fit_lens(image, corners, playing_area)
+    est = fit_lens(image, corners, playing_area, reach=reach)
     for _ in range(rounds - 1):
         if not est.clear or est.corners is None:
             break
@@ -225,7 +226,7 @@ def estimate_lens(image: np.ndarray, corners: np.ndarray, playing_area: Optional
             break
         corners = est.corners
         near = K1_GRID[np.abs(K1_GRID - est.k1) <= 0.121]  # the lens does not change between rounds much
-        nxt = fit_lens(image, corners, playing_area, near)
+        nxt = fit_lens(image, corners, playing_area, near, reach=reach)
         if not nxt.clear:
             break
         est = nxt
@@ -233,12 +234,12 @@ def estimate_lens(image: np.ndarray, corners: np.ndarray, playing_area: Optional
 
 
 def fit_lens(image: np.ndarray, corners: np.ndarray, playing_area: Optional[np.ndarray] = None,
-             k1_grid: Optional[np.ndarray] = None) -> LensEstimate:
+             k1_grid: Optional[np.ndarray] = None, reach: float = END_REACH) -> LensEstimate:
     """Fit the lens's k1 to the outer frame's (and the playing area's) edges around the found board.
 
     ``corners`` are the outer frame TL, TR, BR, BL in image px; ``playing_area`` the playing area's four image
     corners in the same order (optional: more straight edges, nearer the image centre). Sides lying on the image
-    border (a tight crop) are skipped.
+    border (a tight crop) are skipped. ``reach``: how far each side's ends may shift, as a share of its length.
     """
     h, w = image.shape[:2]
     K = nominal_camera((w, h))
@@ -251,7 +252,7 @@ def fit_lens(image: np.ndarray, corners: np.ndarray, playing_area: Optional[np.n
             if all(min(p[0], p[1], w - 1 - p[0], h - 1 - p[1]) < 2.5 for p in (a, b)):
                 continue  # on the image border: no edge to read
             length = float(np.linalg.norm(b - a))
-            shift = max(3.0, 0.012 * length)
+            shift = max(3.0, reach * length)
             bow = 0.045 * length  # room for the strongest bend the trial k1 make
             prof = _profiles(image, a, b, bow + shift + 2, bow + shift + 2, out)
             if prof is None:
@@ -262,15 +263,16 @@ def fit_lens(image: np.ndarray, corners: np.ndarray, playing_area: Optional[np.n
     none = LensEstimate(0.0, K, (w, h), 0.0, 0.0, 0.0, 0.0, None)
     if len(sides) < 3:
         return none
-    reach = {id(s): max(3.0, 0.012 * float(np.linalg.norm(s.b - s.a))) for s in sides}
+    reaches = {id(s): max(3.0, reach * float(np.linalg.norm(s.b - s.a))) for s in sides}
 
     def total(k1s, fine=None):
         per = []
         for n, s in enumerate(sides):
             if fine is None:  # coarse: end shifts over the whole reach, 2 px apart
-                sh = np.arange(-reach[id(s)], reach[id(s)] + 0.01, 2.0)
+                step = 2.0 * max(1.0, reach / END_REACH) ** 0.5  # (a wider reach in steps a little wider)
+                sh = np.arange(-reaches[id(s)], reaches[id(s)] + 0.01, step)
                 per.append(_side_scores(s, k1s, K, sh))
-            else:  # fine: half-pixel shifts around the coarse best
+            else:  # fine: half-pixel shifts around the coarse best (the next round refines a wider reach's)
                 per.append(_side_scores(s, k1s, K, np.arange(-2.0, 2.01, 0.5), fine[n]))
         return np.mean([p[0] for p in per], axis=0), per
 
