@@ -1411,8 +1411,9 @@ class GameTracker:
         """A fresh reading of the mover's dice while they lie where the roll was read: each die where it lay with
         its face confirms the roll (``roll_looked``); a die gone or with another face while another die of the roll
         still lies where it lay (the dice were not picked up) says one reading misread it (``roll_doubt``): no foul
-        rests on that roll, and a few more looks are asked for. Later readings, before any checker moved, that
-        agree on other faces for every die where it lay correct the roll (said as a roll with ``corrected``).
+        rests on that roll, and a few more looks are asked for. Later readings that agree on other faces for every
+        die where it lay correct the roll (said as a roll with ``corrected``): the dice were not picked up, so a
+        face that changed was misread, not rolled again.
 
         Why (issue 6): g2703 frame 735 read light's 4 as 1 (4-1 became 1-1) in its one reading, and the play was
         judged on the wrong dice (a false 'plays only 1 of the four 1s'); the next looks missed that die or read 4."""
@@ -1435,8 +1436,9 @@ class GameTracker:
             return  # neither die where it lay with its face: lifted, or unread; nothing said about the roll
         if st.roll_looked != at:
             st.roll_doubt = at
-        if None not in found and board is not None and st.board is not None and \
-                tuple(board.points) == tuple(st.board[0]):
+        if None not in found:
+            # (checkers may have moved meanwhile: dice lying where they lay were not rolled again, so the faces
+            # most readings agree on are the roll's; g2705 frame 873: 4-1 read 2-1 once, 4-1 in the four after)
             other_faces = roll_values([int(f) for f in found])
             alt = st.roll_alt if st.roll_alt and st.roll_alt[0] == other_faces else [other_faces, 0]
             alt[1] += 1
@@ -1968,7 +1970,8 @@ class GameTracker:
             return True
         st.one_die, st.one_die_reads, st.doubt = False, 0, 0
         if reason is not None:
-            self._emit("reroll", player=mover, reason=reason)
+            # (called at the next look unless it shows a misread, as a roll read whole: see _reroll_after_look)
+            self._reroll_after_look(mover, reason, obs)
             st.phase, st.dice, st.before = "awaiting", None, None
             st.handled = _as_list(dice_signature(obs.dice))
             return True

@@ -105,3 +105,13 @@ def test_later_readings_agreeing_on_other_faces_before_a_move_correct_the_roll()
         ("play", [4, 1], True)]
     assert r.alarms() == []
     assert Position.from_position_id(out[-1]["after"]) is not None
+
+
+def test_the_second_die_of_a_one_die_roll_read_once_on_the_wrong_half_is_looked_at_again():
+    r, after = light_played()
+    r.show(after.swap(), "dark", (_die(3, DARK_A, "left"),))  # one die seen: the roll goes on with it
+    assert r.tracker.state.phase == "moving" and r.tracker.state.dice == [3]
+    both = (_die(3, DARK_A, "left"), _die(1, LIGHT_SIDE, "right"))
+    assert r.show(after.swap(), "dark", both) == []
+    assert _kinds(r.show(after.swap(), "dark", both)) == [("reroll", "wrong_half", None)]
+    assert len(r.alarms()) == 1
