@@ -10,6 +10,7 @@ a verdict, and one misread frame between good ones does not hold a verdict back.
 from __future__ import annotations
 
 import copy
+import math
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
@@ -49,6 +50,24 @@ class MotionGate:
         if b is None or a.shape != b.shape:
             return True
         return int(np.count_nonzero(np.abs(a - b) > self.level)) >= self.pixels
+
+
+SAME_DIE_PX = 12.0  # a die read this close to where it lay, with the same face, was not rolled again
+DIE_EDGES_PER_BOARD = 33.0  # a die's edge is about this fraction of the board's long side (see die_side_px)
+
+
+def die_side_px(obs: Observation) -> float:
+    """How far a die read again may lie from where it lay and still be that die: about a die's side in the image
+    (a die's edge is about a 33rd of the board's long side: 0.45 checker diameters, 15 checker widths along the
+    board), never less than SAME_DIE_PX. Why: a fixed pixel limit is a fraction of a die on a large image and
+    several dice on a small one; a re-rolled die lands anywhere on its half, rarely within a side of the old spot."""
+    corners = obs.board.corners if obs.board.found else None
+    if not corners or len(corners) != 4:
+        return SAME_DIE_PX
+    (ax, ay), (bx, by), (cx, cy), (dx, dy) = corners
+    long_side = max(math.hypot(bx - ax, by - ay) + math.hypot(cx - dx, cy - dy),
+                    math.hypot(dx - ax, dy - ay) + math.hypot(cx - bx, cy - by)) / 2
+    return max(SAME_DIE_PX, long_side / DIE_EDGES_PER_BOARD)
 
 
 def dice_key(obs: Observation) -> tuple:
@@ -156,9 +175,10 @@ class Stabiliser:
     def unsettle(self, fresh: bool = False, dice: bool = False) -> None:
         """Look again: the next read that agrees with the accepted one is passed on again (``fresh``: start the
         agreement over, e.g. after a correction from outside). ``dice``: the tracker asked about the dice only (a
-        re-roll read once): a read whose dice agree with the accepted reading's passes that reading on again at
-        once, though a checker count flickers in it (the noisy-reader test: a re-roll called four frames late),
-        and a read whose dice differ must be agreed on as usual."""
+        re-roll or a roll read once): the next read whose dice lie where the accepted reading's lay is passed on
+        at once with the accepted checkers (see ``_dice_looked``): a count flickering in it made the noisy-reader
+        test's re-roll four frames late, and g2703's one good read of a misread die (frame 738) was never
+        agreed on before a hand came."""
         self.settled_thumb = None
         self.accepted_key = None
         self.dice_look = dice and not fresh and self.accepted_obs is not None
@@ -213,11 +233,11 @@ class Stabiliser:
         self._prev_read = True
         obs = self.read(frame)
         if not self._take(obs):
-            if self.dice_look and obs.board.found and self.accepted_obs is not None and (
-                    dice_key(obs) == dice_key(self.accepted_obs)):
+            looked = self._dice_looked(obs)
+            if looked is not None:
                 self.dice_look = False
                 self.settled_thumb = thumb
-                return Accepted(copy.copy(self.accepted_obs), frame.index, frame.t)
+                return Accepted(looked, frame.index, frame.t)
             return None
         if not obs.board.found or (obs_hands(obs) and not small_still_cover(obs, self.still)):
             return None
@@ -229,6 +249,24 @@ class Stabiliser:
         self.accepted_key = key
         self.accepted_obs, self.dice_look = obs, False
         return Accepted(obs, frame.index, frame.t)
+
+    def _dice_looked(self, obs: Observation) -> Optional[Observation]:
+        """In a look at the dice only: the accepted reading with this read's dice, when every die read lies where a
+        die of the accepted reading lay (its face may differ: that is what the look is for); else None. A read
+        with no dice, or a die elsewhere, is agreed on as usual (a look missing both dice must not pass for the
+        dice lifted). The checkers stay as agreed: a count flickering in this read is no evidence."""
+        held = self.accepted_obs
+        if not self.dice_look or held is None or not obs.board.found or not obs.dice:
+            return None
+        near = die_side_px(held)
+        spots = [d.center for d in held.dice if d.center is not None and len(d.center) == 2]
+        for d in obs.dice:
+            if d.center is None or len(d.center) != 2 or not any(
+                    math.hypot(float(d.center[0]) - float(x), float(d.center[1]) - float(y)) <= near for x, y in spots):
+                return None
+        looked = copy.copy(held)
+        looked.dice = list(obs.dice)
+        return looked
 
     def _take(self, obs: Observation) -> bool:
         """Count one read; True when it completes ``agree`` consecutive agreeing reads."""

@@ -112,7 +112,8 @@ from device.seating import COLOURS, HOMES, Board, Seating, is_start, other, star
 from device.matching import HARD, SOFT as SOFT_MISREAD, Reference, Verdict, View, cost, decide, face_value, repairs
 from device.matching import TALL, face_bar, opponent_arrived, tall_short
 from device.matching import low_confidence_points as _low_confidence_points
-from device.stability import cube_side
+from device.stability import SAME_DIE_PX, cube_side
+from device.stability import die_side_px as _die_side_px
 from rules.moves import legal_results
 from rules.position import CHECKERS, Position
 from vision.observation import DieReading, Observation
@@ -1409,9 +1410,9 @@ class GameTracker:
 
     def _look_at_roll(self, obs: Observation, board: Optional[Board]) -> None:
         """A fresh reading of the mover's dice while they lie where the roll was read: each die where it lay with
-        its face confirms the roll (``roll_looked``); a die gone or with another face while another die of the roll
-        still lies where it lay (the dice were not picked up) says one reading misread it (``roll_doubt``): no foul
-        rests on that roll, and a few more looks are asked for. Later readings that agree on other faces for every
+        its face confirms the roll (``roll_looked``); a die read with another face where it lay says one reading
+        misread it (``roll_doubt``): no foul rests on that roll, and a few more looks at the dice are asked for (so
+        is one when a die is gone while the other lies: the reader misses dice, so that alone is no evidence). Later readings that agree on other faces for every
         die where it lay correct the roll (said as a roll with ``corrected``): the dice were not picked up, so a
         face that changed was misread, not rolled again.
 
@@ -1434,6 +1435,12 @@ class GameTracker:
             return
         if not any(f == v for f, (v, _, _) in zip(found, at)) and None in found:
             return  # neither die where it lay with its face: lifted, or unread; nothing said about the roll
+        if all(f is None or f == v for f, (v, _, _) in zip(found, at)):
+            # a die gone while the other lies: the reader misses a die now and then (bo8181 frame 298: a 6 beside
+            # the 4 unread for good), so that is no evidence against the roll; one more look at the dice only
+            if st.roll_reads <= ROLL_LOOKS and st.roll_looked != at:
+                self.needs_reread = self.needs_dice_look = True
+            return
         if st.roll_looked != at:
             st.roll_doubt = at
         if None not in found:
@@ -1450,7 +1457,7 @@ class GameTracker:
                 st.roll_looked, st.roll_doubt, st.roll_alt = st.roll_at, None, None
                 return
         if st.roll_reads <= ROLL_LOOKS:
-            self.needs_reread = True
+            self.needs_reread = self.needs_dice_look = True
 
     def _settle_last_play(self, board: Board, obs: Optional[Observation] = None) -> None:
         """The opponent rolls: a last play corrected since its verdict is judged again; then it stands. A reading
@@ -2304,27 +2311,9 @@ OFF_INDEX = 24  # in State.unsure_points: the trays (a bear-off the guess may ha
 BAR_INDEX = 25  # in State.unsure_points: the bar (a hit the guess may have wrong, or a bar read otherwise)
 GUESS_CONFIRMS = 2  # readings in a row that must show a guess's unsure points as guessed before it stands as sure
 GUESS_VARIANTS = 6  # a guess's unsure points within the mover's reach weighed open or blocked (2**6 boards at most)
-SAME_DIE_PX = 12.0  # a die read this close to where it lay, with the same face, was not rolled again
-DIE_EDGES_PER_BOARD = 33.0  # a die's edge is about this fraction of the board's long side (see _die_side_px)
-
-
 def _dice_at(dice: list[DieReading]) -> list:
     return [[int(d.value), float(d.center[0]), float(d.center[1])] for d in dice
             if d.value is not None and d.center is not None and len(d.center) == 2]
-
-
-def _die_side_px(obs: Observation) -> float:
-    """How far a die read again may lie from where it lay and still be that die: about a die's side in the image
-    (a die's edge is about a 33rd of the board's long side: 0.45 checker diameters, 15 checker widths along the
-    board), never less than SAME_DIE_PX. Why: a fixed pixel limit is a fraction of a die on a large image and
-    several dice on a small one; a re-rolled die lands anywhere on its half, rarely within a side of the old spot."""
-    corners = obs.board.corners if obs.board.found else None
-    if not corners or len(corners) != 4:
-        return SAME_DIE_PX
-    (ax, ay), (bx, by), (cx, cy), (dx, dy) = corners
-    long_side = max(math.hypot(bx - ax, by - ay) + math.hypot(cx - dx, cy - dy),
-                    math.hypot(dx - ax, dy - ay) + math.hypot(cx - bx, cy - by)) / 2
-    return max(SAME_DIE_PX, long_side / DIE_EDGES_PER_BOARD)
 
 
 def _same_roll(taken_at: Optional[list], dice: list[DieReading], near: float = SAME_DIE_PX) -> bool:

@@ -1,5 +1,6 @@
-"""A look at the dice only (the tracker read a re-roll once): a read whose dice agree with the accepted reading's
-confirms them at once, though a checker count flickers in it; dice that differ must be agreed on as usual.
+"""A look at the dice only (the tracker read a re-roll or a roll once): a read whose dice lie where the accepted
+reading's lay is passed on at once with the agreed checkers, though a count flickers in it; a read with no dice or
+a die elsewhere must be agreed on as usual.
 
 Why: a re-roll is called at the second look of the still scene (device/tracker.py, issue 6); waiting for a whole
 reading to agree again made the call four frames late when one point's count flickered in the look."""
@@ -49,6 +50,14 @@ def test_a_look_at_the_whole_reading_waits_for_the_flickering_read_to_be_agreed(
     assert look is None and after is not None and after.frame == 4
 
 
-def test_a_dice_look_whose_dice_differ_is_agreed_on_as_usual():
-    look, after = _accepted_after_look(True, (die(3, "left"),))
-    assert look is None and after is not None and [d.value for d in after.observation.dice] == [3]
+def test_a_dice_look_passes_another_face_where_a_die_lay_at_once_with_the_agreed_counts():
+    look, after = _accepted_after_look(True, (die(4, "left"), die(1, "right")))
+    assert look is not None and [d.value for d in look.observation.dice] == [4, 1]
+    assert look.observation.points[12] == scene(SEATING, START, "dark").points[12]
+
+
+def test_a_dice_look_reading_no_dice_or_a_die_elsewhere_is_agreed_on_as_usual():
+    look, after = _accepted_after_look(True, ())  # no dice: must not pass for the dice lifted at once
+    assert look is None and after is not None and after.observation.dice == []
+    look, after = _accepted_after_look(True, (die(3, "left"), die(1, None)))  # a die elsewhere
+    assert look is None and after is not None

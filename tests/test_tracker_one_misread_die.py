@@ -2,10 +2,10 @@
 
 A re-roll read in one reading is called at the next reading of the still scene, unless two looks show the dice
 still lying where they lay with the die that made the re-roll gone (render g1645 frame 556: dark's 1 read on
-light's half once, the 3 where it lay in every later look). A die of a roll read with another face, or gone while
-the other die lies where it lay, leaves the roll in doubt: no foul rests on it (render g2703 frame 735: a 4 read as
+light's half once, the 3 where it lay in every later look). A die of a roll read with another face where it lay leaves the roll in doubt: no foul rests on it (render g2703 frame 735: a 4 read as
 1, so 4-1 became 1-1 and the play was called 'plays only 1 of the four 1s'); later readings that agree on the other
-faces before any checker moves correct the roll."""
+faces (the dice not picked up) correct the roll. A die gone while the other lies is no evidence: the reader misses
+dice (bo8181 frame 298)."""
 
 from __future__ import annotations
 
@@ -74,19 +74,30 @@ def _dark_rolled_4_1_read_1_1() -> tuple:
     return r, after
 
 
-def test_a_die_gone_from_where_it_lay_while_the_other_lies_leaves_no_foul_on_the_roll():
+def test_a_die_read_with_another_face_where_it_lay_leaves_no_foul_on_the_roll():
     r, after = _dark_rolled_4_1_read_1_1()
-    r.show(after.swap(), "dark", (_die(1, DARK_B, "left"),))  # the die read 1 is not there, the other is
+    r.show(after.swap(), "dark", (_die(1, DARK_B, "left"),))  # a die missed: no evidence either way
+    assert r.tracker.needs_reread  # ... but the dice are looked at again
+    r.show(after.swap(), "dark", (_die(4, DARK_A, "left"), _die(1, DARK_B, "left")))  # the look reads a 4 there
     played = _play(after.swap(), (4, 1), "13/9 6/5")  # legal for 4-1, not a play of 1-1
     out = r.show(played, "dark")
     assert r.alarms() == []
     assert [e.get("code") for e in out] == ["unsure_reading"]
 
 
-def test_the_roll_read_again_as_rolled_keeps_its_foul():
+def test_a_die_gone_while_the_other_lies_keeps_the_foul():
+    # bo8181 frame 298: the 6 beside the 4 unread in every reading after the roll; the play broke the 6-4
     r, after = _dark_rolled_4_1_read_1_1()
     r.show(after.swap(), "dark", (_die(1, DARK_B, "left"),))
-    r.show(after.swap(), "dark", (_die(1, DARK_A, "left"), _die(1, DARK_B, "left")))  # read again as rolled
+    played = _play(after.swap(), (4, 1), "13/9 6/5")
+    r.show(played, "dark")
+    assert [(e["type"], e.get("legal")) for e in r.alarms()] == [("play", False)]
+
+
+def test_the_roll_read_again_as_rolled_keeps_its_foul():
+    r, after = _dark_rolled_4_1_read_1_1()
+    r.show(after.swap(), "dark", (_die(4, DARK_A, "left"), _die(1, DARK_B, "left")))  # once otherwise
+    r.show(after.swap(), "dark", (_die(1, DARK_A, "left"), _die(1, DARK_B, "left")))  # then read again as rolled
     played = _play(after.swap(), (4, 1), "13/9 6/5")
     r.show(played, "dark")
     assert [(e["type"], e.get("legal")) for e in r.alarms()] == [("play", False)]
