@@ -165,23 +165,24 @@ class Stabiliser:
         self.pending_count = 0
         self.recent: list[tuple] = []  # keys of the last few reads of this still scene
         self.looking = False  # the tracker asked to look again at this still scene (see unsettle)
-        self.dice_look = False  # ... at its dice only: a read whose dice agree with the accepted ones confirms them
+        self.dice_look: Any = False  # ... at its dice only: "same" or "faces" (see unsettle), False: not
         self.accepted_obs: Optional[Observation] = None  # the last reading passed on
         self.accepted_key: Optional[tuple] = None
         self.reads = 0
         self._prev: Any = None  # the last frame, kept to be read late when the next shows it was already still
         self._prev_read = False
 
-    def unsettle(self, fresh: bool = False, dice: bool = False) -> None:
+    def unsettle(self, fresh: bool = False, dice: Any = False) -> None:
         """Look again: the next read that agrees with the accepted one is passed on again (``fresh``: start the
-        agreement over, e.g. after a correction from outside). ``dice``: the tracker asked about the dice only (a
-        re-roll or a roll read once): the next read whose dice lie where the accepted reading's lay is passed on
-        at once with the accepted checkers (see ``_dice_looked``): a count flickering in it made the noisy-reader
-        test's re-roll four frames late, and g2703's one good read of a misread die (frame 738) was never
-        agreed on before a hand came."""
+        agreement over, e.g. after a correction from outside). ``dice``: the tracker asked about the dice only,
+        and the next read is passed on at once with the accepted checkers (see ``_dice_looked``) when its dice are
+        the accepted ones ("same": a re-roll read once, confirmed; a count flickering in the look made the
+        noisy-reader test's re-roll four frames late), or lie where the accepted ones lay, faces free ("faces": a
+        roll's die read again; g2703's one good read of a misread die, frame 738, was never agreed on before a
+        hand came). Other reads are agreed on as usual."""
         self.settled_thumb = None
         self.accepted_key = None
-        self.dice_look = dice and not fresh and self.accepted_obs is not None
+        self.dice_look = dice if dice and not fresh and self.accepted_obs is not None else False
         if fresh or self.pending is None:
             self.pending, self.pending_count, self.recent = None, 0, []
             self.looking = False
@@ -252,12 +253,15 @@ class Stabiliser:
 
     def _dice_looked(self, obs: Observation) -> Optional[Observation]:
         """In a look at the dice only: the accepted reading with this read's dice, when every die read lies where a
-        die of the accepted reading lay (its face may differ: that is what the look is for); else None. A read
+        die of the accepted reading lay (its face may differ: that is what the look is for), marked
+        ``extra["dice_look"]``; else None. A read
         with no dice, or a die elsewhere, is agreed on as usual (a look missing both dice must not pass for the
         dice lifted). The checkers stay as agreed: a count flickering in this read is no evidence."""
         held = self.accepted_obs
         if not self.dice_look or held is None or not obs.board.found or not obs.dice:
             return None
+        if self.dice_look == "same":
+            return copy.copy(held) if dice_key(obs) == dice_key(held) else None
         near = die_side_px(held)
         spots = [d.center for d in held.dice if d.center is not None and len(d.center) == 2]
         for d in obs.dice:
@@ -266,6 +270,7 @@ class Stabiliser:
                 return None
         looked = copy.copy(held)
         looked.dice = list(obs.dice)
+        looked.extra = {**held.extra, "dice_look": True}  # the tracker takes only the dice from it
         return looked
 
     def _take(self, obs: Observation) -> bool:

@@ -260,7 +260,7 @@ class GameTracker:
         self._start_seen: dict[str, list[set[int]]] = {}
         self._out: list[dict[str, Any]] = []
         self.needs_reread = False  # the referee should look again (a doubtful reading)
-        self.needs_dice_look = False  # ... at the dice only: a re-roll read once (see _reroll_after_look)
+        self.needs_dice_look: Any = False  # ... at the dice only: "same" or "faces" (see Stabiliser.unsettle)
         self._lift_mine = False  # this reading shows the mover's checkers as one legal result (_lift_shows_mine)
         # the boards the roll being played can leave, for the (position before, dice, mover) they were made for:
         # every still reading of a play is weighed against them (see _result_boards)
@@ -348,10 +348,17 @@ class GameTracker:
 
     def _feed(self, obs: Observation, frame: int, t: float) -> list[dict[str, Any]]:
         self._frame, self._t, self._out = frame, t, []
-        self.needs_reread = self.needs_dice_look = False
+        self.needs_reread, self.needs_dice_look = False, False
         self._lift_mine = False  # see _lift_shows_mine: set for this reading in the moving phase
         obs = with_trusted_off(obs, self._off_allowed())  # an unsure borne-off count is no evidence either way
         st = self.state
+        if obs.extra.get("dice_look") and st.phase == "moving":
+            # a look at the roll's dice only (device.stability: the checkers are the last reading's, passed on
+            # again): it tells about the dice and nothing else, so no history of the board's readings counts it
+            if obs.dice and self._frame != st.roll_frame:
+                self._look_at_roll(obs, Board.from_observation(obs))
+                st.roll_reads, st.roll_frame = st.roll_reads + 1, self._frame
+            return self._out
         prior = {p for points in (st.doubtful or []) for p in points}  # doubted before this reading
         if obs.board.found and len(obs.points) == 24:
             st.doubtful = ((st.doubtful or []) + [sorted(_low_confidence_points(obs))])[-DOUBT_HISTORY:]
@@ -1367,7 +1374,7 @@ class GameTracker:
         self.state.reroll_look = {"player": roller, "reason": reason, "frame": self._frame,
                                   "at": [[d.value, None if d.center is None else [float(c) for c in d.center],
                                           d.half] for d in obs.dice]}
-        self.needs_reread = self.needs_dice_look = True
+        self.needs_reread, self.needs_dice_look = True, "same"
 
     def _settle_reroll_look(self, obs: Observation) -> bool:
         """The reading after a re-roll was read once (``_reroll_after_look``): the re-roll is called now, unless this
@@ -1399,7 +1406,7 @@ class GameTracker:
             look["misses"] = look.get("misses", 0) + 1
             if look["misses"] < REROLL_MISSES:
                 look["frame"] = self._frame
-                self.needs_reread = self.needs_dice_look = True
+                self.needs_reread, self.needs_dice_look = True, "same"
                 return True
             st.reroll_look = None
             st.handled = None
@@ -1412,9 +1419,9 @@ class GameTracker:
         """A fresh reading of the mover's dice while they lie where the roll was read: each die where it lay with
         its face confirms the roll (``roll_looked``); a die read with another face where it lay says one reading
         misread it (``roll_doubt``): no foul rests on that roll, and a few more looks at the dice are asked for (so
-        is one when a die is gone while the other lies: the reader misses dice, so that alone is no evidence). Later readings that agree on other faces for every
-        die where it lay correct the roll (said as a roll with ``corrected``): the dice were not picked up, so a
-        face that changed was misread, not rolled again.
+        is one when a die is gone while the other lies: the reader misses dice, so that alone is no evidence).
+        Later readings, before any checker moved, that agree on other faces for every die where it lay correct the
+        roll (said as a roll with ``corrected``): the dice were not picked up, so a face that changed was misread.
 
         Why (issue 6): g2703 frame 735 read light's 4 as 1 (4-1 became 1-1) in its one reading, and the play was
         judged on the wrong dice (a false 'plays only 1 of the four 1s'); the next looks missed that die or read 4."""
@@ -1439,13 +1446,14 @@ class GameTracker:
             # a die gone while the other lies: the reader misses a die now and then (bo8181 frame 298: a 6 beside
             # the 4 unread for good), so that is no evidence against the roll; one more look at the dice only
             if st.roll_reads <= ROLL_LOOKS and st.roll_looked != at:
-                self.needs_reread = self.needs_dice_look = True
+                self.needs_reread, self.needs_dice_look = True, "faces"
             return
         if st.roll_looked != at:
             st.roll_doubt = at
-        if None not in found:
-            # (checkers may have moved meanwhile: dice lying where they lay were not rolled again, so the faces
-            # most readings agree on are the roll's; g2705 frame 873: 4-1 read 2-1 once, 4-1 in the four after)
+        if None not in found and board is not None and st.board is not None and \
+                tuple(board.points) == tuple(st.board[0]):
+            # only before a checker moved: with checkers moving by the dice a die is misread more (race 4242 frame
+            # 603: a 6 read 3 in two looks while light played, a 'corrected' 3-2 made his 6-2 a false alarm)
             other_faces = roll_values([int(f) for f in found])
             alt = st.roll_alt if st.roll_alt and st.roll_alt[0] == other_faces else [other_faces, 0]
             alt[1] += 1
@@ -1457,7 +1465,7 @@ class GameTracker:
                 st.roll_looked, st.roll_doubt, st.roll_alt = st.roll_at, None, None
                 return
         if st.roll_reads <= ROLL_LOOKS:
-            self.needs_reread = self.needs_dice_look = True
+            self.needs_reread, self.needs_dice_look = True, "faces"
 
     def _settle_last_play(self, board: Board, obs: Optional[Observation] = None) -> None:
         """The opponent rolls: a last play corrected since its verdict is judged again; then it stands. A reading

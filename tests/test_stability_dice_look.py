@@ -29,7 +29,7 @@ def _scene(dice, flicker: bool = False):
     return obs
 
 
-def _accepted_after_look(dice_only: bool, look_dice) -> list:
+def _accepted_after_look(dice_only, look_dice) -> list:
     wrong = (die(3, "left"), die(1, "right"))
     st = _reads(_scene(wrong), _scene(wrong), _scene(look_dice, flicker=True), _scene(look_dice, flicker=True))
     assert st.step(_frame(1)) is None
@@ -40,7 +40,7 @@ def _accepted_after_look(dice_only: bool, look_dice) -> list:
 
 
 def test_a_dice_look_whose_dice_agree_passes_the_accepted_reading_on_at_once():
-    look, after = _accepted_after_look(True, (die(3, "left"), die(1, "right")))
+    look, after = _accepted_after_look("same", (die(3, "left"), die(1, "right")))
     assert look is not None and look.frame == 3
     assert look.observation.points[12] == scene(SEATING, START, "dark").points[12]  # the agreed counts, not the flicker
 
@@ -51,13 +51,19 @@ def test_a_look_at_the_whole_reading_waits_for_the_flickering_read_to_be_agreed(
 
 
 def test_a_dice_look_passes_another_face_where_a_die_lay_at_once_with_the_agreed_counts():
-    look, after = _accepted_after_look(True, (die(4, "left"), die(1, "right")))
+    look, after = _accepted_after_look("faces", (die(4, "left"), die(1, "right")))
     assert look is not None and [d.value for d in look.observation.dice] == [4, 1]
     assert look.observation.points[12] == scene(SEATING, START, "dark").points[12]
 
 
 def test_a_dice_look_reading_no_dice_or_a_die_elsewhere_is_agreed_on_as_usual():
-    look, after = _accepted_after_look(True, ())  # no dice: must not pass for the dice lifted at once
+    look, after = _accepted_after_look("faces", ())  # no dice: must not pass for the dice lifted at once
     assert look is None and after is not None and after.observation.dice == []
-    look, after = _accepted_after_look(True, (die(3, "left"), die(1, None)))  # a die elsewhere
+    look, after = _accepted_after_look("faces", (die(3, "left"), die(1, None)))  # a die elsewhere
     assert look is None and after is not None
+
+
+def test_a_look_confirming_the_dice_agrees_on_other_dice_as_usual():
+    # a re-roll's look ("same"): a die missed in the look is no contradiction until a second read agrees
+    look, after = _accepted_after_look("same", (die(3, "left"),))
+    assert look is None and after is not None and [d.value for d in after.observation.dice] == [3]

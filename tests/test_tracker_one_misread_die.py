@@ -4,7 +4,7 @@ A re-roll read in one reading is called at the next reading of the still scene, 
 still lying where they lay with the die that made the re-roll gone (render g1645 frame 556: dark's 1 read on
 light's half once, the 3 where it lay in every later look). A die of a roll read with another face where it lay leaves the roll in doubt: no foul rests on it (render g2703 frame 735: a 4 read as
 1, so 4-1 became 1-1 and the play was called 'plays only 1 of the four 1s'); later readings that agree on the other
-faces (the dice not picked up) correct the roll. A die gone while the other lies is no evidence: the reader misses
+faces before any checker moves correct the roll. A die gone while the other lies is no evidence: the reader misses
 dice (bo8181 frame 298)."""
 
 from __future__ import annotations
