@@ -92,6 +92,16 @@ on the guess and is called (``_sure_despite_guess``); else "not sure", as before
 every point for the rest of the game). A verdict on a board holding the opponent's play (judged on the mover's
 checkers) is no clean turn: the mover rolling next is said, never "wrong player" (render 2702).
 
+One misread die makes no re-roll call and no foul on the wrong dice (issue 6, R2). A re-roll on a die on the wrong
+half or off the board, read in one reading, is called at the next look of the still scene (the referee asks the
+stabiliser for a look at the dice: ``needs_dice_look``), unless two looks show the dice lying where they lay with
+that die gone (g1645 frame 556: a 1 read on light's half once; dark's 3 where it lay in every later look): a
+misread, no re-roll. A roll goes on at once; a later reading of its dice where they lay with another face leaves it
+in doubt (no foul rests on it: said not judged, g2703 frame 761), and two such readings agreeing before a checker
+moves correct it (a roll event with ``corrected`` and ``was``). A die gone while the other lies is no evidence (the
+reader misses dice: bo8181 frame 298), but the dice are looked at again; the look passes on the last reading with
+the dice read now (``extra["dice_look"]``), and only the dice are taken from it.
+
 Events are dicts (see device/events.py); the tracker does no I/O, so the referee can store them before announcing.
 ``feed`` never raises: a fault of the tracker's own drops that reading (the state as before it) with a
 "referee_fault" warning, and after a few in a row it drops what it was in the middle of and goes on like after a
