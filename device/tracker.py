@@ -140,6 +140,9 @@ ONE_DIE_READS = 3  # readings showing one die only before a re-roll is called (t
 DOUBT_HISTORY = 6  # accepted readings whose unsure points are remembered (see State.doubtful)
 COCKED_READS = 1  # fresh readings of a die read cocked before the re-roll is called (it may be settling)
 REROLL_MISSES = 2  # fresh looks showing a re-roll's die gone, the other where it lay, before it is taken as a misread
+FIXTURE_PX = 1.5  # a die read this close to where dice of two earlier turns were read, same face, is no die
+FIXTURE_TURNS = 2  # earlier turns of the dice that must have read it there (renders land dice within 3 px by chance)
+FIXTURE_SPOTS = 40  # dice readings remembered for that
 ROLL_LOOKS = 3  # fresh looks at a roll's dice, while they lie, asked for when a look disagrees with the roll
 ROLL_FIX_READS = 2  # later readings agreeing on other faces for the resting dice before the roll is corrected
 WILD_READS = 2  # readings of an opponent's stack wildly off while he waits before the point counts as unsteady
@@ -246,6 +249,8 @@ class State:
     roll_doubt: Optional[list] = None  # the roll_at a later reading showed a die of gone or another face (see
     # _look_at_roll): both count only while they name the roll being played (st.roll_at)
     roll_alt: Optional[list] = None  # [other values, readings]: the roll's dice read again with other faces
+    dice_spots: Optional[list] = None  # [value, x, y, epoch, [[x, y] of the dice beside]] read lately (_drop_fixtures)
+    dice_epoch: int = 0  # turns of the dice: one more each time a play is judged or dice are rolled anew
 
 
 def _board_json(board: Board) -> list:
@@ -320,7 +325,11 @@ class GameTracker:
         a warning is said, and the game goes on with the next reading (see ``_fault``)."""
         saved = copy.deepcopy(self.state)
         try:
+            phase = self.state.phase
             out = self._feed(obs, frame, t)
+            if (phase != self.state.phase and phase in ("moving", "setup")) or any(
+                    e["type"] == "reroll" for e in out):
+                self.state.dice_epoch += 1  # the dice were lifted or rolled anew: see _drop_fixtures
         except Exception as exc:  # noqa: BLE001 - any fault here is ours, and the daemon must go on
             log.warning("frame %d: the game tracker failed on this reading (%s: %s); reading dropped", frame,
                         type(exc).__name__, exc)
@@ -362,6 +371,7 @@ class GameTracker:
         self._lift_mine = False  # see _lift_shows_mine: set for this reading in the moving phase
         obs = with_trusted_off(obs, self._off_allowed())  # an unsure borne-off count is no evidence either way
         st = self.state
+        obs = self._drop_fixtures(obs)
         if obs.extra.get("dice_look") and st.phase == "moving":
             # a look at the roll's dice only (device.stability: the checkers are the last reading's, passed on
             # again): it tells about the dice and nothing else, so no history of the board's readings counts it
@@ -1367,6 +1377,44 @@ class GameTracker:
         # or another face in a later reading while the dice lie (see _look_at_roll). No fresh look is asked for
         # here: a look that misses both dice reads as the dice lifted with nothing moved (g2703 frame 837)
         st.roll_looked, st.roll_doubt, st.roll_alt = None, None, None
+
+    def _drop_fixtures(self, obs: Observation) -> Observation:
+        """``obs`` without the dice read where a die with that face was read in two earlier turns of the dice (within
+        FIXTURE_PX), each time beside none of the other dice read now and once alone, while another die of this
+        reading is not such: dice do not land twice on the same pixels, so that is
+        something on the board the reader takes for a die (render 2801: a '1' at one spot from frame 0, before any
+        roll, and in three rolls of dark's, each made 'wrong half'; g1645: a '1' at one spot in three rolls). One
+        earlier turn is not enough: rendered dice land within 3 px with the same face by chance (g2703's 3 at frame
+        905, bo8181 four times). The same roll read again (every die where it lay) stays whole."""
+        st = self.state
+        spots = st.dice_spots or []
+        known = [d for d in obs.dice if d.value is not None and d.center is not None and len(d.center) == 2]
+        near = _die_side_px(obs)
+
+        def at(d: DieReading) -> list:
+            return [float(d.center[0]), float(d.center[1])]
+
+        def fixture(d: DieReading) -> bool:
+            # earlier turns that read it there beside none of the dice read with it now (a scripted scene puts
+            # every roll's dice on the same two spots: a face repeated there is a die, not a fixture)
+            # (and once read there alone: scripted tests land a roll's dice on the same spots every time)
+            others = [at(o) for o in known if o is not d]
+            seen = [(e, beside) for v, x, y, e, beside in spots if v == d.value and e < st.dice_epoch
+                    and abs(x - float(d.center[0])) <= FIXTURE_PX and abs(y - float(d.center[1])) <= FIXTURE_PX
+                    and not any(math.hypot(bx - ox, by - oy) <= near for bx, by in beside for ox, oy in others)]
+            return len({e for e, _ in seen}) >= FIXTURE_TURNS and any(not beside for _, beside in seen)
+
+        fixed = [d for d in known if fixture(d)]
+        for d in known:
+            spot = [int(d.value), float(d.center[0]), float(d.center[1]), st.dice_epoch,  # type: ignore[arg-type]
+                    [at(o) for o in known if o is not d]]
+            if not any(v == spot[0] and e == spot[3] and abs(x - spot[1]) <= FIXTURE_PX
+                       and abs(y - spot[2]) <= FIXTURE_PX for v, x, y, e, _ in spots):
+                spots = spots + [spot]
+        st.dice_spots = spots[-FIXTURE_SPOTS:]
+        if not fixed or len(fixed) == len(obs.dice):
+            return obs
+        return dataclasses.replace(obs, dice=[d for d in obs.dice if all(d is not f for f in fixed)])
 
     def _reroll_after_look(self, roller: str, reason: str, obs: Observation) -> None:
         """A re-roll read in one reading is called at the next fresh reading of the still scene unless that one shows

@@ -126,3 +126,29 @@ def test_the_second_die_of_a_one_die_roll_read_once_on_the_wrong_half_is_looked_
     assert r.show(after.swap(), "dark", both) == []
     assert _kinds(r.show(after.swap(), "dark", both)) == [("reroll", "wrong_half", None)]
     assert len(r.alarms()) == 1
+
+
+def test_a_die_read_on_the_same_pixels_in_two_earlier_turns_is_something_on_the_board():
+    # render 2801: a '1' read at one spot from frame 0 on, with every roll; with dark's rolls it made 'wrong half'
+    from tests.test_tracker_faults import Reader, START
+    ghost = _die(1, [851.0, 433.0], "right")
+    r = Reader()
+    r.show(START, "light", (ghost,))  # before the game: read alone there
+    r.show(START, "light", (ghost,))  # the game set up (a turn of the dice): read there again
+    r.start(3, 1)
+    after = _play(START, (3, 1), "8/5 6/5")
+    r.show(after, "light")  # light's play judged
+    out = r.show(after.swap(), "dark", (_die(6, DARK_A, "left"), _die(2, DARK_B, "left"), ghost))
+    assert [(e["type"], e.get("dice")) for e in out] == [("roll", [6, 2])]
+    assert r.alarms() == []
+
+
+def test_a_die_landing_where_one_die_of_an_earlier_turn_lay_is_a_die():
+    r, after = light_played()
+    spot = _die(1, LIGHT_SIDE, "right")
+    r.show(after.swap(), "dark", (_die(3, DARK_A, "left"), spot))  # once, in an earlier turn of the dice
+    r.show(after.swap(), "dark", (_die(3, DARK_A, "left"), spot))
+    r.show(after.swap(), "dark")
+    out = r.show(after.swap(), "dark", (_die(5, DARK_B, "left"), spot))  # re-rolled: the 1 landed there again
+    out += r.show(after.swap(), "dark", (_die(5, DARK_B, "left"), spot))
+    assert [(e["type"], e.get("reason")) for e in out] == [("reroll", "wrong_half")]
