@@ -7,6 +7,7 @@ store before any publisher sees them, so an announced play is never lost.
 
 from __future__ import annotations
 
+import copy
 import logging
 import threading
 from dataclasses import dataclass
@@ -167,13 +168,20 @@ class Referee:
             log.info("board locked from the starting position (corners %s)",
                      [[round(float(v)) for v in c] for c in reader.geometry.corners])
 
-    def _fresh_look(self) -> None:
+    def _fresh_look(self, keep_dice_scale: bool = False) -> None:
         """The tracker asked to look again: the next read must be a new reading of the picture, not the reader's
         answer for the last one (vision.reader.Reader answers a frame that looks unchanged with its last
-        observation, so a die read cocked while it still rocked would be read cocked again however often)."""
-        forget = getattr(getattr(self.read, "reader", None), "forget", None)
+        observation, so a die read cocked while it still rocked would be read cocked again however often).
+        ``keep_dice_scale``: a look at dice lying as they lay (a re-roll or a roll read once) keeps the die size
+        the reader learnt: forgetting it left the demo's next roll (frame 119) with a face unread."""
+        reader = getattr(self.read, "reader", None)
+        forget = getattr(reader, "forget", None)
         if callable(forget):
+            memory = getattr(reader, "dice_memory", None) if keep_dice_scale else None
+            kept = copy.deepcopy(memory) if memory is not None else None
             forget()
+            if kept is not None:
+                reader.dice_memory = kept
 
     def _warn(self, message: str, frame: Frame, **fields: Any) -> None:
         key = fields.get("code") or message
@@ -216,8 +224,9 @@ class Referee:
             if any(e.get("type") == "setup" for e in events):
                 self._lock_board()
             if self.tracker.needs_reread:
-                self.stabiliser.unsettle(dice=getattr(self.tracker, "needs_dice_look", False))
-                self._fresh_look()
+                dice_look = getattr(self.tracker, "needs_dice_look", False)
+                self.stabiliser.unsettle(dice=dice_look)
+                self._fresh_look(keep_dice_scale=bool(dice_look))
             self._deliver(events)
 
     def _deliver(self, events: list[dict[str, Any]]) -> None:
