@@ -100,7 +100,9 @@ misread, no re-roll. A roll goes on at once; a later reading of its dice where t
 in doubt (no foul rests on it: said not judged, g2703 frame 761), and two such readings agreeing before a checker
 moves correct it (a roll event with ``corrected`` and ``was``). A die gone while the other lies is no evidence (the
 reader misses dice: bo8181 frame 298), but the dice are looked at again; the look passes on the last reading with
-the dice read now (``extra["dice_look"]``), and only the dice are taken from it.
+the dice read now (``extra["dice_look"]``), and only the dice are taken from it. A die read on the same pixels with
+the same face in two earlier turns of the dice (once alone) is something on the board, not a die, and is dropped
+(``_drop_fixtures``; render 2801: a '1' read at one spot from frame 0 made three 'wrong half' re-rolls).
 
 Events are dicts (see device/events.py); the tracker does no I/O, so the referee can store them before announcing.
 ``feed`` never raises: a fault of the tracker's own drops that reading (the state as before it) with a
