@@ -98,3 +98,24 @@ def test_a_chessboard_is_not_a_backgammon_board(capsys):
 def test_eval_on_a_missing_folder_is_an_error(tmp_path, capsys):
     assert main(["eval", str(tmp_path / "nope")]) == 2
     assert "nope" in capsys.readouterr().err
+
+
+def test_the_calibrations_measured_size_is_reported_with_every_reading(tmp_path, capsys):
+    # the size comes from `calibrate board --marker-cm` (one view alone cannot give it); `read --calibration` must
+    # hand it on in the observation's board, as the shape promises, and say null without it
+    from calibration.calibfile import Calibration
+
+    still = Path(__file__).resolve().parents[1] / "sample_images" / "stills" / "sim_00.jpg"
+    reader = Reader()
+    reader.read(cv2.imread(str(still)))
+    assert reader.last_geometry is not None
+    cal = Calibration(geometry=reader.last_geometry, light_seat="bottom", light_direction="descending",
+                      home={"light": [1, 2, 3, 4, 5, 6], "dark": [19, 20, 21, 22, 23, 24]},
+                      dice_half={"light": "right", "dark": "left"}, checker_diameter_px=40.0,
+                      board_size_cm=[61.5, 47.2], tournament_size=True)
+    path = tmp_path / "board.json"
+    cal.save(path)
+    assert main(["read", str(still), "--calibration", str(path), "--json"]) == 0
+    board = json.loads(capsys.readouterr().out)["board"]
+    assert board["found"] and board["size_cm"] == [61.5, 47.2] and board["tournament_size"] is True
+    assert Reader(reader.last_geometry).size_cm is None  # a bare geometry holds no size

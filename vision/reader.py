@@ -168,6 +168,25 @@ def _geometry_from_calibration(calibration: Any) -> Optional[BoardGeometry]:
     raise VisionError(f"calibration of type {type(calibration).__name__} holds no board geometry")
 
 
+def _size_from_calibration(calibration: Any) -> tuple[Optional[list[float]], Optional[bool]]:
+    """The board's measured size (cm) and tournament flag a saved calibration holds, else (None, None).
+
+    Why here: one view cannot give a board's absolute size (checkers come in many sizes); `bgref calibrate board
+    --marker-cm` measures it once, and every reading of that board reports it."""
+    if isinstance(calibration, (str, Path)):
+        try:
+            calibration = json.loads(Path(calibration).read_text())
+        except (OSError, ValueError):
+            return None, None  # the geometry loader has already named what is wrong with the file
+    if isinstance(calibration, dict):
+        size, flag = calibration.get("board_size_cm"), calibration.get("tournament_size")
+    else:
+        size, flag = getattr(calibration, "board_size_cm", None), getattr(calibration, "tournament_size", None)
+    if size is None or len(size) != 2:
+        return None, None
+    return [float(size[0]), float(size[1])], None if flag is None else bool(flag)
+
+
 def check_image(image: Any, what: str = "image") -> np.ndarray:
     """A 3-channel 8-bit BGR view of ``image`` big enough to show a board, or a VisionError naming what is wrong."""
     return _check_image(image, what, min_side=32)
@@ -401,6 +420,8 @@ class Reader:
                  fast_path: bool = True, intrinsics: Any = None, incremental: bool = True,
                  dice_parts: bool = False) -> None:
         self.geometry: Optional[BoardGeometry] = _geometry_from_calibration(calibration)
+        # the board's size as measured at calibration (a marker beside the board), reported with every reading
+        self.size_cm, self.tournament_size = _size_from_calibration(calibration)
         # the camera's lens (calibration.intrinsics.Intrinsics), when known: the board is then found in the
         # undistorted view, so its straight edges are straight and the corners land on the frame
         self.intrinsics = intrinsics if intrinsics is not None else getattr(self.geometry, "intrinsics", None)
@@ -587,9 +608,9 @@ class Reader:
             cube = self._cube_on(image, geo, reused)
             self._cube_looked = True
         self._last_cube, self._had_dice = cube, bool(dice)
-        # the absolute size is unknown from one view (checkers come in many sizes): left to the calibration
+        # the absolute size is unknown from one view (checkers come in many sizes): it comes from the calibration
         board = BoardInfo(found=True, corners=[[float(x), float(y)] for x, y in geo.corners],
-                          size_cm=None, tournament_size=None)
+                          size_cm=self.size_cm, tournament_size=self.tournament_size)
         extra: dict[str, Any] = {
             "unchanged": False,
             "point_confidence": [round(c, 2) for c in confidence],

@@ -78,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     if calibration is not None:
         from vision.reader import _geometry_from_calibration
 
-        calibration = _geometry_from_calibration(calibration)  # bad file: one clear error, exit 2
+        _geometry_from_calibration(calibration)  # a bad file: one clear error, exit 2, before any image is read
     status = 0
     for path in args.images:
         try:
