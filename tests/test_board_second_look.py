@@ -54,3 +54,22 @@ def test_a_frame_bowed_past_the_first_lens_fit_gets_a_second_fit():
     geo = find_board(image)
     assert geo.intrinsics is not None and geo.intrinsics.estimated
     assert _error(geo.corners, truth) < 8.0, (geo.corners.round(1).tolist(), geo.frame_doubt)
+
+
+def test_a_second_look_that_moves_the_points_is_not_taken():
+    # the thin-strip second look may move a long side of the frame, never the points: an outline whose points land
+    # one point along is another reading of the board, and the first outline stands (judging game 3434)
+    import cv2
+    import numpy as np
+
+    from vision.board import _same_points
+    from vision.reader import Reader
+
+    still = Path(__file__).resolve().parents[1] / "sample_images" / "stills" / "sim_00.jpg"
+    reader = Reader()
+    reader.read(cv2.imread(str(still)))
+    geo = reader.last_geometry
+    a, b = (geo.to_image(np.array([geo.point_base(p)], dtype=np.float64))[0] for p in (3, 4))
+    step = b - a  # one point along the board, in image px
+    assert _same_points(geo, geo.with_corners(np.asarray(geo.corners) + 0.2 * step))
+    assert not _same_points(geo, geo.with_corners(np.asarray(geo.corners) + 1.0 * step))

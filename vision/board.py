@@ -453,9 +453,23 @@ def _thin_retried(found, play: np.ndarray, geo: BoardGeometry) -> BoardGeometry:
             continue
         top, bottom = _long_strips(other)
         if min(top, bottom) >= THIN_RETRY_LEAST and abs(top - bottom) <= DOUBT_STRIPS and other.score is not None \
-                and other.score >= max(MIN_PATTERN, THIN_RETRY_SCORE * (geo.score or 0.0)):
+                and other.score >= max(MIN_PATTERN, THIN_RETRY_SCORE * (geo.score or 0.0)) \
+                and _same_points(geo, other):
             return other
     return geo
+
+
+def _same_points(first: BoardGeometry, second: BoardGeometry) -> bool:
+    """Whether every point of ``second`` lies at the same point of ``first`` in the image (nearest base).
+
+    Why: the thin-strip second look moves a long side of the frame outward; the points stay where they are. A
+    second look whose layout lands a point along (judging game 3434's start frame: every stack read one point
+    over, with confidence) is a different reading of the board, not a better frame, and nothing here says which
+    is right: the first outline stands, as it did before the second look existed."""
+    a = first.to_image(np.array([first.point_base(p) for p in range(1, 25)], dtype=np.float64))
+    b = second.to_image(np.array([second.point_base(p) for p in range(1, 25)], dtype=np.float64))
+    nearest = np.argmin(np.linalg.norm(b[:, None, :] - a[None, :, :], axis=2), axis=1)
+    return bool(np.array_equal(nearest, np.arange(24)))
 
 
 def _outline(found, play: np.ndarray, min_long: float = 0.0, end_in: Optional[tuple[str, float]] = None
