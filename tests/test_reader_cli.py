@@ -119,3 +119,25 @@ def test_the_calibrations_measured_size_is_reported_with_every_reading(tmp_path,
     board = json.loads(capsys.readouterr().out)["board"]
     assert board["found"] and board["size_cm"] == [61.5, 47.2] and board["tournament_size"] is True
     assert Reader(reader.last_geometry).size_cm is None  # a bare geometry holds no size
+
+
+def test_an_outlines_sure_doubt_caps_a_fresh_read_but_not_a_locked_board(monkeypatch):
+    # a sure doubt (vision.board._sure_doubt) leaves no point sure on a board found from scratch; once the daemon has
+    # read the starting position on that board and locked it, the layout is vouched for and the points read sure
+    import vision.board as board_mod
+
+    still = Path(__file__).resolve().parents[1] / "sample_images" / "stills" / "sim_00.jpg"
+    image = cv2.imread(str(still))
+    probe = Reader()
+    probe.read(image)
+    geo = probe.last_geometry
+    geo.frame_doubt, geo.frame_doubt_sure = "a doubt for the test", True
+    monkeypatch.setattr(board_mod, "find_board", lambda *a, **k: geo)
+    fresh = Reader().read(image)
+    assert max(fresh.extra["point_confidence"]) <= 0.5
+    locked = Reader()
+    locked.read(image)
+    assert locked.lock(geo)
+    again = locked.read(image.copy())
+    assert max(again.extra["point_confidence"]) > 0.5
+    assert any("board outline uncertain" in w for w in again.warnings)

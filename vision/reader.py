@@ -461,8 +461,9 @@ class Reader:
 
         Why: the daemon learns the board from the first clear view of the starting position; finding the board
         afresh in every frame lets its corners jitter by a point's width under hands and dice, which shifts
-        whole columns. A locked geometry is still drift-checked every ``check_every`` frames. False when there
-        is no geometry to lock."""
+        whole columns. A locked geometry is still drift-checked every ``check_every`` frames, and its outline's
+        sure doubt (``frame_doubt_sure``) no longer caps the points: the start read on them vouches for the layout.
+        False when there is no geometry to lock."""
         geometry = geometry or self.last_geometry
         if geometry is None:
             return False
@@ -590,7 +591,11 @@ class Reader:
             # the board finder's own doubt (vision.board._frame_doubt): its outer frame may be off by more than a
             # few pixels, and every point sits where that frame says
             warnings.append(f"board outline uncertain: {geo.frame_doubt}")
-            if geo.frame_doubt_sure:  # a trace only outlines far off show: every point may sit a point width off
+            # a trace only outlines far off show: every point may sit a point width off. Not on a calibrated or
+            # locked board: its geometry was kept because the starting position read on its points (a layout a
+            # point off reads no start), and a cap there would leave the referee unsure of every point for the
+            # whole game (judging game 3434: a right board's short end raised it, 48 -> 30 events on time)
+            if geo.frame_doubt_sure and not self.calibrated:
                 confidence = [min(c, 0.5) for c in confidence]
         # the cube is turned only before a roll (double, take): while dice lie on the board it is left as read, and
         # so on the frame where they are lifted (the referee judges the play on that frame, so it is read as fast
