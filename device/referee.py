@@ -41,7 +41,9 @@ def vision_reader(calibration: Any = None, intrinsics: Any = None) -> Callable[[
         from vision.reader import Reader
     except ImportError as exc:
         raise DeviceError(f"the vision reader is not available ({exc}); try --oracle on a rendered video") from None
-    reader = Reader(calibration=calibration, intrinsics=intrinsics)
+    # the outline's sure doubt does not cap the points here: the referee acts only once the starting position has
+    # read on them (see Reader's cap_doubted_outline)
+    reader = Reader(calibration=calibration, intrinsics=intrinsics, cap_doubted_outline=False)
 
     def read(frame: Frame) -> Observation:
         return reader.read(frame.image)

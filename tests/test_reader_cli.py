@@ -141,3 +141,8 @@ def test_an_outlines_sure_doubt_caps_a_fresh_read_but_not_a_locked_board(monkeyp
     again = locked.read(image.copy())
     assert max(again.extra["point_confidence"]) > 0.5
     assert any("board outline uncertain" in w for w in again.warnings)
+    # the daemon's reader does not cap even before it locks: the start it waits for vouches for the layout
+    from device.referee import vision_reader
+
+    daemon = vision_reader().reader  # type: ignore[attr-defined]
+    assert max(daemon.read(image).extra["point_confidence"]) > 0.5

@@ -418,8 +418,13 @@ class Reader:
 
     def __init__(self, calibration: Any = None, check_every: int = CHECK_EVERY, read_dice: bool = True,
                  fast_path: bool = True, intrinsics: Any = None, incremental: bool = True,
-                 dice_parts: bool = False) -> None:
+                 dice_parts: bool = False, cap_doubted_outline: bool = True) -> None:
         self.geometry: Optional[BoardGeometry] = _geometry_from_calibration(calibration)
+        # cap_doubted_outline: an outline's sure doubt (BoardGeometry.frame_doubt_sure) leaves no point sure. Right
+        # for one photo read alone; the daemon turns it off, since it reads the starting position before it locks
+        # the board and the start read on the points vouches for the layout (capped, its first readings were all
+        # unsure: judging game 3434 then made a false alarm at frame 113)
+        self.cap_doubted_outline = cap_doubted_outline
         # the board's size as measured at calibration (a marker beside the board), reported with every reading
         self.size_cm, self.tournament_size = _size_from_calibration(calibration)
         # the camera's lens (calibration.intrinsics.Intrinsics), when known: the board is then found in the
@@ -595,7 +600,7 @@ class Reader:
             # locked board: its geometry was kept because the starting position read on its points (a layout a
             # point off reads no start), and a cap there would leave the referee unsure of every point for the
             # whole game (judging game 3434: a right board's short end raised it, 48 -> 30 events on time)
-            if geo.frame_doubt_sure and not self.calibrated:
+            if geo.frame_doubt_sure and self.cap_doubted_outline and not self.calibrated:
                 confidence = [min(c, 0.5) for c in confidence]
         # the cube is turned only before a roll (double, take): while dice lie on the board it is left as read, and
         # so on the frame where they are lifted (the referee judges the play on that frame, so it is read as fast
