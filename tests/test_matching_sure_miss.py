@@ -13,6 +13,7 @@ from device.matching import Reference, View, decide
 from device.seating import Board, Seating
 from rules.moves import legal_results
 from rules.position import Position
+from tests.test_matching_one_checker import _moved  # the same play-writing helper for both files
 
 SEATING = Seating("top-right")
 BEFORE = Position.from_position_id("4HPwARTgc/ABMA")  # after light's opening 24/23 24/22, dark on roll
@@ -25,20 +26,14 @@ def _legal(d1: int, d2: int) -> list[Board]:
     return list(dict.fromkeys(SEATING.board(r, "dark") for r in legal_results(BEFORE, d1, d2)))
 
 
+
 def _geometric(play: str) -> list[int]:
     """The reading the play leaves, as geometric counts (the tracker's board layout)."""
     return list(SEATING.board(_after(play), "dark").points)
 
 
 def _after(play: str) -> Position:
-    pos = BEFORE
-    for move in play.split():
-        src, dst = (int(x) for x in move.split("/"))
-        pts = list(pos.player)
-        pts[src - 1] -= 1
-        pts[dst - 1] += 1
-        pos = Position(tuple(pts), pos.opponent)
-    return pos
+    return _moved(BEFORE, play)
 
 
 def test_a_pair_missed_on_the_new_point_is_not_sure_not_illegal():
