@@ -77,9 +77,8 @@ def dice_key(obs: Observation) -> tuple:
 
 def reading_key(obs: Observation) -> tuple:
     """What must agree between two reads: counts, dice (value, flat, half) and the cube's value and side."""
-    dice = tuple(sorted(((d.value, bool(d.flat), d.half) for d in obs.dice), key=repr))
     cube = None if obs.cube is None else (obs.cube.value, cube_side(obs))
-    return (tuple(obs.points), tuple(sorted(obs.bar.items())), tuple(sorted(obs.off.items())), dice, cube,
+    return (tuple(obs.points), tuple(sorted(obs.bar.items())), tuple(sorted(obs.off.items())), dice_key(obs), cube,
             obs.board.found, bool(obs_hands(obs)))
 
 
