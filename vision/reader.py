@@ -138,8 +138,30 @@ class _Kept:
     value: Any
 
 
+def loaded_calibration(calibration: Any) -> Any:
+    """A calibration file read once (the loaded calibration, or the file's JSON where the calibration package
+    cannot load it); anything that is not a path is returned as it is. Why: ``bgref read`` reads many images with
+    one file, and the geometry and the measured size both come from it."""
+    if not isinstance(calibration, (str, Path)):
+        return calibration
+    path = Path(calibration)
+    try:
+        from calibration import store  # the calibration package's own loader, when it exists
+
+        return store.load(path)  # type: ignore[attr-defined]
+    except (ImportError, AttributeError):
+        pass
+    try:
+        return json.loads(path.read_text())
+    except OSError as exc:
+        raise VisionError(f"{path}: cannot read the calibration file ({exc.strerror})") from None
+    except ValueError:
+        raise VisionError(f"{path}: the calibration file is not JSON") from None
+
+
 def _geometry_from_calibration(calibration: Any) -> Optional[BoardGeometry]:
     """The board geometry inside whatever the caller holds: a geometry, a calibration object, a dict or a file."""
+    calibration = loaded_calibration(calibration)
     if calibration is None:
         return None
     if isinstance(calibration, BoardGeometry):
@@ -147,21 +169,6 @@ def _geometry_from_calibration(calibration: Any) -> Optional[BoardGeometry]:
     geo = getattr(calibration, "geometry", None)
     if isinstance(geo, BoardGeometry):
         return geo
-    if isinstance(calibration, (str, Path)):
-        path = Path(calibration)
-        try:
-            from calibration import store  # the calibration package's own loader, when it exists
-
-            loaded = store.load(path)  # type: ignore[attr-defined]
-            return _geometry_from_calibration(loaded)
-        except (ImportError, AttributeError):
-            pass
-        try:
-            calibration = json.loads(path.read_text())
-        except OSError as exc:
-            raise VisionError(f"{path}: cannot read the calibration file ({exc.strerror})") from None
-        except ValueError:
-            raise VisionError(f"{path}: the calibration file is not JSON") from None
     if isinstance(calibration, dict):
         d = calibration.get("geometry", calibration)
         return BoardGeometry.from_dict(d)
@@ -169,15 +176,10 @@ def _geometry_from_calibration(calibration: Any) -> Optional[BoardGeometry]:
 
 
 def _size_from_calibration(calibration: Any) -> tuple[Optional[list[float]], Optional[bool]]:
-    """The board's measured size (cm) and tournament flag a saved calibration holds, else (None, None).
+    """The board's measured size (cm) and tournament flag a loaded calibration holds, else (None, None).
 
     Why here: one view cannot give a board's absolute size (checkers come in many sizes); `bgref calibrate board
     --marker-cm` measures it once, and every reading of that board reports it."""
-    if isinstance(calibration, (str, Path)):
-        try:
-            calibration = json.loads(Path(calibration).read_text())
-        except (OSError, ValueError):
-            return None, None  # the geometry loader has already named what is wrong with the file
     if isinstance(calibration, dict):
         size, flag = calibration.get("board_size_cm"), calibration.get("tournament_size")
     else:
@@ -419,6 +421,7 @@ class Reader:
     def __init__(self, calibration: Any = None, check_every: int = CHECK_EVERY, read_dice: bool = True,
                  fast_path: bool = True, intrinsics: Any = None, incremental: bool = True,
                  dice_parts: bool = False, cap_doubted_outline: bool = True) -> None:
+        calibration = loaded_calibration(calibration)
         self.geometry: Optional[BoardGeometry] = _geometry_from_calibration(calibration)
         # cap_doubted_outline: an outline's sure doubt (BoardGeometry.frame_doubt_sure) leaves no point sure. Right
         # for one photo read alone; the daemon turns it off, since it reads the starting position before it locks

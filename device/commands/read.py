@@ -76,8 +76,9 @@ def run(args: argparse.Namespace) -> int:
 
     calibration = args.calibration
     if calibration is not None:
-        from vision.reader import _geometry_from_calibration
+        from vision.reader import _geometry_from_calibration, loaded_calibration
 
+        calibration = loaded_calibration(calibration)  # read once for every image
         _geometry_from_calibration(calibration)  # a bad file: one clear error, exit 2, before any image is read
     status = 0
     for path in args.images:
