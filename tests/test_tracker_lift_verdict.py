@@ -31,6 +31,11 @@ def _light_blots(reader: type = Reader) -> tuple[Reader, Position]:
     return r, after
 
 
+
+def _plays(out: list) -> list:
+    """The play events among ``out``, as (type, play, legal)."""
+    return [(e["type"], e.get("play"), e.get("legal")) for e in out if e["type"] == "play"]
+
 def test_the_movers_play_read_exactly_is_judged_at_the_lift_though_the_opponents_blots_go_unseen():
     r, after = _light_blots()
     played = _play(after.swap(), (6, 4), "24/18 13/9")
@@ -59,7 +64,7 @@ def test_a_play_read_with_its_blots_unseen_is_weighed_at_the_lift():
     played = _play(after.swap(), (6, 4), "24/20* 8/2")  # dark's blots on geometric 1, 5 and 23
     r.unsure = {1}  # where his 24-point stood, the reader unsure now
     out = r.show(played, "dark", wrong={1: 0, 5: 0, 23: 0})
-    assert [(e["type"], e.get("play"), e.get("legal")) for e in out if e["type"] == "play"] == [
+    assert _plays(out) == [
         ("play", "24/20* 8/2", True)]
     assert r.alarms() == []
 
@@ -70,7 +75,7 @@ def test_the_movers_play_is_judged_at_the_lift_though_an_opponents_stack_is_read
     r, after = _light_blots()
     played = _play(after.swap(), (6, 4), "24/18 13/9")
     out = r.show(played, "dark", wrong={6: 1})  # light's 6-point (4 checkers after 6/5) read as one
-    assert [(e["type"], e.get("play"), e.get("legal")) for e in out if e["type"] == "play"] == [
+    assert _plays(out) == [
         ("play", "24/18 13/9", True)]
     assert r.alarms() == []
 
