@@ -143,11 +143,81 @@ def _side_units(q: np.ndarray) -> tuple[float, float]:
     return float(w), float(h)
 
 
+def _camera(b: np.ndarray, quads: list[np.ndarray], centre: np.ndarray, w_img: float) -> tuple[np.ndarray, str]:
+    """Camera matrix when no intrinsics are known: the focal length from the rectangles' right angles when the
+    view is tilted enough to tell, else FOCAL_PRIOR; the principal point at ``centre``."""
+    f = focal_from_rectangles([b] + quads, centre)
+    if f is not None and 0.2 * w_img <= f <= 5 * w_img:
+        K = np.array([[f, 0, centre[0]], [0, f, centre[1]], [0, 0, 1.0]])
+        if float(np.degrees(np.arccos(min(1.0, abs(plane_normal(b, K)[2]))))) >= MIN_TILT_DEG:
+            return K, "perspective"
+    f = FOCAL_PRIOR * w_img
+    return np.array([[f, 0, centre[0]], [0, f, centre[1]], [0, 0, 1.0]]), "prior"
+
+
+def marker_squareness(board_corners: np.ndarray, marker_corners: np.ndarray, K: np.ndarray) -> float:
+    """How far the marker, mapped into the board's plane, is from a square: the relative differences of its
+    opposite side pairs and of its diagonals, combined (0 for a square). Undistorted points expected."""
+    q = on_plane(np.asarray(marker_corners, float).reshape(4, 2), K, plane_normal(board_corners, K))
+    s = [float(np.linalg.norm(q[(i + 1) % 4] - q[i])) for i in range(4)]
+    sides = (s[0] + s[2]) / (s[1] + s[3]) - 1.0
+    diagonals = float(np.linalg.norm(q[2] - q[0]) / np.linalg.norm(q[3] - q[1])) - 1.0
+    return float(np.hypot(sides, diagonals))
+
+
+# one-term radial lens k1 on a camera of focal length = image width (the shape of the bend depends only on
+# k1 / f^2): barrel -1.6 (a wide lens, bent hard) to pincushion +0.8
+MARKER_K1_RANGE = (-1.6, 0.8)
+MARKER_NOISE_PX = 1.0  # what a corner's sub-pixel error (~0.3-0.5 px each) does to a marker side's length, in px
+MARKER_BENT = 4.0  # the marker must be this many noise levels from square without a lens ...
+MARKER_STRAIGHTENED = 1.5  # ... and within this many with the fitted one
+
+
+def _undistort_k1(pts: np.ndarray, k1: float, K: np.ndarray) -> np.ndarray:
+    p = np.asarray(pts, np.float64).reshape(-1, 1, 2)
+    return cv2.undistortPoints(p, K, np.array([k1, 0.0, 0.0, 0.0, 0.0]), None, None, K,
+                               (cv2.TERM_CRITERIA_COUNT | cv2.TERM_CRITERIA_EPS, 40, 1e-10)).reshape(-1, 2)
+
+
+def marker_lens(board_corners: np.ndarray, marker: Marker, image_size: tuple[int, int]) -> Optional[Intrinsics]:
+    """The lens's bend read from the marker's shape, when the board finder fitted none.
+
+    Why: the marker lies beside the board, near the image's edge, where a wide lens's barrel distortion squeezes
+    it radially by up to a third and tangentially by a tenth; without correction its area, which sets the scale,
+    is off by as much and the board comes out up to a fifth too big (renders 6600-6659 with k1/f^2 ~ -0.7 and no
+    lens fitted: +5 to +17 cm). The board's frame may bow too little for the finder's test, but a square that
+    comes out as a rectangle in the board's plane says how much the lens bends: the one-term radial k1 (OpenCV's
+    model, principal point at the image centre) that makes it square again is the lens. Taken only when the
+    marker is clearly not square without it and square with it, both judged against its corners' noise (a
+    tilted view's wrong focal length also skews it, but not in a way one k1 undoes)."""
+    w, h = image_size
+    centre = np.array([w / 2.0, h / 2.0])
+    Kn = np.array([[float(w), 0, centre[0]], [0, float(w), centre[1]], [0, 0, 1.0]])
+    m = np.asarray(marker.corners, float).reshape(4, 2)
+    b = np.asarray(board_corners, float).reshape(4, 2)
+
+    def residual(k1: float) -> float:
+        bu, mu = _undistort_k1(b, k1, Kn), _undistort_k1(m, k1, Kn)
+        K, _ = _camera(bu, [], centre, float(w))
+        return marker_squareness(bu, mu, K)
+
+    coarse = np.arange(MARKER_K1_RANGE[0], MARKER_K1_RANGE[1] + 1e-9, 0.02)
+    res = [residual(float(k)) for k in coarse]
+    best = float(coarse[int(np.argmin(res))])
+    fine = np.arange(best - 0.02, best + 0.02 + 1e-9, 0.002)
+    res_fine = [residual(float(k)) for k in fine]
+    k1 = float(fine[int(np.argmin(res_fine))])
+    noise = max(0.01, MARKER_NOISE_PX / _side(marker))
+    if residual(0.0) < MARKER_BENT * noise or min(res_fine) > MARKER_STRAIGHTENED * noise:
+        return None
+    return Intrinsics(Kn, np.array([k1, 0.0, 0.0, 0.0, 0.0]), (int(w), int(h)), estimated=True)
+
+
 def measure_board(board_corners: np.ndarray, marker: Marker, marker_cm: float,
                   intrinsics: Optional[Intrinsics] = None, frame_height_cm: float = DEFAULT_FRAME_HEIGHT_CM,
                   image_size: Optional[tuple[int, int]] = None,
-                  rectangles: tuple[np.ndarray, ...] = (), lens: Optional[Intrinsics] = None
-                  ) -> tuple[float, float, SizeView]:
+                  rectangles: tuple[np.ndarray, ...] = (), lens: Optional[Intrinsics] = None,
+                  lens_from_marker: bool = True) -> tuple[float, float, SizeView]:
     """(long, short) side of the board's outer frame in cm, and how it was measured.
 
     Why not the marker's own homography: the marker is a few cm across, and its perspective, extrapolated over a
@@ -159,7 +229,8 @@ def measure_board(board_corners: np.ndarray, marker: Marker, marker_cm: float,
     playing area) when the view is tilted enough to tell, else from FOCAL_PRIOR (then the height correction is
     as good as that guess: a few millimetres on a tournament board). ``lens``: a lens the board finder estimated
     from the frame's bowed edges, used only to straighten the points: the marker lies near the image's edge, where
-    barrel distortion shrinks it by a few percent and so makes the board look as much bigger."""
+    barrel distortion shrinks it by a few percent and so makes the board look as much bigger. Without either,
+    the marker's own shape gives the lens when it clearly shows one (``marker_lens``; ``lens_from_marker``)."""
     if not marker_cm or marker_cm <= 0:
         raise MarkerError(f"--marker-cm must be the marker's printed side length in cm (got {marker_cm})")
     m = np.asarray(marker.corners, float).reshape(4, 2)
@@ -174,21 +245,14 @@ def measure_board(board_corners: np.ndarray, marker: Marker, marker_cm: float,
             raise MarkerError("the image size is needed to measure the board without intrinsics")
         w_img, h_img = image_size
         centre = np.array([w_img / 2.0, h_img / 2.0])
+        if lens is None and lens_from_marker:
+            lens = marker_lens(b, marker, (w_img, h_img))
         if lens is not None:
             lens = lens.scaled_to((w_img, h_img))
             m, b = lens.undistort_points(m), lens.undistort_points(b)
             quads = [lens.undistort_points(q) for q in quads]
             centre = np.asarray(lens.K, float)[:2, 2]
-        f = focal_from_rectangles([b] + quads, centre)
-        source = "perspective"
-        if f is not None and 0.2 * w_img <= f <= 5 * w_img:
-            K = np.array([[f, 0, centre[0]], [0, f, centre[1]], [0, 0, 1.0]])
-            tilt = float(np.degrees(np.arccos(min(1.0, abs(plane_normal(b, K)[2])))))
-        else:
-            tilt = 0.0
-        if f is None or tilt < MIN_TILT_DEG or not 0.2 * w_img <= f <= 5 * w_img:
-            f, source = FOCAL_PRIOR * w_img, "prior"
-        K = np.array([[f, 0, centre[0]], [0, f, centre[1]], [0, 0, 1.0]])
+        K, source = _camera(b, quads, centre, float(w_img))
     n = plane_normal(b, K)
     mq = on_plane(m, K, n)
     area = 0.5 * np.linalg.norm(np.cross(mq[2] - mq[0], mq[3] - mq[1]))

@@ -1,0 +1,59 @@
+"""The board's size without intrinsics through a bent lens (issue 3): the marker beside the board lies near the
+image's edge, where a wide lens squeezes it; its own shape says by how much (calibration.size.marker_lens)."""
+
+import cv2
+import numpy as np
+import pytest
+
+from calibration.size import Marker, find_markers, marker_lens, measure_board, pick_marker
+from device.sim.stills import render_still
+
+cv2.setNumThreads(1)
+
+W, H = 1920, 1080
+
+
+def _view(k1: float, f: float, tilt: float = 0.0, frame_height: float = 2.5):
+    """Board 80 x 60 cm (frame top ``frame_height`` above the table) and a 6 cm marker 7 cm beside its right
+    end, seen from 100 cm through a lens of focal length f px and radial k1."""
+    K = np.array([[f, 0, W / 2], [0, f, H / 2], [0, 0, 1.0]])
+    dist = np.array([k1, 0, 0, 0, 0.0])
+    rvec, tvec = np.array([tilt, 0.05, 0.03]), np.array([0.0, 0.0, 100.0])
+    board = np.array([[-40, -30, -frame_height], [40, -30, -frame_height], [40, 30, -frame_height],
+                      [-40, 30, -frame_height]], float)
+    marker = np.array([[47, 5, 0], [53, 5, 0], [53, 11, 0], [47, 11, 0]], float)
+    bc = cv2.projectPoints(board, rvec, tvec, K, dist)[0].reshape(-1, 2)
+    mc = cv2.projectPoints(marker, rvec, tvec, K, dist)[0].reshape(-1, 2)
+    return bc, Marker(7, mc)
+
+
+@pytest.mark.parametrize("k1, f, tilt", [(-0.45, 1600.0, 0.0), (-0.3, 1632.0, 0.2), (0.15, 1300.0, 0.0)])
+def test_a_bent_lens_is_read_from_the_marker(k1, f, tilt):
+    bc, mk = _view(k1, f, tilt)
+    long_cm, short_cm, _ = measure_board(bc, mk, 6.0, image_size=(W, H))
+    assert long_cm == pytest.approx(80.0, abs=1.0) and short_cm == pytest.approx(60.0, abs=1.0)
+    # without the marker's lens the bend is taken for size
+    bent = measure_board(bc, mk, 6.0, image_size=(W, H), lens_from_marker=False)
+    assert abs(bent[0] - 80.0) > 2.0
+
+
+def test_a_straight_lens_gets_no_lens_from_the_marker():
+    bc, mk = _view(0.0, 1500.0, 0.1)
+    assert marker_lens(bc, mk, (W, H)) is None
+
+
+def test_render_6646_board_size_through_an_unfitted_wide_lens():
+    """Render 6646 (k1/f^2 = -0.62 image widths, tilted 19 degrees, a 5.5 cm marker 52 px wide at the image's
+    edge): the finder fits no lens to its frame; from the true corners and the found marker the board, 74.0 x
+    53.9 cm, was read 4.8 cm too long without the marker's lens."""
+    still = render_still(6646)
+    ok, buf = cv2.imencode(".jpg", still.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    image = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    corners = np.array(still.label["board"]["corners"], float)
+    truth = still.label["board"]["size_cm"]
+    marker = pick_marker(find_markers(image), corners)
+    size = (image.shape[1], image.shape[0])
+    long_cm, short_cm, _ = measure_board(corners, marker, still.label["marker"]["size_cm"], image_size=size)
+    assert abs(long_cm - truth[0]) < 1.0 and abs(short_cm - truth[1]) < 1.0, (long_cm, short_cm, truth)
+    plain = measure_board(corners, marker, still.label["marker"]["size_cm"], image_size=size, lens_from_marker=False)
+    assert abs(plain[0] - truth[0]) > 2.0
