@@ -285,6 +285,9 @@ class Verdict:
     legal_cost: int = HARD * 99
     illegal_cost: int = HARD * 99
     points: list[int] = field(default_factory=list)
+    # a doubt's other story: the board the reading shows as well, when the two differ only in where checkers the
+    # reader missed stand (the tracker keeps it beside a guess, to tell a foul that stands on either board)
+    rival: Optional[Board] = None
 
 
 def opponent_arrived(board: Board, ref: Optional[Reference], mover: int) -> bool:
@@ -352,6 +355,22 @@ def _one_lone_missed(view: View, board: Board, ref: Optional[Reference]) -> bool
     hard = [i for i in range(24) if point_cost(i, view, board.points[i], ref) >= LONE]
     return (len(hard) == 1 and face[hard[0]] == 0 and abs(board.points[hard[0]]) == 1
             and point_cost(hard[0], view, board.points[hard[0]], ref) == LONE)
+
+
+def _one_stacked_missed(view: View, board: Board, ref: Optional[Reference]) -> bool:
+    """Whether ``board`` holds the reading (steady misreads undone, the bar as read) plus checkers the reader
+    missed only: one on a point where it read that colour with confidence (a stack of two or more read one short:
+    its checkers overlap), any others on points it was unsure of. It adds checkers and takes none away."""
+    if board.bar != view.bar:
+        return False
+    face = face_value(view, ref)
+    departs = [i for i in range(24) if face[i] != board.points[i]]
+    if not departs or any(face[i] is None for i in departs):
+        return False
+    if not all(face[i] * board.points[i] > 0 and abs(board.points[i]) > abs(face[i]) for i in departs):
+        return False  # (a point read empty is the lone-checker rule's: _one_lone_missed)
+    sure = [i for i in departs if i + 1 not in view.unsure and not tall_short(view.points[i], board.points[i])]
+    return len(sure) == 1 and abs(board.points[sure[0]]) == abs(face[sure[0]]) + 1
 
 
 def _misplaced(view: View, board: Board, ref: Optional[Reference]) -> bool:
@@ -448,6 +467,19 @@ def decide(view: View, allowed: Iterable[Board], ref: Optional[Reference],
     # against another is no evidence
     missed = (illegal_board is not None and short and 0 < illegal_cost < HARD and legal_cost <= LONE
               and _adds_unseen(view, illegal_board, ref) and any(_one_lone_missed(view, b, ref) for b in best))
+    # the same with the legal board's confident miss a checker of a stack read one short (J7 game 5959, frame
+    # 111: dark's legal 23/13 8/3(2) read with his new 2-point read 1 with confidence and his 6-stack read 5, two
+    # checkers short; the illegal board put both on the 5-stack, read as it stood, and made '8/13' backwards):
+    # where the checkers the reading lacks are is no evidence, and the legal board is the likelier story
+    # (the illegal board's soft misread two checkers or more on one point, as in sure_miss: a tall stack read one
+    # short against a small one read one short, each once, is the reader's commonest miscount against a
+    # confident miss, and the illegal board stands: the noisy-reader test's 6-stacks read 5)
+    stacked = (next((b for b in legal if cost(view, b, ref, short) < 2 * HARD and _one_stacked_missed(view, b, ref)),
+                    None) if illegal_board is not None and short and 0 < illegal_cost < HARD and legal_cost >= HARD
+               and _adds_unseen(view, illegal_board, ref) and not one_off(view, illegal_board, ref) else None)
+    if stacked is not None:
+        return Verdict("doubt", stacked, legal_cost, illegal_cost, diff_points(view, stacked, ref, short),
+                       rival=illegal_board)
     # a reading that adds up with a lone checker missed where the reader was sure and one of that colour more on a
     # point it was unsure of, against a legal board: one checker read in the wrong place, never the ground for a
     # foul (g1643 frame 629: dark's legal 9/6 8/4, his checker on the 6 unseen and a second read on his 13 at
