@@ -450,9 +450,12 @@ class GameTracker:
             view, ref = View.of(obs), self._reference()
             gone = self._lost(view, ref, self._bear_off_room())
             sign = 1 if st.turn == "light" else -1
-            played = ref is not None and any(
+            played = ref is not None and (any(
                 n is not None and (n * sign > max(0, h * sign) or (n * sign < 0 and n != h))
                 for n, h in zip(face_value(view, ref), ref.board.points))
+                # (or his checker left the bar: it entered, a lone checker the reader missed where it landed, J7
+                # game 1717 frame 449: dark's bar/15 judged only at light's roll, 10 frames late)
+                or face_bar(view, ref)[0 if st.turn == "light" else 1] < ref.board.bar[0 if st.turn == "light" else 1])
             if not gone[0 if st.turn == "light" else 1] or played:
                 self._moving_unclear(obs)
                 return self._out
