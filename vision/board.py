@@ -387,6 +387,7 @@ def _board_from(found, play: np.ndarray) -> BoardGeometry:
     play = _relayout(found[2], play)
     play = refine_corners(found[2], play, reach_frac=0.01)
     geo = _thin_retried(found, play, _outline(found, play))
+    geo = _strips_retried(found, play, geo)
     return _end_retried(found, play, geo)
 
 
@@ -459,6 +460,37 @@ def _thin_retried(found, play: np.ndarray, geo: BoardGeometry) -> BoardGeometry:
     return geo
 
 
+STRIP_RETRY = True  # an outline whose long frame strips differ gets a second look with the wider one matched
+STRIP_RETRY_LEAST = 0.4  # point widths: ... when the narrower strip is as wide as right outlines' (r03's 0.27 is
+# itself short of its frame edge)
+STRIP_RETRY_AGREE = 0.25  # point widths: the second look's strips must agree this closely
+
+
+def _strips_retried(found, play: np.ndarray, geo: BoardGeometry) -> BoardGeometry:
+    """An outline whose long frame strips differ by more than DOUBT_STRIPS point widths, the narrower at least
+    STRIP_RETRY_LEAST wide and not on the image's border, is found again with the wider side at its edge as far out as the narrower
+    (``vision.board_frame._matched_long``: a board's long strips are equal, and what lies beyond the wider one's
+    true edge, the board's side face or its shadow under a tilted camera, a cloth's fold, was taken for frame).
+    That outline stands when its strips agree within STRIP_RETRY_AGREE, its points read nearly as clearly and every point stays where it
+    was (``_same_points``). Other outlines are untouched."""
+    if not STRIP_RETRY:
+        return geo
+    top, bottom = _long_strips(geo)
+    if abs(top - bottom) <= DOUBT_STRIPS or min(top, bottom) < STRIP_RETRY_LEAST:
+        return geo
+    if _end_on_border(geo, "top" if top < bottom else "bottom", found[0].shape):
+        return geo  # the narrower strip runs off the image (r10): its width says nothing of the other's
+    try:
+        other = _outline(found, play, long_match=True)
+    except VisionError:
+        return geo
+    t2, b2 = _long_strips(other)
+    if abs(t2 - b2) <= STRIP_RETRY_AGREE and min(t2, b2) >= STRIP_RETRY_LEAST and other.score is not None \
+            and other.score >= max(MIN_PATTERN, THIN_RETRY_SCORE * (geo.score or 0.0)) and _same_points(geo, other):
+        return other
+    return geo
+
+
 def _same_points(first: BoardGeometry, second: BoardGeometry) -> bool:
     """Whether every point of ``second`` lies at the same point of ``first`` in the image (nearest base).
 
@@ -472,8 +504,8 @@ def _same_points(first: BoardGeometry, second: BoardGeometry) -> bool:
     return bool(np.array_equal(nearest, np.arange(24)))
 
 
-def _outline(found, play: np.ndarray, min_long: float = 0.0, end_in: Optional[tuple[str, float]] = None
-             ) -> BoardGeometry:
+def _outline(found, play: np.ndarray, min_long: float = 0.0, end_in: Optional[tuple[str, float]] = None,
+             long_match: bool = False) -> BoardGeometry:
     """The geometry out from a re-found playing area (working-image px); ``min_long`` and ``end_in`` as in
     ``vision.board_frame.outer_frame_lines``."""
     from vision.board_frame import outer_frame, outer_frame_lines
@@ -481,9 +513,12 @@ def _outline(found, play: np.ndarray, min_long: float = 0.0, end_in: Optional[tu
 
     image, work, small, s, intrinsics = found
     # the outer frame: out from the playing area to the edges that are equally far out on opposite sides
-    outline = outer_frame_lines(small, play, min_long, end_in) if FRAME_LINES else outer_frame(small, play)
+    outline = outer_frame_lines(small, play, min_long, end_in, long_match) if FRAME_LINES else \
+        outer_frame(small, play)
     coarse = _onto_image_border(outline, small.shape, s, work.shape)
-    corners = refine_corners(work, coarse, outer=True)
+    # a long side matched to the other's width keeps to its edge: within the usual reach the stronger edge it was
+    # moved off may lie (render 6244: 22 px out), so each side goes to its fit nearest the outline found
+    corners = refine_corners(work, coarse, outer=True, nearest=long_match)
     refined_by = float(np.max(np.linalg.norm(corners - coarse, axis=1))) * s  # working px
     est = None
     if intrinsics is not None:

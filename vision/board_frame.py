@@ -393,7 +393,7 @@ def _frame_lines(strips, opts, Wp: int, min_d: int, fallback: np.ndarray):
 
 
 def outer_frame_lines(image: np.ndarray, playing_quad: np.ndarray, min_long: float = 0.0,
-                      end_in: Optional[tuple[str, float]] = None) -> np.ndarray:
+                      end_in: Optional[tuple[str, float]] = None, long_match: bool = False) -> np.ndarray:
     """Outer frame corners TL,TR,BR,BL around a playing area, from straight edge lines beside each side.
 
     Each edge is a line that may slant in the view, so a skewed playing area or a half-hidden side still gives
@@ -404,7 +404,9 @@ def outer_frame_lines(image: np.ndarray, playing_quad: np.ndarray, min_long: flo
     ``min_long`` (point widths): the long sides' edges nearer the points than this are not taken (the second
     look at an outline whose long frame strip came out thinner than any board's: ``vision.board._board_from``).
     ``end_in`` (end, point widths): that end's edge is the outermost lying at least this much further in than the
-    edge it would take otherwise (the second look at an end that took in the table or a card beside the board)."""
+    edge it would take otherwise (the second look at an end that took in the table or a card beside the board).
+    ``long_match``: the wider long side takes its straight edge nearest the narrower side's width (the second
+    look at an outline whose long frame strips differ: ``_matched_long``)."""
     fv = frame_view(image, playing_quad)
     lab, valid, mx, my, Wp, Hp, ys, xs = fv.lab, fv.valid, fv.mx, fv.my, fv.Wp, fv.Hp, fv.ys, fv.xs
     min_d = fv.min_d
@@ -418,6 +420,8 @@ def outer_frame_lines(image: np.ndarray, playing_quad: np.ndarray, min_long: flo
     left, right = _frame_ends(strips, opts, left, right, top, bottom)
     if end_in is not None:
         left, right = _end_further_in(opts, left, right, end_in[0], end_in[1] * Wp / 13, min_d)
+    if long_match:
+        top, bottom = _matched_long(strips, min_d, top, bottom, Wp)
     left, right, top, bottom = (_onto_border(ln, opts[k]) for k, ln in
                                 (("left", left), ("right", right), ("top", top), ("bottom", bottom)))
     if top.border and bottom.border:
@@ -438,6 +442,41 @@ def outer_frame_lines(image: np.ndarray, playing_quad: np.ndarray, min_long: flo
         return x, s[0] + s[1] * x
 
     return _to_image(fv, np.array([meet(L, T), meet(R, T), meet(R, B), meet(L, B)], dtype=np.float64), image)
+
+
+LONG_MATCH_TOL = 0.2  # point widths: the wider long side's new edge lies this near the narrower side's width
+
+
+def _matched_long(strips, min_d: int, top, bottom, Wp: int):
+    """A board's two long frame strips are equally wide: the wider side's straight edge nearest the narrower side's
+    width (within LONG_MATCH_TOL point widths, faint edges too), as the wider side's outer frame edge. Why: beyond
+    the frame's outer edge a tilted camera sees the board's side face, and a table may show its shadow, a cloth's
+    fold or a tray's rim along a long side; its outer edge against the table can then lie a frame strip or more
+    further out than the true one, whose step (wood on wood, dark on dark) is weaker (renders 6213, 6244, 6259,
+    real photos r03, r10: 20-47 px off). That edge must have the narrower side's frame colour inside it and
+    another surface beyond. Raises VisionError when no such edge shows (the second look fails)."""
+    from vision.errors import VisionError
+
+    if top.border or bottom.border:
+        raise VisionError("a long side runs off the image")
+    wide, narrow = ("top", bottom) if top.d > bottom.d else ("bottom", top)
+    tol = LONG_MATCH_TOL * Wp / 13
+    near = [o for o in _line_options(*strips[wide], min_d, relative=0.0)
+            if not o.border and abs(o.d - narrow.d) <= tol]
+    if not near:
+        raise VisionError("no edge on the wider long side as far out as the narrower")
+    new = min(near, key=lambda o: abs(o.d - narrow.d))
+    from vision.board_lines import EDGE_BAND, band_colour
+
+    frame = band_colour(*strips["top" if wide == "bottom" else "bottom"], narrow, -EDGE_BAND[0], -EDGE_BAND[1])
+    inside = band_colour(*strips[wide], new, -EDGE_BAND[0], -EDGE_BAND[1])
+    beyond = band_colour(*strips[wide], new, EDGE_BAND[0], EDGE_BAND[1])
+    if frame is None or inside is None or beyond is None or not _same_frame(inside, frame) or \
+            _same_surface(beyond, frame):
+        # the frame's material must lie inside the new edge and end there: an edge with the field inside it and
+        # the frame beyond is the points' base (render 6202, whose long strips truly differ: 0.75 and 1.44)
+        raise VisionError("the edge as far out as the narrower long side is not the frame's outer edge")
+    return (new, bottom) if wide == "top" else (top, new)
 
 
 def _end_further_in(opts, left, right, end: str, by: float, min_d: int):

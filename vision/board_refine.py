@@ -27,7 +27,7 @@ def _bilinear(img: np.ndarray, pts: np.ndarray) -> np.ndarray:
 
 
 def _fit_side(gx: np.ndarray, gy: np.ndarray, a: np.ndarray, b: np.ndarray, reach: float,
-              outward: np.ndarray | None = None):
+              outward: np.ndarray | None = None, nearest: bool = False):
     """Line (point, direction) through the strongest edge near segment a-b, or None."""
     d = b - a
     length = float(np.linalg.norm(d))
@@ -67,7 +67,13 @@ def _fit_side(gx: np.ndarray, gy: np.ndarray, a: np.ndarray, b: np.ndarray, reac
     lines = _ransac_lines(P, S, nrm, max(1.0, 0.08 * reach))
     if not lines:
         return None
-    if outward is not None and OUTERMOST:
+    if nearest:
+        # the well-supported straight edge nearest the coarse side: the side was chosen among its edges already
+        # (a long side matched to the other's width), the fit only makes it sub-pixel
+        most = max(cnt for cnt, _ in lines)
+        strong = [(cnt, inl) for cnt, inl in lines if cnt >= OUTER_SUPPORT * most]
+        cnt, inl = min(strong, key=lambda ci: abs(float(np.median((P[ci[1]] - a) @ nrm))))
+    elif outward is not None and OUTERMOST:
         # the outer frame edge is the outermost straight edge that runs along the side about as fully as the
         # best one: inside it lie the frame's own bevels and its inner edge against a tray or the field, which
         # often step more strongly than the frame against the table (r03: a dark frame on a dark cloth)
@@ -128,12 +134,13 @@ def intersect(l1, l2) -> np.ndarray | None:
     return p1 + s[0] * d1
 
 
-def refine_corners(image: np.ndarray, corners: np.ndarray, reach_frac: float = 0.012, outer: bool = False
-                   ) -> np.ndarray:
+def refine_corners(image: np.ndarray, corners: np.ndarray, reach_frac: float = 0.012, outer: bool = False,
+                   nearest: bool = False) -> np.ndarray:
     """Corners (TL,TR,BR,BL image px) moved onto the line fits of the four frame edges; unchanged if unsure.
 
     With ``outer`` each side goes to its outermost well-supported edge within reach (the outer frame against the
-    table), else to its best-supported one (the playing area's own edge)."""
+    table), else to its best-supported one (the playing area's own edge); with ``nearest`` to the well-supported
+    edge nearest the given side (the side's edge was chosen already)."""
     c = np.asarray(corners, dtype=np.float64).reshape(4, 2)
     h, w = image.shape[:2]
     gx, gy = _gradient(image)
@@ -149,7 +156,7 @@ def refine_corners(image: np.ndarray, corners: np.ndarray, reach_frac: float = 0
             out_dir = np.array([-d[1], d[0]]) / max(float(np.linalg.norm(d)), 1e-9)
             if float(((a + b) / 2 - c.mean(axis=0)) @ out_dir) < 0:
                 out_dir = -out_dir
-        lines.append(None if on_border else _fit_side(gx, gy, a, b, reach, out_dir))
+        lines.append(None if on_border else _fit_side(gx, gy, a, b, reach, out_dir, nearest))
     out = c.copy()
     for i in range(4):
         prev_line, next_line = lines[(i - 1) % 4], lines[i]
