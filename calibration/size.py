@@ -179,8 +179,9 @@ def _undistort_k1(pts: np.ndarray, k1: float, K: np.ndarray) -> np.ndarray:
                                (cv2.TERM_CRITERIA_COUNT | cv2.TERM_CRITERIA_EPS, 40, 1e-10)).reshape(-1, 2)
 
 
-def marker_lens(board_corners: np.ndarray, marker: Marker, image_size: tuple[int, int]) -> Optional[Intrinsics]:
-    """The lens's bend read from the marker's shape, when the board finder fitted none.
+def marker_lens(board_corners: np.ndarray, marker: Marker, image_size: tuple[int, int],
+                lens: Optional[Intrinsics] = None) -> Optional[Intrinsics]:
+    """The lens's bend read from the marker's shape, when the board finder fitted none (or one it contradicts).
 
     Why: the marker lies beside the board, near the image's edge, where a wide lens's barrel distortion squeezes
     it radially by up to a third and tangentially by a tenth; without correction its area, which sets the scale,
@@ -189,17 +190,24 @@ def marker_lens(board_corners: np.ndarray, marker: Marker, image_size: tuple[int
     comes out as a rectangle in the board's plane says how much the lens bends: the one-term radial k1 (OpenCV's
     model, principal point at the image centre) that makes it square again is the lens. Taken only when the
     marker is clearly not square without it and square with it, both judged against its corners' noise (a
-    tilted view's wrong focal length also skews it, but not in a way one k1 undoes)."""
+    tilted view's wrong focal length also skews it, but not in a way one k1 undoes).
+
+    ``lens``: the finder's lens, fitted to the frame's bow. It stands unless it leaves the marker as clearly bent
+    (then the marker's k1 replaces it): the frame's sides lie nearer the image's centre than the marker, and a
+    lens with a second radial term bends the edge of the image more than one k1 fitted to the frame says (render
+    6699: k1/f^2 -0.08 and k2/f^4 -0.06 image widths, the finder's k1 right for the frame and the board +3.5 cm
+    through it; +0.8 through the marker's)."""
     w, h = image_size
     centre = np.array([w / 2.0, h / 2.0])
     Kn = np.array([[float(w), 0, centre[0]], [0, float(w), centre[1]], [0, 0, 1.0]])
     m = np.asarray(marker.corners, float).reshape(4, 2)
     b = np.asarray(board_corners, float).reshape(4, 2)
 
+    def squareness(bu: np.ndarray, mu: np.ndarray) -> float:
+        return marker_squareness(bu, mu, _camera(bu, [], centre, float(w))[0])
+
     def residual(k1: float) -> float:
-        bu, mu = _undistort_k1(b, k1, Kn), _undistort_k1(m, k1, Kn)
-        K, _ = _camera(bu, [], centre, float(w))
-        return marker_squareness(bu, mu, K)
+        return squareness(_undistort_k1(b, k1, Kn), _undistort_k1(m, k1, Kn))
 
     coarse = np.arange(MARKER_K1_RANGE[0], MARKER_K1_RANGE[1] + 1e-9, 0.02)
     res = [residual(float(k)) for k in coarse]
@@ -208,7 +216,12 @@ def marker_lens(board_corners: np.ndarray, marker: Marker, image_size: tuple[int
     res_fine = [residual(float(k)) for k in fine]
     k1 = float(fine[int(np.argmin(res_fine))])
     noise = max(0.01, MARKER_NOISE_PX / _side(marker))
-    if residual(0.0) < MARKER_BENT * noise or min(res_fine) > MARKER_STRAIGHTENED * noise:
+    if lens is None:
+        before = residual(0.0)
+    else:
+        lens = lens.scaled_to((w, h))
+        before = squareness(lens.undistort_points(b), lens.undistort_points(m))
+    if before < MARKER_BENT * noise or min(res_fine) > MARKER_STRAIGHTENED * noise:
         return None
     return Intrinsics(Kn, np.array([k1, 0.0, 0.0, 0.0, 0.0]), (int(w), int(h)), estimated=True)
 
@@ -229,8 +242,9 @@ def measure_board(board_corners: np.ndarray, marker: Marker, marker_cm: float,
     playing area) when the view is tilted enough to tell, else from FOCAL_PRIOR (then the height correction is
     as good as that guess: a few millimetres on a tournament board). ``lens``: a lens the board finder estimated
     from the frame's bowed edges, used only to straighten the points: the marker lies near the image's edge, where
-    barrel distortion shrinks it by a few percent and so makes the board look as much bigger. Without either,
-    the marker's own shape gives the lens when it clearly shows one (``marker_lens``; ``lens_from_marker``)."""
+    barrel distortion shrinks it by a few percent and so makes the board look as much bigger. Without intrinsics
+    the marker's own shape gives the lens when it clearly shows one that ``lens`` (or no lens) does not
+    (``marker_lens``; ``lens_from_marker``)."""
     if not marker_cm or marker_cm <= 0:
         raise MarkerError(f"--marker-cm must be the marker's printed side length in cm (got {marker_cm})")
     m = np.asarray(marker.corners, float).reshape(4, 2)
@@ -245,8 +259,8 @@ def measure_board(board_corners: np.ndarray, marker: Marker, marker_cm: float,
             raise MarkerError("the image size is needed to measure the board without intrinsics")
         w_img, h_img = image_size
         centre = np.array([w_img / 2.0, h_img / 2.0])
-        if lens is None and lens_from_marker:
-            lens = marker_lens(b, marker, (w_img, h_img))
+        if lens_from_marker:
+            lens = marker_lens(b, marker, (w_img, h_img), lens) or lens
         if lens is not None:
             lens = lens.scaled_to((w_img, h_img))
             m, b = lens.undistort_points(m), lens.undistort_points(b)

@@ -5,6 +5,7 @@ import cv2
 import numpy as np
 import pytest
 
+from calibration.intrinsics import Intrinsics
 from calibration.size import Marker, find_markers, marker_lens, measure_board, pick_marker
 from device.sim.stills import render_still
 
@@ -57,3 +58,18 @@ def test_render_6646_board_size_through_an_unfitted_wide_lens():
     assert abs(long_cm - truth[0]) < 1.0 and abs(short_cm - truth[1]) < 1.0, (long_cm, short_cm, truth)
     plain = measure_board(corners, marker, still.label["marker"]["size_cm"], image_size=size, lens_from_marker=False)
     assert abs(plain[0] - truth[0]) > 2.0
+
+
+def test_a_lens_the_marker_contradicts_gives_way():
+    """The finder's k1 fits the frame's sides; a lens whose bend grows faster towards the image's edge (a second
+    radial term) squeezes the marker beyond it, and the board then reads too big through the finder's lens."""
+    bc, mk = _view(-0.45, 1600.0)
+    K = np.array([[1600.0, 0, W / 2], [0, 1600.0, H / 2], [0, 0, 1.0]])
+    weak = Intrinsics(K, np.array([-0.15, 0, 0, 0, 0.0]), (W, H), estimated=True)
+    long_cm, short_cm, _ = measure_board(bc, mk, 6.0, image_size=(W, H), lens=weak)
+    assert long_cm == pytest.approx(80.0, abs=1.0) and short_cm == pytest.approx(60.0, abs=1.0)
+    kept = measure_board(bc, mk, 6.0, image_size=(W, H), lens=weak, lens_from_marker=False)
+    assert kept[0] - 80.0 > 2.0
+    # a lens that fits leaves the marker square and stands
+    right = Intrinsics(K, np.array([-0.45, 0, 0, 0, 0.0]), (W, H), estimated=True)
+    assert marker_lens(bc, mk, (W, H), right) is None
