@@ -77,6 +77,9 @@ class Calibration:
     board_size_cm: Optional[list[float]] = None
     tournament_size: Optional[bool] = None
     size_doubt: Optional[str] = None  # why the measured size may be off (the board's outline was doubted)
+    # how the size was measured (calibration.size.SizeView.to_dict: focal length and lens sources, frame height
+    # assumed or given): what a tournament director needs to judge a size near a bound
+    size_how: Optional[dict[str, Any]] = None
     start_slips: list[str] = field(default_factory=list)  # counter slips forgiven when matching the start
     source: Optional[str] = None
     created: Optional[str] = None
@@ -115,6 +118,7 @@ class Calibration:
             "board_size_cm": None if self.board_size_cm is None else [round(float(v), 1) for v in self.board_size_cm],
             "tournament_size": self.tournament_size,
             "board_size_doubt": self.size_doubt,
+            "board_size_how": None if self.size_how is None else dict(self.size_how),
             "start_slips": list(self.start_slips),
             "colours": {k: v.to_dict() for k, v in self.colours.items()},
             "intrinsics": None if self.intrinsics is None else self.intrinsics.to_dict(),
@@ -153,6 +157,7 @@ class Calibration:
                 board_size_cm=d.get("board_size_cm"),
                 tournament_size=d.get("tournament_size"),
                 size_doubt=d.get("board_size_doubt"),
+                size_how=dict(d["board_size_how"]) if isinstance(d.get("board_size_how"), dict) else None,
                 start_slips=[str(x) for x in d.get("start_slips") or []],
                 source=d.get("source"),
                 created=d.get("created"),

@@ -129,12 +129,34 @@ def on_plane(pts: np.ndarray, K: np.ndarray, n: np.ndarray) -> np.ndarray:
 @dataclass
 class SizeView:
     """How a size was measured: the focal length used and where it came from, the view's tilt, the camera's
-    distance from the table (cm, along the table's normal)."""
+    distance from the table (cm, along the table's normal), what straightened the lens's bend and the frame
+    height assumed. Why keep it: the two guesses a size can rest on (the focal length without intrinsics, the
+    frame's height above the table) are each worth up to 2 cm on a tournament board, and the user can remove
+    both (``--intrinsics``, ``--frame-height-cm``)."""
 
     focal_px: float
     focal_from: str  # "intrinsics" | "perspective" | "prior"
     tilt_deg: float
     camera_cm: float
+    lens_from: Optional[str] = None  # "intrinsics" | "finder" (the frame's bow) | "marker" (its shape) | None
+    frame_height_cm: float = DEFAULT_FRAME_HEIGHT_CM
+    frame_height_assumed: bool = True  # the default, not a height the user gave
+
+    def to_dict(self) -> dict:
+        return {"focal_from": self.focal_from, "focal_px": round(self.focal_px, 1), "tilt_deg": round(self.tilt_deg, 1),
+                "camera_cm": round(self.camera_cm, 1), "lens_from": self.lens_from,
+                "frame_height_cm": round(self.frame_height_cm, 2), "frame_height_assumed": self.frame_height_assumed}
+
+    def caveats(self) -> list[str]:
+        """What the user can give to make the size surer, in words."""
+        out = []
+        if self.focal_from == "prior":
+            out.append("the camera's focal length was guessed (no intrinsics, too little perspective): give "
+                       "--intrinsics from `bgref calibrate camera`")
+        if self.frame_height_assumed:
+            out.append(f"the frame's top was taken {self.frame_height_cm:g} cm above the table: measure it and "
+                       "give --frame-height-cm")
+        return out
 
 
 def _side_units(q: np.ndarray) -> tuple[float, float]:
@@ -227,7 +249,7 @@ def marker_lens(board_corners: np.ndarray, marker: Marker, image_size: tuple[int
 
 
 def measure_board(board_corners: np.ndarray, marker: Marker, marker_cm: float,
-                  intrinsics: Optional[Intrinsics] = None, frame_height_cm: float = DEFAULT_FRAME_HEIGHT_CM,
+                  intrinsics: Optional[Intrinsics] = None, frame_height_cm: Optional[float] = None,
                   image_size: Optional[tuple[int, int]] = None,
                   rectangles: tuple[np.ndarray, ...] = (), lens: Optional[Intrinsics] = None,
                   lens_from_marker: bool = True) -> tuple[float, float, SizeView]:
@@ -244,7 +266,13 @@ def measure_board(board_corners: np.ndarray, marker: Marker, marker_cm: float,
     from the frame's bowed edges, used only to straighten the points: the marker lies near the image's edge, where
     barrel distortion shrinks it by a few percent and so makes the board look as much bigger. Without intrinsics
     the marker's own shape gives the lens when it clearly shows one that ``lens`` (or no lens) does not
-    (``marker_lens``; ``lens_from_marker``)."""
+    (``marker_lens``; ``lens_from_marker``). ``frame_height_cm`` None: DEFAULT_FRAME_HEIGHT_CM, marked assumed."""
+    assumed = frame_height_cm is None
+    if assumed:
+        frame_height_cm = DEFAULT_FRAME_HEIGHT_CM
+    elif not frame_height_cm >= 0:  # also NaN
+        raise MarkerError(f"--frame-height-cm must be the frame top's height above the table, 0 or more (got "
+                          f"{frame_height_cm})")
     if not marker_cm or marker_cm <= 0:
         raise MarkerError(f"--marker-cm must be the marker's printed side length in cm (got {marker_cm})")
     m = np.asarray(marker.corners, float).reshape(4, 2)
@@ -253,14 +281,16 @@ def measure_board(board_corners: np.ndarray, marker: Marker, marker_cm: float,
     if intrinsics is not None:
         m, b = intrinsics.undistort_points(m), intrinsics.undistort_points(b)
         quads = [intrinsics.undistort_points(q) for q in quads]
-        K, source = np.asarray(intrinsics.K, float), "intrinsics"
+        K, source, lens_from = np.asarray(intrinsics.K, float), "intrinsics", "intrinsics"
     else:
         if image_size is None:
             raise MarkerError("the image size is needed to measure the board without intrinsics")
         w_img, h_img = image_size
         centre = np.array([w_img / 2.0, h_img / 2.0])
-        if lens_from_marker:
-            lens = marker_lens(b, marker, (w_img, h_img), lens) or lens
+        lens_from = "finder" if lens is not None else None
+        own = marker_lens(b, marker, (w_img, h_img), lens) if lens_from_marker else None
+        if own is not None:
+            lens, lens_from = own, "marker"
         if lens is not None:
             lens = lens.scaled_to((w_img, h_img))
             m, b = lens.undistort_points(m), lens.undistort_points(b)
@@ -278,12 +308,13 @@ def measure_board(board_corners: np.ndarray, marker: Marker, marker_cm: float,
         raise MarkerError(f"the frame height {frame_height_cm} cm is more than the camera's height above the table")
     w, h = _side_units(on_plane(b, K, n))
     tilt = float(np.degrees(np.arccos(min(1.0, abs(float(n[2]))))))
-    return max(w, h) * top_cm, min(w, h) * top_cm, SizeView(float(K[0, 0]), source, tilt, camera_cm)
+    return max(w, h) * top_cm, min(w, h) * top_cm, SizeView(float(K[0, 0]), source, tilt, camera_cm, lens_from,
+                                                            float(frame_height_cm or 0.0), assumed)
 
 
 def size_from_marker(board_corners: np.ndarray, marker: Marker, marker_cm: float,
                      intrinsics: Optional[Intrinsics] = None,
-                     frame_height_cm: float = DEFAULT_FRAME_HEIGHT_CM,
+                     frame_height_cm: Optional[float] = None,
                      image_size: Optional[tuple[int, int]] = None,
                      rectangles: tuple[np.ndarray, ...] = (), lens: Optional[Intrinsics] = None
                      ) -> tuple[float, float]:

@@ -73,3 +73,29 @@ def test_a_lens_the_marker_contradicts_gives_way():
     # a lens that fits leaves the marker square and stands
     right = Intrinsics(K, np.array([-0.45, 0, 0, 0, 0.0]), (W, H), estimated=True)
     assert marker_lens(bc, mk, (W, H), right) is None
+
+
+def test_the_size_says_what_it_rests_on_and_the_file_keeps_it():
+    """A size measured without intrinsics at a small tilt rests on a guessed focal length and on the assumed frame
+    height; giving the height removes that caveat, a negative one is refused, and the calibration file keeps how."""
+    from calibration.calibfile import Calibration
+    from calibration.errors import CalibrationError
+    from calibration.geometry import BoardGeometry, standard_layout
+
+    bc, mk = _view(-0.45, 1600.0)
+    _, _, view = measure_board(bc, mk, 6.0, image_size=(W, H))
+    assert (view.focal_from, view.lens_from, view.frame_height_assumed) == ("prior", "marker", True)
+    assert any("--intrinsics" in c for c in view.caveats()) and any("--frame-height-cm" in c for c in view.caveats())
+    given = measure_board(bc, mk, 6.0, image_size=(W, H), frame_height_cm=2.5)[2]
+    assert not any("--frame-height-cm" in c for c in given.caveats())
+    with pytest.raises(CalibrationError, match="frame-height-cm"):
+        measure_board(bc, mk, 6.0, image_size=(W, H), frame_height_cm=-1.0)
+    lay = standard_layout((880, 660), tray_frac=0.05)
+    geo = BoardGeometry.from_corners(bc, lay["playing_area"], lay["bar"], lay["left_half"], lay["right_half"],
+                                     lay["trays"], rect_size=(880, 660), image_size=(W, H))
+    cal = Calibration(geometry=geo, light_seat="bottom", light_direction="descending",
+                      home={"light": [1, 2, 3, 4, 5, 6], "dark": [19, 20, 21, 22, 23, 24]},
+                      dice_half={"light": "right", "dark": "left"}, checker_diameter_px=40.0,
+                      board_size_cm=[80.0, 60.0], tournament_size=True, size_how=view.to_dict())
+    back = Calibration.from_dict(cal.to_dict())
+    assert back.size_how == view.to_dict() and back.size_how["lens_from"] == "marker"

@@ -19,8 +19,7 @@ import numpy as np
 from calibration.calibfile import Calibration, ColourModel
 from calibration.geometry import BoardGeometry
 from calibration.intrinsics import Intrinsics
-from calibration.size import (DEFAULT_DICTIONARY, DEFAULT_FRAME_HEIGHT_CM, MarkerError, find_markers,
-                              is_tournament_size, pick_marker, size_from_marker)
+from calibration.size import DEFAULT_DICTIONARY, MarkerError, find_markers, is_tournament_size, measure_board, pick_marker
 from calibration.start import match_start
 from vision.board import find_board, geometry_from_corners, rectify
 
@@ -60,8 +59,10 @@ def _point_pixels(lab: np.ndarray, geo: BoardGeometry, points: list[int], discs:
 def calibrate_board(image: np.ndarray, corners=None, intrinsics: Optional[Intrinsics] = None,
                     marker_cm: Optional[float] = None, marker_dictionary: str = DEFAULT_DICTIONARY,
                     source: Optional[str] = None,
-                    frame_height_cm: float = DEFAULT_FRAME_HEIGHT_CM) -> Calibration:
-    """Calibration from one frame of the standard starting position (raises NotStartPosition otherwise)."""
+                    frame_height_cm: Optional[float] = None) -> Calibration:
+    """Calibration from one frame of the standard starting position (raises NotStartPosition otherwise).
+    ``frame_height_cm``: the frame top's height above the table the marker lies on (None: the default, recorded
+    as assumed in the file's ``board_size_how``)."""
     from vision.checkers import count_checkers  # the shared counter (imported late: a heavy module)
 
     if intrinsics is not None:
@@ -98,7 +99,7 @@ def calibrate_board(image: np.ndarray, corners=None, intrinsics: Optional[Intrin
         if m is not None:
             colours[name] = m
 
-    size_cm = tournament = size_doubt = None
+    size_cm = tournament = size_doubt = size_how = None
     if marker_cm is not None and not marker_cm > 0:
         raise MarkerError(f"--marker-cm must be the marker's printed side length in cm (got {marker_cm})")
     markers = find_markers(image, marker_dictionary) if marker_cm else []
@@ -110,9 +111,10 @@ def calibrate_board(image: np.ndarray, corners=None, intrinsics: Optional[Intrin
         pick = pick_marker(markers, geo.corners)
         # without intrinsics, the lens the finder fitted to the frame's bowed edges straightens the points
         lens = geo.intrinsics if intrinsics is None else None
-        long_cm, short_cm = size_from_marker(geo.corners, pick, marker_cm, intrinsics, frame_height_cm,
-                                             image_size=(image.shape[1], image.shape[0]), lens=lens)
+        long_cm, short_cm, view = measure_board(geo.corners, pick, marker_cm, intrinsics, frame_height_cm,
+                                                image_size=(image.shape[1], image.shape[0]), lens=lens)
         size_cm = [round(long_cm, 1), round(short_cm, 1)]
+        size_how = view.to_dict()
         tournament = is_tournament_size(long_cm, short_cm)
         # a doubted outline is where the size goes wrong (renders 2500-2699: median error 2.5 cm, against 0.65 cm
         # on clear outlines): say so rather than let a tournament director trust it
@@ -130,6 +132,7 @@ def calibrate_board(image: np.ndarray, corners=None, intrinsics: Optional[Intrin
         board_size_cm=size_cm,
         tournament_size=tournament,
         size_doubt=size_doubt,
+        size_how=size_how,
         start_slips=list(seating.forgiven),
         source=source,
         created=_dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),

@@ -75,9 +75,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     b.add_argument("--intrinsics", metavar="FILE", help="camera intrinsics from `bgref calibrate camera`")
     b.add_argument("--marker-cm", type=float, metavar="CM", help="side of a printed ArUco marker beside the board")
     b.add_argument("--marker-dict", default="DICT_4X4_50", metavar="NAME", help="ArUco dictionary (DICT_4X4_50)")
-    b.add_argument("--frame-height-cm", type=float, default=DEFAULT_FRAME_HEIGHT_CM, metavar="CM",
+    b.add_argument("--frame-height-cm", type=float, default=None, metavar="CM",
                    help="height of the frame's top above the table the marker lies on "
-                        f"(default {DEFAULT_FRAME_HEIGHT_CM})")
+                        f"(default: taken as {DEFAULT_FRAME_HEIGHT_CM}; each cm off is ~1%% of the size at 1 m)")
     b.add_argument("--corners", metavar="X,Y,...", help="outer frame corners TL,TR,BR,BL instead of searching")
     b.add_argument("--json", action="store_true", help="print the calibration as JSON")
 
@@ -96,7 +96,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     f.add_argument("--intrinsics", metavar="FILE")
     f.add_argument("--marker-cm", type=float, metavar="CM")
     f.add_argument("--marker-dict", default="DICT_4X4_50", metavar="NAME")
-    f.add_argument("--frame-height-cm", type=float, default=DEFAULT_FRAME_HEIGHT_CM, metavar="CM")
+    f.add_argument("--frame-height-cm", type=float, default=None, metavar="CM")
     f.add_argument("--json", action="store_true")
 
     k = sub.add_parser("check", help="does a saved calibration still fit this frame (board or camera moved)?")
@@ -150,11 +150,23 @@ def _board(args: argparse.Namespace) -> int:
     if cal.board_size_cm:
         kind = "tournament size" if cal.tournament_size else "not tournament size"
         print(f"board {cal.board_size_cm[0]:.1f} x {cal.board_size_cm[1]:.1f} cm ({kind})")
+        for caveat in _size_caveats(cal.size_how):
+            print(f"to make the size surer: {caveat}")
         if cal.size_doubt:
             print(f"the size may be off: the board's outline is uncertain ({cal.size_doubt}); give the corners "
                   "with --corners to measure it")
     print(f"wrote {args.output}")
     return 0
+
+
+def _size_caveats(how: Optional[dict]) -> list[str]:
+    """What the measured size rested on that the user can remove (see calibration.size.SizeView.caveats)."""
+    if not how:
+        return []
+    from calibration.size import SizeView
+
+    return SizeView(float(how.get("focal_px") or 0.0), str(how.get("focal_from")), 0.0, 0.0, how.get("lens_from"),
+                    float(how.get("frame_height_cm") or 0.0), bool(how.get("frame_height_assumed"))).caveats()
 
 
 def _camera(args: argparse.Namespace) -> int:
@@ -193,17 +205,22 @@ def _find(args: argparse.Namespace) -> int:
                            "fit": None if geo.score is None else round(float(geo.score), 3),
                            "rect_size": list(geo.rect_size), "ms": round(ms, 1)}
     if args.marker_cm:
-        from calibration.size import find_markers, is_tournament_size, pick_marker, size_from_marker
+        from calibration.size import find_markers, is_tournament_size, measure_board, pick_marker
 
         markers = find_markers(img, args.marker_dict)
         if not markers:
             raise CalibrationError(f"{args.image}: no ArUco marker ({args.marker_dict}) found")
-        long_cm, short_cm = size_from_marker(geo.corners, pick_marker(markers, geo.corners), args.marker_cm,
-                                             intr.scaled_to((img.shape[1], img.shape[0])) if intr else None,
-                                             args.frame_height_cm, image_size=(img.shape[1], img.shape[0]),
-                                             lens=None if intr else geo.intrinsics)
+        try:
+            long_cm, short_cm, view = measure_board(geo.corners, pick_marker(markers, geo.corners), args.marker_cm,
+                                                    intr.scaled_to((img.shape[1], img.shape[0])) if intr else None,
+                                                    args.frame_height_cm, image_size=(img.shape[1], img.shape[0]),
+                                                    lens=None if intr else geo.intrinsics)
+        except CalibrationError as exc:
+            raise CalibrationError(f"{args.image}: {exc}") from None
         out["size_cm"] = [round(long_cm, 1), round(short_cm, 1)]
         out["tournament_size"] = is_tournament_size(long_cm, short_cm)
+        out["size_how"] = view.to_dict()
+        out["size_doubt"] = geo.frame_doubt or None
     if args.json:
         out["geometry"] = geo.to_dict()
         print(json.dumps(out, indent=1))
@@ -212,6 +229,10 @@ def _find(args: argparse.Namespace) -> int:
         if "size_cm" in out:
             print(f"size {out['size_cm'][0]} x {out['size_cm'][1]} cm, "
                   f"{'tournament size' if out['tournament_size'] else 'not tournament size'}")
+            if out["size_doubt"]:
+                print(f"the size may be off: the board's outline is uncertain ({out['size_doubt']})")
+            for caveat in _size_caveats(out["size_how"]):
+                print(f"to make the size surer: {caveat}")
     return 0
 
 
