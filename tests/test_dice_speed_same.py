@@ -73,3 +73,64 @@ def test_a_derived_mask_is_kept_only_for_a_read_only_mask() -> None:
     view = fixed[1:5, 1:5]  # read-only too, but a new object each time: made afresh
     kept_mask(view, "k", make)
     assert len(made) == 5
+
+
+def test_kept_box_is_the_masks_box_and_follows_a_mask_that_can_change() -> None:
+    from vision.dice_masks import kept_box
+
+    mask = np.zeros((90, 120), np.uint8)
+    mask[20:50, 30:70] = 255
+    mask.flags.writeable = False
+    assert kept_box(mask) == mask_box(mask) == (30, 20, 40, 30)
+    assert kept_box(mask) == (30, 20, 40, 30)  # the kept box, asked again
+    free = np.zeros((90, 120), np.uint8)
+    free[5:10, 5:10] = 255
+    assert kept_box(free) == (5, 5, 5, 5)
+    free[60:80, 90:100] = 255  # a writable mask is measured afresh each time
+    assert kept_box(free) == mask_box(free) == (5, 5, 95, 75)
+
+
+def _plain_side_pips(fit, group, pips, level, contrast, top_elong):
+    """tilt_cues' pip loop in its plain form (every pip measured one by one): the beside and near pips' centres."""
+    from vision.dice_flat import BESIDE_STEPS, MIN_SIDE_PIP_ELONGATION, NEAR_STEPS, SIDE_LEVEL
+
+    inv = np.linalg.inv(fit.affine)
+    side, near = [], []
+    for p in pips:
+        if any(p is q for q in group) or p.dark != group[0].dark:
+            continue
+        u = np.sort(np.abs(inv @ (np.array([p.x, p.y]) - fit.center)))
+        if u[1] > 3.6 or abs(p.face - level) > SIDE_LEVEL * contrast:
+            continue
+        if p.elongation >= MIN_SIDE_PIP_ELONGATION and u[1] <= NEAR_STEPS and u[0] <= BESIDE_STEPS:
+            near.append((p.x, p.y))
+        if 1.6 <= u[1] <= 3.6 and u[0] <= 1.9 and top_elong + 0.15 < p.elongation < 2.6:
+            side.append((p.x, p.y))
+    return side, near
+
+
+def test_tilt_cues_weigh_the_pips_the_plain_loop_weighs() -> None:
+    from vision.dice_flat import tilt_cues
+    from vision.dice_layout import LAYOUTS, LayoutFit
+    from vision.dice_pips import Pip
+
+    rng = np.random.default_rng(11)
+    for trial in range(20):
+        angle = rng.uniform(0, np.pi)
+        step = rng.uniform(4, 9)
+        rot = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
+        affine = step * rot @ np.diag([1.0, rng.uniform(0.6, 1.0)])
+        centre = rng.uniform(100, 200, 2)
+        fit = LayoutFit(4, centre, affine, 0.0, step)
+        group = [Pip(*(affine @ u + centre), 12.0, 4.0, 1.1, 0.0, 120.0, 200.0, True) for u in LAYOUTS[4]]
+        # pips round the face, many of them at 3.6 steps along an axis (where the loop's first test cuts)
+        offsets = np.vstack([rng.uniform(-6, 6, (40, 2)),
+                             np.column_stack([rng.choice([-1, 1], 20) * (3.6 + rng.uniform(-1e-3, 1e-3, 20)),
+                                              rng.uniform(-1.9, 1.9, 20)])])
+        pips = [Pip(*(affine @ u + centre), 12.0, 4.0, float(rng.uniform(1.0, 2.5)), 0.0, 120.0,
+                    float(rng.uniform(180, 220)), True) for u in offsets]
+        cues = tilt_cues(fit, group, pips)
+        side, near = _plain_side_pips(fit, group, pips, 200.0, 120.0, 1.1)
+        assert cues["side_pips"] == len(side)
+        assert np.array_equal(cues["side_xy"], np.array(side, float).reshape(-1, 2))
+        assert len(cues["near_steps"]) == len(near)

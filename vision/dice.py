@@ -26,7 +26,7 @@ import cv2
 import numpy as np
 
 from vision.dice_flat import SidePath, flat_on_board, judge_flat, steep_on_board, tilt_cues
-from vision.dice_masks import kept_mask, mask_box, ones_where_set
+from vision.dice_masks import kept_box, kept_mask, mask_box, ones_where_set
 from vision.dice_layout import FACE_HALF_STEPS, LAYOUTS, LayoutFit, fit_layout, foreshortening
 from vision.dice_pips import KERNEL, NORM_DIE, FaceImages, Pip, face_images, find_pips, group_pips
 from vision.dice_pips import shares_face as _shares_face
@@ -435,6 +435,8 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
         if why is not None:
             why.append("r1")
         return None  # cheap test first: most lone blobs are texture
+    if n > 1 and _not_a_face(group, images, loose, bounded, why):
+        return None  # the pips' own likeness first: most groups fail here, before any array is built
     pts = np.array([[p.x, p.y] for p in group])
     diam = float(median([p.diameter for p in group]))
     contrast = float(min(p.contrast for p in group))
@@ -474,26 +476,6 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
         fit = LayoutFit(1, pts[0].copy(), np.eye(2) * step, 0.0, step)
         conf = 0.7
     else:
-        if min(p.contrast for p in group) < PIP_CONTRAST_SPREAD * max(p.contrast for p in group):
-            if why is not None:
-                why.append("r17")
-            return None  # one face's pips are one ink under one light: a far fainter one is on a side face
-        if max(p.elongation for p in group) > 2.3:
-            if why is not None:
-                why.append("r4")
-            return None
-        if n == 2:  # a pair's two pips are alike (cheap, so before any fitting)
-            a, b = group
-            tiny = max(a.diameter, b.diameter) <= TINY_PIP_PX * loose  # shapes of sampling (see group_pips)
-            if max(a.area, b.area) > 1.5 * min(a.area, b.area) or (abs(a.elongation - b.elongation) > 0.25
-                                                                   and not tiny):
-                if why is not None:
-                    why.append("r12")
-                return None
-            if bounded and not (_round_pip(a, images, loose) and _round_pip(b, images, loose)):
-                if why is not None:
-                    why.append("r15")
-                return None  # two gaps between three checkers: two small triangles
         fit = fit_layout(pts)
         if fit is None or fit.residual > MAX_RESIDUAL:
             if why is not None:
@@ -563,6 +545,33 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
     return fit, float(np.clip(conf, 0.0, 1.0)), ext
 
 
+def _not_a_face(group: list[Pip], images: FaceImages, loose: float, bounded: bool,
+                why: Optional[list[str]] = None) -> bool:
+    """Whether a group of two or more pips fails the tests of its pips alone (``_evaluate_group``'s first, in its
+    order: contrast spread, elongation, a pair's likeness and roundness), each failure noted in ``why``."""
+    if min(p.contrast for p in group) < PIP_CONTRAST_SPREAD * max(p.contrast for p in group):
+        if why is not None:
+            why.append("r17")
+        return True  # one face's pips are one ink under one light: a far fainter one is on a side face
+    if max(p.elongation for p in group) > 2.3:
+        if why is not None:
+            why.append("r4")
+        return True
+    if len(group) == 2:  # a pair's two pips are alike (cheap, so before any fitting)
+        a, b = group
+        tiny = max(a.diameter, b.diameter) <= TINY_PIP_PX * loose  # shapes of sampling (see group_pips)
+        if max(a.area, b.area) > 1.5 * min(a.area, b.area) or (abs(a.elongation - b.elongation) > 0.25
+                                                               and not tiny):
+            if why is not None:
+                why.append("r12")
+            return True
+        if bounded and not (_round_pip(a, images, loose) and _round_pip(b, images, loose)):
+            if why is not None:
+                why.append("r15")
+            return True  # two gaps between three checkers: two small triangles
+    return False
+
+
 def _linked_by_size(group: list[Pip], zoom: float) -> bool:
     """Whether the group's pips are tiny (at most TINY_PIP_PX source pixels at enlargement ``zoom``) and some two of
     them unlike in shape: only the size rule of group_pips can have joined them."""
@@ -593,7 +602,8 @@ def _inside(mask: np.ndarray, xy: np.ndarray) -> bool:
 
 def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
                 color: Optional[np.ndarray] = None, seeds: Optional[list] = None,
-                windows: Optional[list] = None, reach: Optional[np.ndarray] = None) -> list[FaceCandidate]:
+                windows: Optional[list] = None, reach: Optional[np.ndarray] = None,
+                box: Optional[tuple[int, int, int, int]] = None) -> list[FaceCandidate]:
     """All die faces found with the image resized so a die of ``die_px`` becomes NORM_DIE pixels.
 
     ``reach``: the mask widened (``_widened``): pips are looked for there, and a face counts when its centre is in
@@ -601,6 +611,7 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
 
     ``seeds``: a list that gets the centre of every group of pips that could be (part of) a die face, in the
     pixels of ``gray``. ``windows``: such centres; only windows round them are read (``vision.dice_windows``).
+    ``box``: ``mask_box(mask)`` when the caller knows it (find_dice: the same at every scale).
     """
     if windows is not None and len(windows) == 0:
         return []  # no pip group at the scales read whole: nothing to look round (the resizing below cost ~1.5 ms)
@@ -608,7 +619,7 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
     bounded = mask is not None
     searched = reach if reach is not None else mask  # where pips are looked for, as given (see kept_mask)
     if mask is not None:  # only the masked area's bounding box (plus a die) is worth resizing and filtering
-        bx, by, bw, bh = mask_box(mask)
+        bx, by, bw, bh = box if box is not None else mask_box(mask)
         if bw == 0 or bh == 0:
             return []
         pad = int(die_px)
@@ -878,7 +889,7 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         raise VisionError("empty image")
     scales = _scales(image_bgr, die_size_px)
     shape = image_bgr.shape
-    box = mask_box(mask) if mask is not None else None
+    box = kept_box(mask) if mask is not None else None  # kept with the reader's read-only mask
     whole_mask = mask
     view = None
     learnt = False
@@ -896,6 +907,7 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         ox, oy = max(0, bx - pad), max(0, by - pad)
         image_bgr = image_bgr[oy:by + bh + pad, ox:bx + bw + pad]
         mask = mask[oy:oy + image_bgr.shape[0], ox:ox + image_bgr.shape[1]]
+        box = (bx - ox, by - oy, bw, bh)  # the crop holds the whole box: the cropped mask's own box, at every scale
     gray = _gray(image_bgr)
     reach = None
     if mask is not None:  # the same each frame of a calibrated view: kept with the reader's read-only mask
@@ -905,22 +917,22 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
     seeds: list = []  # centres of pip groups from the scales read whole: where the others read (dice_windows)
     if learnt and len(scales) > 1:
         # the learnt edge: read whole at it, then the scales below only round the groups of pips found there
-        cands.extend(_read_scale(gray, max(scales), mask, image_bgr, seeds=seeds, reach=reach))
+        cands.extend(_read_scale(gray, max(scales), mask, image_bgr, seeds=seeds, reach=reach, box=box))
         if not (mask is not None and _roll_read(cands)):
             for s in sorted(scales, reverse=True)[1:]:
-                cands.extend(_read_scale(gray, s, mask, image_bgr, windows=seeds, reach=reach))
+                cands.extend(_read_scale(gray, s, mask, image_bgr, windows=seeds, reach=reach, box=box))
     elif mask is not None and len(scales) > 2:
         # the guess's five scales: the smallest and the middle one read whole (a small die's pips are seen there),
         # the others only round the groups of pips those found (first frames: ~20% faster, the same dice read)
         whole = sorted(scales)[0:3:2]
         for s in whole:
-            cands.extend(_read_scale(gray, s, mask, image_bgr, seeds=seeds, reach=reach))
+            cands.extend(_read_scale(gray, s, mask, image_bgr, seeds=seeds, reach=reach, box=box))
         for s in scales:
             if s not in whole:
-                cands.extend(_read_scale(gray, s, mask, image_bgr, windows=seeds, reach=reach))
+                cands.extend(_read_scale(gray, s, mask, image_bgr, windows=seeds, reach=reach, box=box))
     else:
         for s in scales:
-            cands.extend(_read_scale(gray, s, mask, image_bgr, reach=reach))
+            cands.extend(_read_scale(gray, s, mask, image_bgr, reach=reach, box=box))
     for c in cands:
         c.center = c.center + (ox, oy)
         c.pip_xy = c.pip_xy + (ox, oy)

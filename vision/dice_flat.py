@@ -40,6 +40,13 @@ def tilt_cues(fit: LayoutFit, group: list, pips: list, on_die: Optional[Callable
     dark = group[0].dark
     top_elong = float(median([p.elongation for p in group]))
     side, side_xy, near_xy, near_angle = [], [], [], []
+    # every pip's larger offset along the face's axes at once, only to pass over the pips clearly beyond 3.6 steps
+    # (a margin far above rounding); the rest are measured one by one as before, so the same pips pass
+    if pips:
+        rel = np.array([[p.x, p.y] for p in pips]) - fit.center
+        far = np.maximum(np.abs(rel[:, 0] * inv[0, 0] + rel[:, 1] * inv[0, 1]),
+                         np.abs(rel[:, 0] * inv[1, 0] + rel[:, 1] * inv[1, 1])) > 3.6 + 1e-6
+        pips = [p for p, out in zip(pips, far.tolist()) if not out]
     for p in pips:
         if id(p) in members or p.dark != dark:
             continue

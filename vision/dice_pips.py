@@ -27,8 +27,10 @@ TINY_CONTRAST_SPREAD = 0.5  # two tiny pips linked by size alone: the fainter ha
 FACE_SPREAD = 0.15  # share of the pip contrast by which the bare face under two pips of one face may differ
 
 
-@dataclass
+@dataclass(slots=True)
 class Pip:
+    """One pip candidate at the normalised scale. Slotted: a frame makes ~500 and reads their fields ~10^5 times."""
+
     x: float
     y: float
     area: float
