@@ -141,11 +141,17 @@ class SizeView:
     lens_from: Optional[str] = None  # "intrinsics" | "finder" (the frame's bow) | "marker" (its shape) | None
     frame_height_cm: float = DEFAULT_FRAME_HEIGHT_CM
     frame_height_assumed: bool = True  # the default, not a height the user gave
+    spread: float = 0.0  # relative 1-sigma of the sides from what the measurement rests on (see size_spread)
 
     def to_dict(self) -> dict:
         return {"focal_from": self.focal_from, "focal_px": round(self.focal_px, 1), "tilt_deg": round(self.tilt_deg, 1),
                 "camera_cm": round(self.camera_cm, 1), "lens_from": self.lens_from,
-                "frame_height_cm": round(self.frame_height_cm, 2), "frame_height_assumed": self.frame_height_assumed}
+                "frame_height_cm": round(self.frame_height_cm, 2), "frame_height_assumed": self.frame_height_assumed,
+                "spread": round(self.spread, 4)}
+
+    def within_cm(self, side_cm: float) -> float:
+        """The side's error bound (cm) at ~90 % (1.64 sigma): what "80.3 +- 0.9 cm" says."""
+        return 1.64 * self.spread * side_cm
 
     def caveats(self) -> list[str]:
         """What the user can give to make the size surer, in words."""
@@ -248,6 +254,30 @@ def marker_lens(board_corners: np.ndarray, marker: Marker, image_size: tuple[int
     return Intrinsics(Kn, np.array([k1, 0.0, 0.0, 0.0, 0.0]), (int(w), int(h)), estimated=True)
 
 
+MARKER_SPREAD_PX = 0.5  # 1-sigma error of the marker's side from its refined corners (AprilTag: 0.5% at ~80 px)
+OUTLINE_SPREAD_PX = 1.5  # of a side of the board's outline between two corners found to a pixel or two
+HEIGHT_SPREAD_CM = (0.6, 0.2)  # of the frame's height above the table: assumed (boards 1.5-4 cm), measured
+FOCAL_SPREAD = (0.4, 0.15)  # share of the height correction a guessed / perspective focal length may be off
+LENS_SPREAD = 0.005  # of a lens read from the frame's bow or the marker's shape (one radial term of several)
+
+
+def size_spread(marker_px: float, board_px: float, top_cm: float, frame_height_cm: float, assumed: bool,
+                focal_from: str, lens_from: Optional[str]) -> float:
+    """Relative 1-sigma of the measured sides: the independent error sources, added in quadrature.
+
+    Why: a board 1 cm from a tournament bound is a call a tournament director must not take from a flag alone;
+    the size says how sure it is from what it rests on: the marker's corners (the scale), the outline's corners,
+    the frame's height (the board's top stands nearer the camera than the marker), the focal length (it sets the
+    camera's distance, so how much that height matters) and the lens model. A doubted outline is not covered
+    (its error is of another kind: the size's doubt says so)."""
+    height = HEIGHT_SPREAD_CM[0 if assumed else 1] / top_cm
+    focal = 0.0 if focal_from == "intrinsics" else FOCAL_SPREAD[0 if focal_from == "prior" else 1] * \
+        frame_height_cm / top_cm
+    lens = 0.0 if lens_from == "intrinsics" else LENS_SPREAD
+    parts = [MARKER_SPREAD_PX / max(marker_px, 1.0), OUTLINE_SPREAD_PX / max(board_px, 1.0), height, focal, lens]
+    return float(np.sqrt(sum(p * p for p in parts)))
+
+
 def measure_board(board_corners: np.ndarray, marker: Marker, marker_cm: float,
                   intrinsics: Optional[Intrinsics] = None, frame_height_cm: Optional[float] = None,
                   image_size: Optional[tuple[int, int]] = None,
@@ -308,8 +338,10 @@ def measure_board(board_corners: np.ndarray, marker: Marker, marker_cm: float,
         raise MarkerError(f"the frame height {frame_height_cm} cm is more than the camera's height above the table")
     w, h = _side_units(on_plane(b, K, n))
     tilt = float(np.degrees(np.arccos(min(1.0, abs(float(n[2]))))))
+    spread = size_spread(_side(Marker(marker.id, m)), min(_side_units(b)), top_cm, float(frame_height_cm or 0.0),
+                         assumed, source, lens_from)
     return max(w, h) * top_cm, min(w, h) * top_cm, SizeView(float(K[0, 0]), source, tilt, camera_cm, lens_from,
-                                                            float(frame_height_cm or 0.0), assumed)
+                                                            float(frame_height_cm or 0.0), assumed, spread)
 
 
 def size_from_marker(board_corners: np.ndarray, marker: Marker, marker_cm: float,

@@ -149,7 +149,8 @@ def _board(args: argparse.Namespace) -> int:
         print(f"board size {cal.size_doubt}")
     if cal.board_size_cm:
         kind = "tournament size" if cal.tournament_size else "not tournament size"
-        print(f"board {cal.board_size_cm[0]:.1f} x {cal.board_size_cm[1]:.1f} cm ({kind})")
+        print(f"board {cal.board_size_cm[0]:.1f} x {cal.board_size_cm[1]:.1f} cm{_within(cal.size_how, cal.board_size_cm)} "
+              f"({kind})")
         for caveat in _size_caveats(cal.size_how):
             print(f"to make the size surer: {caveat}")
         if cal.size_doubt:
@@ -167,6 +168,12 @@ def _size_caveats(how: Optional[dict]) -> list[str]:
 
     return SizeView(float(how.get("focal_px") or 0.0), str(how.get("focal_from")), 0.0, 0.0, how.get("lens_from"),
                     float(how.get("frame_height_cm") or 0.0), bool(how.get("frame_height_assumed"))).caveats()
+
+
+def _within(how: Optional[dict], size_cm: list[float]) -> str:
+    """" +- 0.9 cm": the long side's error bound at ~90 % from what the size rests on (SizeView.within_cm)."""
+    spread = float((how or {}).get("spread") or 0.0)
+    return f" +- {1.64 * spread * max(size_cm):.1f} cm" if spread > 0 else ""
 
 
 def _camera(args: argparse.Namespace) -> int:
@@ -227,7 +234,7 @@ def _find(args: argparse.Namespace) -> int:
     else:
         print(f"{args.image}: board at {out['corners']} (pattern fit {out['fit']}, {ms:.0f} ms)")
         if "size_cm" in out:
-            print(f"size {out['size_cm'][0]} x {out['size_cm'][1]} cm, "
+            print(f"size {out['size_cm'][0]} x {out['size_cm'][1]} cm{_within(out['size_how'], out['size_cm'])}, "
                   f"{'tournament size' if out['tournament_size'] else 'not tournament size'}")
             if out["size_doubt"]:
                 print(f"the size may be off: the board's outline is uncertain ({out['size_doubt']})")
