@@ -373,6 +373,16 @@ def _one_stacked_missed(view: View, board: Board, ref: Optional[Reference]) -> b
     return len(sure) == 1 and abs(board.points[sure[0]]) == abs(face[sure[0]]) + 1
 
 
+def one_lone_unseen(view: View, board: Board, ref: Optional[Reference]) -> bool:
+    """Whether the reading (steady misreads undone, the bar as read) shows ``board`` exactly but for one lone
+    checker of it read as none (a point read 0, though 0 was the steady misread of what stood there before)."""
+    if face_bar(view, ref) != board.bar:
+        return False
+    face = face_value(view, ref)
+    departs = [i for i in range(24) if face[i] != board.points[i]]
+    return len(departs) == 1 and view.points[departs[0]] == 0 and abs(board.points[departs[0]]) == 1
+
+
 def _misplaced(view: View, board: Board, ref: Optional[Reference]) -> bool:
     """Whether the reading (steady misreads undone, the bar as read) departs from ``board`` by one checker read in
     the wrong place only: a lone checker of one colour not found on a point the reader was sure of, and one more

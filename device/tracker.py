@@ -123,6 +123,7 @@ from device.events import make_event
 from device.seating import COLOURS, HOMES, Board, Seating, is_start, other, start_read_short
 from device.matching import HARD, SOFT as SOFT_MISREAD, Reference, Verdict, View, cost, decide, face_value, repairs
 from device.matching import TALL, face_bar, opponent_arrived, tall_short
+from device.matching import one_lone_unseen
 from device.matching import low_confidence_points as _low_confidence_points
 from device.stability import SAME_DIE_PX, cube_side
 from device.stability import die_side_px as _die_side_px
@@ -1704,6 +1705,19 @@ class GameTracker:
             # (frame 114, read 6): the best reading of the still scene said not sure, and so it stays
             found = Verdict("doubt", _board_from_json(st.stacked[2]), found.legal_cost, found.illegal_cost,
                             found.points, rival=found.board)
+        elif (found.kind in ("doubt", "illegal") and st.confirm and found.legal_cost >= HARD and ref is not None
+              and (found.board is None or _board_json(found.board) != st.confirm)):
+            # an illegal board waiting for one more agreeing reading (see below), read again but for one lone
+            # checker of it not found, where every legal result still needs a confident misread: that reading
+            # agrees (J7 game 1717 frame 975: dark's bar/23* 12/9 on 3-1, his checker on 23 read 0 once, light's
+            # hit checker on the bar; called at 977 on the next reading, a frame late), though another illegal
+            # board may fit it as well (the missing checker put on a tall stack). The checks below still apply
+            pending = _board_from_json(st.confirm)
+            raw = obs.extra.get("unfilled_points")  # (as read: a point filled as untouched is one the foul reaches)
+            seen = (View(tuple(raw), view.bar, view.unsure) if isinstance(raw, list) and len(raw) == 24
+                    and not obs.extra.get("snapped") else view)
+            if pending not in by_board and one_lone_unseen(seen, pending, ref):
+                found = Verdict("illegal", pending, found.legal_cost, max(1, cost(view, pending, ref)), found.points)
         if ((quick or st.opponent_lost) and found.kind != "legal") or (self._lift_mine and found.kind == "doubt"):
             # the opponent has rolled and may be moving already, or one of his checkers is off the board (said
             # already) or unseen: judge the mover's checkers only
