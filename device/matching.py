@@ -26,6 +26,9 @@ the play unseen on a stack, a legal board a lone checker not found) and one chec
 lone checker not found where the reader was sure, one more of that colour where it was unsure) are no evidence.
 A point read as it always was read, and as a board holds it after a change (a lone checker never seen, gone),
 costs one soft misread, and the reading as read is weighed when undoing such steady misreads breaks the count.
+Where the checkers a short reading lacks stand is no evidence either: an illegal board that puts two or more of
+them on one stack read as it stood, against a legal board that needs one checker missed on a stack read with
+confidence, is "doubt", the legal board likelier and the illegal one kept as its rival (J7 game 5959 frame 111).
 """
 
 from __future__ import annotations

@@ -104,6 +104,17 @@ the dice read now (``extra["dice_look"]``), and only the dice are taken from it.
 the same face in two earlier turns of the dice (once alone) is something on the board, not a die, and is dropped
 (``_drop_fixtures``; render 2801: a '1' read at one spot from frame 0 made three 'wrong half' re-rolls).
 
+Where the checkers a reading lacks stand is no foul, and a foul that stands either way is called (issue 6, R3). A
+play read short of the mover's checkers, illegal only if two or more sit unseen on one stack read as it stood, and
+legal with one checker missed on a stack read with confidence, is not sure (matching.decide, ``Verdict.rival``;
+J7 game 5959 frame 111), and later readings of that play showing the illegal board one short stay so
+(``State.stacked``). The guess it leaves keeps the other story as a change to it (``State.guess_rival``): a foul
+illegal from the guess and from the rival is called (``_sure_despite_rival``; frame 504), and a guess's doubtful
+point shown as guessed, with confidence, in two readings in a row leaves its doubt (``State.guess_seen``). A
+mover's checker gone from the bar is a play the reading shows, judged at the lift though where it landed went
+unseen (J7 game 1717 frame 448). An illegal call waiting for a second reading takes one that shows its board but
+for one lone checker read as none, every legal result still needing a confident misread (frame 975).
+
 Events are dicts (see device/events.py); the tracker does no I/O, so the referee can store them before announcing.
 ``feed`` never raises: a fault of the tracker's own drops that reading (the state as before it) with a
 "referee_fault" warning, and after a few in a row it drops what it was in the middle of and goes on like after a
