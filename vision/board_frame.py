@@ -360,7 +360,11 @@ def _frame_lines(strips, opts, Wp: int, min_d: int, fallback: np.ndarray):
         # (a frame of the table's own colour shows no clear step against it, but the tray inside it does),
         # unless what lies inside it is the board's shadow on the table
         fb = as_line(opts[k], d)
-        ok = table_beyond(*strips[k], fb, tables[k]) and not shadow_within(*strips[k], fb, tables[k])
+        # a column reading at the image's end has nothing of the table beyond it to show: the few pixels past it
+        # that the slanted image border leaves seen are no evidence (render 6204: an end taken 100 px out, onto
+        # the image's top, past its outer edge with the table beyond it)
+        at_end = any(o.border and fb.d >= o.d - BORDER_SNAP for o in opts[k])
+        ok = not at_end and table_beyond(*strips[k], fb, tables[k]) and not shadow_within(*strips[k], fb, tables[k])
         cands = edges[k] + ([fb] if (not edges[k] or ok) else [])
         return max(cands, key=lambda ln: ln.d)
 
@@ -416,12 +420,12 @@ def outer_frame_lines(image: np.ndarray, playing_quad: np.ndarray, min_long: flo
     if min_long > 0:
         opts, fallback = _beyond_thin(opts, fallback, min_long * Wp / 13)
     left, right, top, bottom = _frame_lines(strips, opts, Wp, min_d, fallback)
+    if long_match:  # before the ends are checked against the long sides' frame colour and width
+        top, bottom = _matched_long(strips, min_d, top, bottom, Wp)
     left, right = _ends_past_trays(strips, min_d, left, right, top, bottom)
     left, right = _frame_ends(strips, opts, left, right, top, bottom)
     if end_in is not None:
         left, right = _end_further_in(opts, left, right, end_in[0], end_in[1] * Wp / 13, min_d)
-    if long_match:
-        top, bottom = _matched_long(strips, min_d, top, bottom, Wp)
     left, right, top, bottom = (_onto_border(ln, opts[k]) for k, ln in
                                 (("left", left), ("right", right), ("top", top), ("bottom", bottom)))
     if top.border and bottom.border:
