@@ -142,12 +142,16 @@ class SizeView:
     frame_height_cm: float = DEFAULT_FRAME_HEIGHT_CM
     frame_height_assumed: bool = True  # the default, not a height the user gave
     spread: float = 0.0  # relative 1-sigma of the sides from what the measurement rests on (see size_spread)
+    marker_note: Optional[str] = None  # a covered corner of the marker put back (mend_marker)
+    marker_doubt: Optional[str] = None  # the marker's corners make no square: the size is not to be trusted
 
     def to_dict(self) -> dict:
         return {"focal_from": self.focal_from, "focal_px": round(self.focal_px, 1), "tilt_deg": round(self.tilt_deg, 1),
                 "camera_cm": round(self.camera_cm, 1), "lens_from": self.lens_from,
                 "frame_height_cm": round(self.frame_height_cm, 2), "frame_height_assumed": self.frame_height_assumed,
-                "spread": round(self.spread, 4)}
+                "spread": round(self.spread, 4),
+                **({"marker_note": self.marker_note} if self.marker_note else {}),
+                **({"marker_doubt": self.marker_doubt} if self.marker_doubt else {})}
 
     def within_cm(self, side_cm: float) -> float:
         """The side's error bound (cm) at ~90 % (1.64 sigma): what "80.3 +- 0.9 cm" says."""
@@ -183,14 +187,33 @@ def _camera(b: np.ndarray, quads: list[np.ndarray], centre: np.ndarray, w_img: f
     return np.array([[f, 0, centre[0]], [0, f, centre[1]], [0, 0, 1.0]]), "prior"
 
 
-def marker_squareness(board_corners: np.ndarray, marker_corners: np.ndarray, K: np.ndarray) -> float:
+def marker_squareness(board_corners: np.ndarray, marker_corners: np.ndarray, K: np.ndarray,
+                      whole: bool = False) -> float:
     """How far the marker, mapped into the board's plane, is from a square: the relative differences of its
     opposite side pairs and of its diagonals, combined (0 for a square). Undistorted points expected."""
-    q = on_plane(np.asarray(marker_corners, float).reshape(4, 2), K, plane_normal(board_corners, K))
+    return _square_defect(on_plane(np.asarray(marker_corners, float).reshape(4, 2), K, plane_normal(board_corners, K)),
+                          whole)
+
+
+def _square_defect(q: np.ndarray, whole: bool = False) -> float:
+    """How far four points (in order round a quadrilateral) are from a square: relative differences of the
+    opposite side pairs and of the diagonals, combined; ``whole``: and the distance from a parallelogram (an
+    isosceles trapezoid has equal diagonals: what one corner moved along a side makes)."""
     s = [float(np.linalg.norm(q[(i + 1) % 4] - q[i])) for i in range(4)]
     sides = (s[0] + s[2]) / (s[1] + s[3]) - 1.0
     diagonals = float(np.linalg.norm(q[2] - q[0]) / np.linalg.norm(q[3] - q[1])) - 1.0
-    return float(np.hypot(sides, diagonals))
+    return float(np.sqrt(sides ** 2 + diagonals ** 2 + (_parallelogram_defect(q) ** 2 if whole else 0.0)))
+
+
+def _parallelogram_defect(q: np.ndarray) -> float:
+    """How far four points are from a parallelogram (the two diagonals' midpoints apart), relative to the size."""
+    size = np.sqrt(max(0.5 * float(np.linalg.norm(np.cross(q[2] - q[0], q[3] - q[1]))), 1e-12))
+    return float(np.linalg.norm(q[0] + q[2] - q[1] - q[3])) / size
+
+
+def _marker_noise(marker: Marker) -> float:
+    """Relative error of the marker's shape from its corners' sub-pixel noise."""
+    return max(0.01, MARKER_NOISE_PX / _side(marker))
 
 
 # one-term radial lens k1 on a camera of focal length = image width (the shape of the bend depends only on
@@ -199,6 +222,99 @@ MARKER_K1_RANGE = (-1.6, 0.8)
 MARKER_NOISE_PX = 1.0  # what a corner's sub-pixel error (~0.3-0.5 px each) does to a marker side's length, in px
 MARKER_BENT = 4.0  # the marker must be this many noise levels from square without a lens ...
 MARKER_STRAIGHTENED = 1.5  # ... and within this many with the fitted one
+
+
+MARKER_OFF = 3.0  # a marker whose corners in the board's plane miss a parallelogram by this many noise levels has a
+# corner off: through the true lens, the 41 markers seen whole in renders 6600-6699 stay under 1.5, the one with a
+# hand's edge over a corner (6699) is at 4.2; through the finder's or the marker's own lens no whole one was mended
+
+
+@dataclass
+class MarkerMend:
+    """The marker's corners after the check for one covered corner, the lens to measure through, and what the
+    check found."""
+
+    corners: np.ndarray  # image px (as found: distorted)
+    lens: Optional[Intrinsics] = None
+    lens_from: Optional[str] = None  # "intrinsics" | "finder" | "marker" | None
+    note: Optional[str] = None  # a corner put back, said in words
+    doubt: Optional[str] = None  # the corners make no square even so: the scale is not to be trusted
+
+
+def _lens_for(b: np.ndarray, m: np.ndarray, marker_id: int, image_size: tuple[int, int],
+              lens: Optional[Intrinsics], lens_from_marker: bool
+              ) -> tuple[Optional[Intrinsics], Optional[str], np.ndarray, np.ndarray]:
+    """The lens to measure through (the finder's, or the marker's own when it squares the marker and the
+    finder's does not), and the marker's corners in the board's plane through it (and the camera matrix)."""
+    w, h = image_size
+    lens_from = "finder" if lens is not None else None
+    own = marker_lens(b, Marker(marker_id, m), image_size, lens) if lens_from_marker else None
+    if own is not None:
+        lens, lens_from = own, "marker"
+    bu, mu = (lens.undistort_points(b), lens.undistort_points(m)) if lens is not None else (b, m)
+    centre = np.asarray(lens.K, float)[:2, 2] if lens is not None else np.array([w / 2.0, h / 2.0])
+    K = _camera(bu, [], centre, float(w))[0]
+    return lens, lens_from, on_plane(mu, K, plane_normal(bu, K)), K
+
+
+def _fourth_corner(m: np.ndarray, i: int, b: np.ndarray, K: np.ndarray, lens: Optional[Intrinsics]) -> np.ndarray:
+    """The marker's corners with corner i put where the other three put it: the parallelogram's fourth corner in
+    the board's plane (through ``lens`` and ``K``), back in the image's (distorted) pixels."""
+    mu, bu = (lens.undistort_points(m), lens.undistort_points(b)) if lens is not None else (m, b)
+    q = on_plane(mu, K, plane_normal(bu, K))
+    p = K @ (q[(i + 1) % 4] + q[(i + 3) % 4] - q[(i + 2) % 4])
+    out = m.copy()
+    out[i] = lens.distort_points((p[:2] / p[2])[None])[0] if lens is not None else p[:2] / p[2]
+    return out
+
+
+def settle_marker(board_corners: np.ndarray, marker: Marker, image_size: tuple[int, int],
+                  intrinsics: Optional[Intrinsics] = None, lens: Optional[Intrinsics] = None,
+                  lens_from_marker: bool = True) -> MarkerMend:
+    """The marker's corners to measure with, a covered corner put back, and the lens to measure through.
+
+    Why: the marker's area sets the scale; ArUco still reads a marker with one corner hidden by a hand's edge, but
+    that corner then lies on the hand (render 6699: 5 px off on a 62 px marker, the board +2.5 cm with the true
+    lens and frame height). Seen whole and through the right lens, the marker is a square in the board's plane to
+    within its corners' noise (perspective is undone by the plane); one corner off makes it no parallelogram,
+    which no lens's bend does to so small a square. Then each corner in turn is put where the other three say, the
+    lens found again, and the one that leaves a square is kept. When none does, the size is doubted."""
+    m = np.asarray(marker.corners, float).reshape(4, 2)
+    b = np.asarray(board_corners, float).reshape(4, 2)
+    noise = _marker_noise(marker)
+
+    def judged(mi: np.ndarray, refit: bool = True) -> tuple[np.ndarray, Optional[Intrinsics], Optional[str],
+                                                            np.ndarray]:
+        if intrinsics is not None:
+            K = np.asarray(intrinsics.K, float)
+            bu = intrinsics.undistort_points(b)
+            return on_plane(intrinsics.undistort_points(mi), K, plane_normal(bu, K)), intrinsics, "intrinsics", K
+        got, got_from, q, K = _lens_for(b, mi, marker.id, image_size, lens, lens_from_marker and refit)
+        return q, got, got_from, K
+
+    q, got, got_from, K = judged(m)
+    if _parallelogram_defect(q) <= MARKER_OFF * noise:
+        return MarkerMend(m, got, got_from)
+    trials = []
+    for refit in (False, True):  # first through the lens given (or none): a corner and a lens both moved to fit
+        # the other three can square a marker with the wrong corner put back (render 6699)
+        _, through, _, K_through = judged(m, refit)  # the lens and camera the other three corners are read by
+        if through is not None:
+            through = through.scaled_to(image_size)
+        for i in range(4):
+            mi = _fourth_corner(m, i, b, K_through, through)
+            qi, got_i, from_i, _ = judged(mi, refit)
+            trials.append((_square_defect(qi, whole=True), got_i, from_i, i, mi))
+        if min(t[0] for t in trials) <= MARKER_OFF * noise or intrinsics is not None:
+            break
+    best = min(trials, key=lambda t: t[0])
+    if best[0] > MARKER_OFF * noise:
+        return MarkerMend(m, got, got_from, doubt="the marker's corners make no square: something may cover part of "
+                                                  "it; clear it and calibrate again")
+    _, got, got_from, i, mi = best
+    moved = float(np.linalg.norm(mi[i] - m[i]))
+    return MarkerMend(mi, got, got_from, note=f"the marker's corner {i + 1} lay {moved:.0f} px from where the other "
+                                              "three put it (covered?) and was put back")
 
 
 def _undistort_k1(pts: np.ndarray, k1: float, K: np.ndarray) -> np.ndarray:
@@ -243,7 +359,7 @@ def marker_lens(board_corners: np.ndarray, marker: Marker, image_size: tuple[int
     fine = np.arange(best - 0.02, best + 0.02 + 1e-9, 0.002)
     res_fine = [residual(float(k)) for k in fine]
     k1 = float(fine[int(np.argmin(res_fine))])
-    noise = max(0.01, MARKER_NOISE_PX / _side(marker))
+    noise = _marker_noise(marker)
     if lens is None:
         before = residual(0.0)
     else:
@@ -309,7 +425,8 @@ def measure_board(board_corners: np.ndarray, marker: Marker, marker_cm: float,
     b = np.asarray(board_corners, float).reshape(4, 2)
     quads = [np.asarray(r, float).reshape(4, 2) for r in rectangles]
     if intrinsics is not None:
-        m, b = intrinsics.undistort_points(m), intrinsics.undistort_points(b)
+        mend = settle_marker(b, marker, intrinsics.image_size, intrinsics)
+        m, b = intrinsics.undistort_points(mend.corners), intrinsics.undistort_points(b)
         quads = [intrinsics.undistort_points(q) for q in quads]
         K, source, lens_from = np.asarray(intrinsics.K, float), "intrinsics", "intrinsics"
     else:
@@ -317,10 +434,9 @@ def measure_board(board_corners: np.ndarray, marker: Marker, marker_cm: float,
             raise MarkerError("the image size is needed to measure the board without intrinsics")
         w_img, h_img = image_size
         centre = np.array([w_img / 2.0, h_img / 2.0])
-        lens_from = "finder" if lens is not None else None
-        own = marker_lens(b, marker, (w_img, h_img), lens) if lens_from_marker else None
-        if own is not None:
-            lens, lens_from = own, "marker"
+        mend = settle_marker(b, marker, (w_img, h_img), None,
+                             lens.scaled_to((w_img, h_img)) if lens is not None else None, lens_from_marker)
+        m, lens, lens_from = mend.corners, mend.lens, mend.lens_from
         if lens is not None:
             lens = lens.scaled_to((w_img, h_img))
             m, b = lens.undistort_points(m), lens.undistort_points(b)
@@ -341,7 +457,8 @@ def measure_board(board_corners: np.ndarray, marker: Marker, marker_cm: float,
     spread = size_spread(_side(Marker(marker.id, m)), min(_side_units(b)), top_cm, float(frame_height_cm or 0.0),
                          assumed, source, lens_from)
     return max(w, h) * top_cm, min(w, h) * top_cm, SizeView(float(K[0, 0]), source, tilt, camera_cm, lens_from,
-                                                            float(frame_height_cm or 0.0), assumed, spread)
+                                                            float(frame_height_cm or 0.0), assumed, spread,
+                                                            mend.note, mend.doubt)
 
 
 def size_from_marker(board_corners: np.ndarray, marker: Marker, marker_cm: float,

@@ -99,3 +99,39 @@ def test_the_size_says_what_it_rests_on_and_the_file_keeps_it():
                       board_size_cm=[80.0, 60.0], tournament_size=True, size_how=view.to_dict())
     back = Calibration.from_dict(cal.to_dict())
     assert back.size_how == view.to_dict() and back.size_how["lens_from"] == "marker"
+
+
+def _square_view(corner_shift=None):
+    """A 6 cm marker and the 80 x 60 board (frame top 2.5 cm up) through a known lens, 100 cm away; corner_shift:
+    {corner index: pixel offset} as where a hand's edge over the marker moves ArUco's corners."""
+    K = np.array([[1500.0, 0, W / 2], [0, 1500.0, H / 2], [0, 0, 1.0]])
+    dist = np.array([-0.2, 0.05, 0, 0, 0.0])
+    rvec, tvec = np.array([0.0, 0.05, 0.03]), np.array([0.0, 0.0, 100.0])
+    board = np.array([[-40, -30, -2.5], [40, -30, -2.5], [40, 30, -2.5], [-40, 30, -2.5]], float)
+    marker = np.array([[47, 5, 0], [53, 5, 0], [53, 11, 0], [47, 11, 0]], float)
+    bc = cv2.projectPoints(board, rvec, tvec, K, dist)[0].reshape(-1, 2)
+    mc = cv2.projectPoints(marker, rvec, tvec, K, dist)[0].reshape(-1, 2)
+    for i, d in (corner_shift or {}).items():
+        mc[i] += d
+    return bc, Marker(7, mc), Intrinsics(K, dist, (W, H))
+
+
+def test_a_covered_marker_corner_is_put_back():
+    """A hand's edge over one corner moves it 6 px along a side (render 6699: 5 px on a 62 px marker, the board
+    +2.5 cm with the true lens): the other three corners say where it is."""
+    bc, mk, intr = _square_view({3: np.array([6.0, 0.0])})
+    long_cm, short_cm, view = measure_board(bc, mk, 6.0, intr, frame_height_cm=2.5)
+    assert long_cm == pytest.approx(80.0, abs=0.3) and short_cm == pytest.approx(60.0, abs=0.3)
+    assert view.marker_note and "corner 4" in view.marker_note and view.marker_doubt is None
+    # the same through the finder's lens (no intrinsics)
+    finder = Intrinsics(intr.K, np.array([-0.2, 0.05, 0, 0, 0.0]), (W, H), estimated=True)
+    long_f, _, view_f = measure_board(bc, mk, 6.0, image_size=(W, H), lens=finder, frame_height_cm=2.5)
+    assert abs(long_f - 80.0) < 1.0 and "corner 4" in (view_f.marker_note or "")
+    # a marker seen whole is left as found
+    assert measure_board(*_square_view()[:2], 6.0, intr, frame_height_cm=2.5)[2].marker_note is None
+
+
+def test_a_marker_two_corners_off_is_doubted():
+    bc, mk, intr = _square_view({3: np.array([6.0, 0.0]), 2: np.array([0.0, -5.0])})
+    _, _, view = measure_board(bc, mk, 6.0, intr, frame_height_cm=2.5)
+    assert view.marker_doubt and "cover" in view.marker_doubt

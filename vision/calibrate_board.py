@@ -118,7 +118,8 @@ def calibrate_board(image: np.ndarray, corners=None, intrinsics: Optional[Intrin
         tournament = is_tournament_size(long_cm, short_cm)
         # a doubted outline is where the size goes wrong (renders 2500-2699: median error 2.5 cm, against 0.65 cm
         # on clear outlines): say so rather than let a tournament director trust it
-        size_doubt = geo.frame_doubt or None
+        size_doubt = (f"the board's outline is uncertain ({geo.frame_doubt})" if geo.frame_doubt else
+                      view.marker_doubt or None)
 
     return Calibration(
         geometry=geo,

@@ -154,8 +154,10 @@ def _board(args: argparse.Namespace) -> int:
         for caveat in _size_caveats(cal.size_how):
             print(f"to make the size surer: {caveat}")
         if cal.size_doubt:
-            print(f"the size may be off: the board's outline is uncertain ({cal.size_doubt}); give the corners "
-                  "with --corners to measure it")
+            print(f"the size may be off: {cal.size_doubt}; give the corners with --corners, or clear the marker, "
+                  "to measure it")
+        if (cal.size_how or {}).get("marker_note"):
+            print(cal.size_how["marker_note"])
     print(f"wrote {args.output}")
     return 0
 
@@ -227,7 +229,8 @@ def _find(args: argparse.Namespace) -> int:
         out["size_cm"] = [round(long_cm, 1), round(short_cm, 1)]
         out["tournament_size"] = is_tournament_size(long_cm, short_cm)
         out["size_how"] = view.to_dict()
-        out["size_doubt"] = geo.frame_doubt or None
+        out["size_doubt"] = (f"the board's outline is uncertain ({geo.frame_doubt})" if geo.frame_doubt else
+                             view.marker_doubt or None)
     if args.json:
         out["geometry"] = geo.to_dict()
         print(json.dumps(out, indent=1))
@@ -237,7 +240,9 @@ def _find(args: argparse.Namespace) -> int:
             print(f"size {out['size_cm'][0]} x {out['size_cm'][1]} cm{_within(out['size_how'], out['size_cm'])}, "
                   f"{'tournament size' if out['tournament_size'] else 'not tournament size'}")
             if out["size_doubt"]:
-                print(f"the size may be off: the board's outline is uncertain ({out['size_doubt']})")
+                print(f"the size may be off: {out['size_doubt']}")
+            if view.marker_note:
+                print(view.marker_note)
             for caveat in _size_caveats(out["size_how"]):
                 print(f"to make the size surer: {caveat}")
     return 0
