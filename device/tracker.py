@@ -1710,10 +1710,11 @@ class GameTracker:
         if found.kind == "doubt" and found.rival is not None and found.board is not None:
             st.stacked = [st.before, _board_json(found.rival), _board_json(found.board)]
         elif (found.kind == "illegal" and found.board is not None and st.stacked and st.stacked[0] == st.before
-              and _board_json(found.board) == st.stacked[1]):
+              and found.illegal_cost > 0 and _board_json(found.board) == st.stacked[1]):
             # the illegal board an earlier reading of this play showed only with two checkers or more missed on a
             # stack (see matching.decide: J7 game 5959 frame 111, its 6-stack read 5 for 7) is read now one short
-            # (frame 114, read 6): the best reading of the still scene said not sure, and so it stays
+            # (frame 114, read 6): the best reading of the still scene said not sure, and so it stays (a reading
+            # that shows it whole as read, every checker seen, is evidence of its own)
             found = Verdict("doubt", _board_from_json(st.stacked[2]), found.legal_cost, found.illegal_cost,
                             found.points, rival=found.board)
         elif (found.kind in ("doubt", "illegal") and st.confirm and found.legal_cost >= HARD and ref is not None

@@ -53,3 +53,22 @@ def test_a_foul_that_is_illegal_on_the_guess_and_on_its_rival_is_called():
     for _ in range(3):
         r.show(foul, "dark", wrong={DARK_11: -1, DARK_6: -6})
     assert [(e["type"], e["player"], e["dice"], e["legal"]) for e in r.alarms()] == [("play", "dark", [6, 5], False)]
+
+
+def test_the_illegal_board_read_whole_later_is_called():
+    # the same readings, but the play was the illegal one the first readings could not tell: 13/11 8/6(2) and a
+    # checker from his 13 to his 6 (no 2-2 plays that), and it is later read whole, every checker seen
+    r = TrayBlindReader()
+    r.start(3, 1)
+    after = _play(START, (3, 1), "8/5 6/5")
+    r.show(after, "light")
+    r.show(after.swap(), "dark", (die(2, "left"), die(2, "left")))
+    legal = _play(after.swap(), (2, 2), "13/11(2) 8/6(2)")
+    mine = list(legal.player)
+    mine[10], mine[5] = mine[10] - 1, mine[5] + 1  # his 11-point holds 1, his 6-point 8
+    foul = Position(tuple(mine), legal.opponent)
+    r.unsure = {DARK_6}
+    for _ in range(2):
+        r.show(foul, "dark", wrong={DARK_6: -6})  # the 8-stack read 6: two checkers missed on it
+    r.show(foul, "dark")  # read whole
+    assert [(e["type"], e["player"], e["dice"], e["legal"]) for e in r.alarms()] == [("play", "dark", [2, 2], False)]
