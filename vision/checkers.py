@@ -46,6 +46,7 @@ from vision.checker_runs import CheckerColour, row_run_lengths
 from vision.checker_layers import dropped_stack, run_past
 from vision.checker_median import median_along
 from vision.checker_lone import colour_distance, dropped_row, lone_on_own_colour
+from vision.checker_own_colour import own_colour_stack
 from vision.checker_stacks import (LAYER_RIM, layer_doubt, read_stack, stack_layers, stack_total, unseen_stack,
                                    vouched_row)
 
@@ -100,6 +101,10 @@ FULL_ROW = 5  # checkers found by their faces are counted up to one row (players
 EMPTY_SPOT = 1.6  # radii along the column within which a counted disc keeps a point from showing the empty board
 FACE_SURE = 0.8  # confidence of a count by faces where every slot was clear and the next one clearly empty ...
 FACE_SURE_ROW = 2  # ... and it is at most this many checkers
+# discs dropped as the board's that may be own-coloured checkers (checker_own_colour): those one place on and beyond
+# ("board-coloured"), and the base one under them, however it was dropped
+OWN_COLOUR_DROPS = ("board-coloured", "as on the empty board", "weak and alone", "the board's own: no rim on its tip side")
+BASE_PLACE = 0.35  # diameters from where the row's stacks start that a base checker's centre may lie
 FACE_FELLOWS = 9  # stacked discs per colour (the clearest) whose faces tell how even that colour's faces are
 
 
@@ -478,9 +483,12 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
     floor = max(RIM_ABSOLUTE, RIM_RELATIVE * ref)
     rejected: list[dict[str, Any]] = []
 
+    dropped: list[tuple[Disc, str, dict[str, Any]]] = []  # (the disc, why, its entry in ``rejected``)
+
     def reject(d: Disc, why: str, **more: float) -> None:
         rejected.append({"x": round(d.x / scale, 1), "y": round(d.y / scale, 1), "r": round(d.r / scale, 1),
                          "rim": round(d.rim, 1), "why": why, **more})
+        dropped.append((d, why, rejected[-1]))
 
     rows = _rows_of(discs, r, ROW_RESCUE)
     for d in discs:
@@ -860,6 +868,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         elif points[p - 1] == 0 and unseen_stack(0, float(cue.get("empty", 0.0)), cue.get("tip")):
             cue["unseen_stack"] = True
             confidence[p - 1] = min(confidence[p - 1], DOUBTFUL)
+    _own_colour_stacks(cols, r, ref, dropped, rejected, points, counted, cues, split, lightness, colour_ref)
     _read_faces(lab, cols, r, counted, points, confidence, lightness, colour_ref, cues)
     for rd in rejected:  # what was dropped on each point: (why, diameters from the base, share of the strong rim)
         disc_lab = rd.pop("lab", None)  # (a board-coloured disc's colour: only its distance to the checkers' is kept)
@@ -950,6 +959,52 @@ def _sloppy_row(chain: list[Disc], p: int, cols: Columns, r: float, pwp: float, 
         if ROW_PITCH[0] * 2 * r <= np.hypot(d.x - row[-1].x, d.y - row[-1].y) <= ROW_PITCH[1] * 2 * r:
             row.append(d)
     return row if len(row) >= 2 else []
+
+
+def _own_colour_stacks(cols: Columns, r: float, ref: float, dropped: list[tuple[Disc, str, dict[str, Any]]],
+                       rejected: list[dict[str, Any]], points: list[Optional[int]], counted: dict[int, list[Disc]],
+                       cues: dict[int, dict[str, Any]], split: ColourSplit, lightness: dict[int, bool],
+                       colour_ref: dict[int, float]) -> None:
+    """Points read with none or one checker at the base whose clear discs one place on and beyond were dropped as
+    board-coloured: checkers on a triangle of their own colour (``checker_own_colour``), counted with the base
+    checker under them. They leave ``rejected`` (they are no dropped disc any more)."""
+    for p in range(1, 25):
+        chain = counted.get(p, [])
+        if points[p - 1] is None or abs(points[p - 1] or 0) > 1 or len(chain) > 1:
+            continue
+        mine = [(d, entry) for d, why, entry in dropped if why in OWN_COLOUR_DROPS and cols.point_of(d.x, d.y) == p]
+        if not mine:
+            continue
+        start = float(cues[p].get("row_base", 0.5))
+        pwp = cols.right[1] if (p <= 6 or p >= 19) else cols.left[1]
+
+        def u_of(d: Disc) -> float:
+            return cols.from_base(p, d.y) / (2 * r)
+
+        if chain and abs(u_of(chain[0]) - start) > BASE_PLACE:
+            continue  # (the one counted is not the base checker: the row is not the one this reads)
+        found = own_colour_stack(start, [(u_of(d), d.rim / max(ref, 1e-6), (d.x - cols.centre_x(p)) / pwp)
+                                         for d, entry in mine if entry["why"] == "board-coloured"])
+        if not found:
+            continue
+        stack = [d for d, entry in mine if entry["why"] == "board-coloured" and u_of(d) in found]
+        base = chain or [min((d for d, _ in mine if abs(u_of(d) - start) <= BASE_PLACE and d not in stack),
+                             key=lambda d: abs(u_of(d) - start), default=None)]
+        base = [d for d in base if d is not None]
+        lightness.update((id(d), lit) for d, lit in zip(stack + base, split.lights(stack + base)))
+        sign = (1 if (points[p - 1] or 0) > 0 else -1) if chain else (
+            1 if sum(1 if lightness[id(d)] else -1 for d in stack) > 0 else -1)
+        n = 1 + len(stack)
+        points[p - 1] = sign * n
+        counted[p] = sorted(base + stack, key=u_of)
+        cue = cues[p]
+        cue.pop("face", None)  # (no lone disc any more)
+        cue.update(own_colour=len(stack), sign=sign, n=n, disc_n=n, whole=len(counted[p]), half=0,
+                   us=[round(u_of(d), 2) for d in counted[p]],
+                   rims=[round(d.rim / max(colour_ref[sign], 1e-6), 2) for d in counted[p]])
+        for d, entry in mine:
+            if d in counted[p] and entry in rejected:
+                rejected.remove(entry)
 
 
 def _free_spots(cols: Columns, counted: dict[int, list[Disc]], p: int, y: float, r: float) -> list[float]:
