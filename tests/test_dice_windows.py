@@ -43,6 +43,7 @@ def test_learnt_view_reads_the_second_scale_in_windows_alike(monkeypatch):
 
     monkeypatch.setattr(dice_mod, "_read_scale", spy)
     monkeypatch.setattr(dice_mod, "_roll_read", lambda cands: False)  # a whole roll read skips the second scale
+    monkeypatch.setattr(dice_mod, "REREAD_ROLL", False)  # the last roll's re-read: tests/test_dice_reread.py
 
     img = np.zeros((300, 420, 3), np.uint8)
     img[:] = (70, 120, 160)

@@ -872,6 +872,35 @@ def _roll_read(cands: list[FaceCandidate]) -> bool:
         c.value is not None and c.flat and c.confidence >= ROLL_CONFIDENCE for c in faces)
 
 
+def _reread_roll(gray: np.ndarray, die_px: float, mask: np.ndarray, color: np.ndarray,
+                 reach: Optional[np.ndarray], box: Optional[tuple[int, int, int, int]], last: np.ndarray
+                 ) -> Optional[list[FaceCandidate]]:
+    """The faces read at ``die_px`` only in windows round the last frame's roll (``last``: its dice's centres,
+    pixels of ``gray``), when they are a whole roll again (``_roll_read``); None otherwise, and the caller reads the
+    field whole.
+
+    Why: the dice of a roll lie where they fell until they are lifted, while hands move checkers round them, and
+    each such frame read the whole field again at the learnt edge (~13 ms at 1080p, most of it on checker grain).
+    Only a whole roll read again is taken: a die moved, lifted, hidden or unsure, or a face short of a whole roll,
+    and the field is read whole, as before. The windows are cut from the whole scaled field (``dice_windows``):
+    the very pixels the whole read sees. Windows cut from a crop of the frame instead were resampled at another
+    phase, their faces' sizes moved the learnt edge, and a rendered game read a false one for 20 frames after a lift.
+    """
+    found = _read_scale(gray, die_px, mask, color, windows=list(last), reach=reach, box=box)
+    return found if _roll_read(found) else None
+
+
+def _roll_centres(found: list[FaceCandidate]) -> Optional[np.ndarray]:
+    """The centres of a whole roll read (``_roll_read`` of the final faces), else None."""
+    if len(found) != ROLL_DICE or not all(c.value is not None and c.flat and c.confidence >= ROLL_CONFIDENCE
+                                          for c in found):
+        return None
+    return np.array([c.center for c in found], float)
+
+
+REREAD_ROLL = True  # read round the last frame's roll first (off: always the whole field)
+
+
 def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
               die_size_px: Optional[float] = None, board_to_image: Optional[np.ndarray] = None,
               memory: Optional[ScaleMemory] = None) -> list[DieReading]:
@@ -916,9 +945,17 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
     cands: list[FaceCandidate] = []
     seeds: list = []  # centres of pip groups from the scales read whole: where the others read (dice_windows)
     if learnt and len(scales) > 1:
-        # the learnt edge: read whole at it, then the scales below only round the groups of pips found there
-        cands.extend(_read_scale(gray, max(scales), mask, image_bgr, seeds=seeds, reach=reach, box=box))
-        if not (mask is not None and _roll_read(cands)):
+        # the learnt edge: read round the last frame's roll (the same whole roll there is the answer), else read
+        # whole at it, then the scales below only round the groups of pips found there
+        last = getattr(view, "roll", None)
+        rolled = None
+        if REREAD_ROLL and mask is not None and last is not None:
+            rolled = _reread_roll(gray, max(scales), mask, image_bgr, reach, box, last - (ox, oy))
+        if rolled is not None:
+            cands.extend(rolled)
+        else:
+            cands.extend(_read_scale(gray, max(scales), mask, image_bgr, seeds=seeds, reach=reach, box=box))
+        if rolled is None and not (mask is not None and _roll_read(cands)):
             for s in sorted(scales, reverse=True)[1:]:
                 cands.extend(_read_scale(gray, s, mask, image_bgr, windows=seeds, reach=reach, box=box))
     elif mask is not None and len(scales) > 2:
@@ -942,6 +979,8 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         for k in two_faces_cocked(merged, board_to_image, shape):
             merged[k].flat = False
     found = _drop_side_faces(merged)
+    if view is not None and hasattr(view, "roll"):
+        view.roll = _roll_centres(found) if learnt and mask is not None else None
     if view is not None:
         view.learn([c.size for c in found
                     if c.value is not None and c.pips >= 2 and c.confidence >= LEARN_CONFIDENCE])

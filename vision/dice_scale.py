@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from statistics import median
 from typing import Hashable, Optional
 
+import numpy as np
+
 LEARN_CONFIDENCE = 0.8  # a face this sure (2+ pips, good layout fit) shows the die's edge
 KEEP = 9  # recent edges whose median is the learnt edge
 AGREE = 0.2  # the first two edges must agree this closely (relative) before the edge is trusted
@@ -44,6 +46,8 @@ class DieScale:
 
     sizes: deque = field(default_factory=lambda: deque(maxlen=KEEP))
     idle: int = 0  # reads since the last confident die
+    roll: Optional[np.ndarray] = None  # centres of the last read's whole roll (frame pixels), read round first
+    # next time (vision.dice._reread_roll); None when the last read was no whole roll
 
     def edge(self) -> Optional[float]:
         """The learnt edge, once two confident faces agreed on it."""
