@@ -468,11 +468,11 @@ STRIP_RETRY_AGREE = 0.25  # point widths: the second look's strips must agree th
 
 def _strips_retried(found, play: np.ndarray, geo: BoardGeometry) -> BoardGeometry:
     """An outline whose long frame strips differ by more than DOUBT_STRIPS point widths, the narrower at least
-    STRIP_RETRY_LEAST wide and not on the image's border, is found again with the wider side at its edge as far out as the narrower
-    (``vision.board_frame._matched_long``: a board's long strips are equal, and what lies beyond the wider one's
-    true edge, the board's side face or its shadow under a tilted camera, a cloth's fold, was taken for frame).
-    That outline stands when its strips agree within STRIP_RETRY_AGREE, its points read nearly as clearly and every point stays where it
-    was (``_same_points``). Other outlines are untouched."""
+    STRIP_RETRY_LEAST wide and not on the image's border, is found again with the wider side at its edge as far out
+    as the narrower (``vision.board_frame._matched_long``: a board's long strips are equal, and what lies beyond the
+    wider one's true edge, the board's side face or its shadow under a tilted camera, a cloth's fold, was taken for
+    frame). That outline stands when its strips agree within STRIP_RETRY_AGREE, its points read nearly as clearly
+    and every point stays where it was (``_same_points``). Other outlines are untouched."""
     if not STRIP_RETRY:
         return geo
     top, bottom = _long_strips(geo)
