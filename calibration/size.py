@@ -1,9 +1,17 @@
 """The board's physical size: from a printed ArUco marker lying flat beside it, or its shape from the lens.
 
-A marker of known side length in the board's plane fixes the plane's metric scale: the homography from the
-marker's image corners to its true square maps the board's corners to centimetres, perspective included (after
-undistortion when the lens is known). Without a marker, known intrinsics still give the board's true aspect
-ratio (a rectangle seen through a known pinhole), but not its scale.
+A marker of known side length lying on the table fixes the scale: the board's own rectangle gives the table's
+tilt, the marker's area in that plane the camera's distance, and the frame's top stands ``frame_height_cm`` nearer
+(measure_board). Without intrinsics the lens comes from the finder (the frame's bow) or from the marker's own shape
+(marker_lens: the radial bend that makes it square), a corner a hand covers is put back from the other three
+(settle_marker), and the size says what it rests on and how sure it is (SizeView: sources, caveats, spread).
+Without a marker, known intrinsics still give the board's true aspect ratio (a rectangle seen through a known
+pinhole), but not its scale.
+
+What is left (renders 6600-6699): with intrinsics and the true outline the error is the frame height the user did
+not give (2.5 cm assumed: within 1 cm 88-90% of sides; with the true height 95-98%); without intrinsics a wide
+lens's focal length, which the prior misses by up to 2x, sets how much that height matters (+2 to +5 cm on f = 0.4
+image widths seen straight down).
 """
 
 from __future__ import annotations
@@ -251,7 +259,7 @@ def _lens_for(b: np.ndarray, m: np.ndarray, marker_id: int, image_size: tuple[in
     own = marker_lens(b, Marker(marker_id, m), image_size, lens) if lens_from_marker else None
     if own is not None:
         lens, lens_from = own, "marker"
-    bu, mu = (lens.undistort_points(b), lens.undistort_points(m)) if lens is not None else (b, m)
+    bu, mu = (b, m) if lens is None else (lens.undistort_points(b, exact=True), lens.undistort_points(m, exact=True))
     centre = np.asarray(lens.K, float)[:2, 2] if lens is not None else np.array([w / 2.0, h / 2.0])
     K = _camera(bu, [], centre, float(w))[0]
     return lens, lens_from, on_plane(mu, K, plane_normal(bu, K)), K
@@ -260,7 +268,7 @@ def _lens_for(b: np.ndarray, m: np.ndarray, marker_id: int, image_size: tuple[in
 def _fourth_corner(m: np.ndarray, i: int, b: np.ndarray, K: np.ndarray, lens: Optional[Intrinsics]) -> np.ndarray:
     """The marker's corners with corner i put where the other three put it: the parallelogram's fourth corner in
     the board's plane (through ``lens`` and ``K``), back in the image's (distorted) pixels."""
-    mu, bu = (lens.undistort_points(m), lens.undistort_points(b)) if lens is not None else (m, b)
+    mu, bu = (m, b) if lens is None else (lens.undistort_points(m, exact=True), lens.undistort_points(b, exact=True))
     q = on_plane(mu, K, plane_normal(bu, K))
     p = K @ (q[(i + 1) % 4] + q[(i + 3) % 4] - q[(i + 2) % 4])
     out = m.copy()
@@ -287,8 +295,9 @@ def settle_marker(board_corners: np.ndarray, marker: Marker, image_size: tuple[i
                                                             np.ndarray]:
         if intrinsics is not None:
             K = np.asarray(intrinsics.K, float)
-            bu = intrinsics.undistort_points(b)
-            return on_plane(intrinsics.undistort_points(mi), K, plane_normal(bu, K)), intrinsics, "intrinsics", K
+            bu = intrinsics.undistort_points(b, exact=True)
+            q = on_plane(intrinsics.undistort_points(mi, exact=True), K, plane_normal(bu, K))
+            return q, intrinsics, "intrinsics", K
         got, got_from, q, K = _lens_for(b, mi, marker.id, image_size, lens, lens_from_marker and refit)
         return q, got, got_from, K
 
@@ -364,7 +373,7 @@ def marker_lens(board_corners: np.ndarray, marker: Marker, image_size: tuple[int
         before = residual(0.0)
     else:
         lens = lens.scaled_to((w, h))
-        before = squareness(lens.undistort_points(b), lens.undistort_points(m))
+        before = squareness(lens.undistort_points(b, exact=True), lens.undistort_points(m, exact=True))
     if before < MARKER_BENT * noise or min(res_fine) > MARKER_STRAIGHTENED * noise:
         return None
     return Intrinsics(Kn, np.array([k1, 0.0, 0.0, 0.0, 0.0]), (int(w), int(h)), estimated=True)
@@ -426,8 +435,8 @@ def measure_board(board_corners: np.ndarray, marker: Marker, marker_cm: float,
     quads = [np.asarray(r, float).reshape(4, 2) for r in rectangles]
     if intrinsics is not None:
         mend = settle_marker(b, marker, intrinsics.image_size, intrinsics)
-        m, b = intrinsics.undistort_points(mend.corners), intrinsics.undistort_points(b)
-        quads = [intrinsics.undistort_points(q) for q in quads]
+        m, b = intrinsics.undistort_points(mend.corners, exact=True), intrinsics.undistort_points(b, exact=True)
+        quads = [intrinsics.undistort_points(q, exact=True) for q in quads]
         K, source, lens_from = np.asarray(intrinsics.K, float), "intrinsics", "intrinsics"
     else:
         if image_size is None:
@@ -439,8 +448,8 @@ def measure_board(board_corners: np.ndarray, marker: Marker, marker_cm: float,
         m, lens, lens_from = mend.corners, mend.lens, mend.lens_from
         if lens is not None:
             lens = lens.scaled_to((w_img, h_img))
-            m, b = lens.undistort_points(m), lens.undistort_points(b)
-            quads = [lens.undistort_points(q) for q in quads]
+            m, b = lens.undistort_points(m, exact=True), lens.undistort_points(b, exact=True)
+            quads = [lens.undistort_points(q, exact=True) for q in quads]
             centre = np.asarray(lens.K, float)[:2, 2]
         K, source = _camera(b, quads, centre, float(w_img))
     n = plane_normal(b, K)
@@ -479,7 +488,7 @@ def true_aspect(board_corners: np.ndarray, intrinsics: Intrinsics) -> float:
     With H mapping the unit square to the image, H = K [r1 r2 t] diag(w, h, 1) up to scale, so
     |K^-1 h1| / |K^-1 h2| = w / h.
     """
-    b = intrinsics.undistort_points(np.asarray(board_corners, float).reshape(4, 2))
+    b = intrinsics.undistort_points(np.asarray(board_corners, float).reshape(4, 2), exact=True)
     unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], float)
     H, _ = cv2.findHomography(unit, b)
     Kinv = np.linalg.inv(intrinsics.K)

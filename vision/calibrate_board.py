@@ -19,7 +19,8 @@ import numpy as np
 from calibration.calibfile import Calibration, ColourModel
 from calibration.geometry import BoardGeometry
 from calibration.intrinsics import Intrinsics
-from calibration.size import DEFAULT_DICTIONARY, MarkerError, find_markers, is_tournament_size, measure_board, pick_marker
+from calibration.size import (DEFAULT_DICTIONARY, MarkerError, find_markers, is_tournament_size, measure_board,
+                              pick_marker)
 from calibration.start import match_start
 from vision.board import find_board, geometry_from_corners, rectify
 

@@ -149,8 +149,8 @@ def _board(args: argparse.Namespace) -> int:
         print(f"board size {cal.size_doubt}")
     if cal.board_size_cm:
         kind = "tournament size" if cal.tournament_size else "not tournament size"
-        print(f"board {cal.board_size_cm[0]:.1f} x {cal.board_size_cm[1]:.1f} cm{_within(cal.size_how, cal.board_size_cm)} "
-              f"({kind})")
+        within = _within(cal.size_how, cal.board_size_cm)
+        print(f"board {cal.board_size_cm[0]:.1f} x {cal.board_size_cm[1]:.1f} cm{within} ({kind})")
         for caveat in _size_caveats(cal.size_how):
             print(f"to make the size surer: {caveat}")
         if cal.size_doubt:
