@@ -77,3 +77,27 @@ def test_a_die_that_moved_sends_the_read_back_to_the_whole_field(monkeypatch: py
     found = find_dice(after, mask=mask, die_size_px=float(EDGE), memory=memory)
     assert sorted(d.value for d in found) == [5, 6]
     assert any(calls)  # the whole field was read after the windows' read fell short of a roll
+
+
+def test_a_still_roll_read_short_of_a_roll_sends_the_read_to_the_whole_field(monkeypatch: pytest.MonkeyPatch) -> None:
+    img = _roll((120, 110), (330, 150))
+    mask = _field(img.shape)
+    memory = _learnt(img, mask)
+    calls = _whole_reads(monkeypatch)
+    monkeypatch.setattr(dice_mod, "_roll_read", lambda faces: False)  # the windows' faces are no whole roll
+    found = find_dice(img, mask=mask, die_size_px=float(EDGE), memory=memory)
+    assert calls[0] is False and any(calls)  # tried the windows, then read the whole field
+    assert sorted(d.value for d in found) == [3, 5]
+
+
+def test_a_kept_resize_gives_the_faces_a_fresh_one_gives() -> None:
+    img = _roll((120, 110), (330, 150))
+    gray = dice_mod._gray(img)
+    scaled: dict = {}
+    first = dice_mod._read_scale(gray, float(EDGE), None, scaled=scaled)
+    kept = dice_mod._read_scale(gray, float(EDGE), None, scaled=scaled)
+    fresh = dice_mod._read_scale(gray, float(EDGE), None)
+    assert len(scaled) == 1 and len(fresh) == 2
+    for faces in (first, kept):
+        assert [(c.value, c.confidence) for c in faces] == [(c.value, c.confidence) for c in fresh]
+        assert np.allclose([c.center for c in faces], [c.center for c in fresh])
