@@ -811,10 +811,10 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
             # everywhere, which says nothing about one stack's count
             weakest = min(d.rim for d in chain) / max(colour_ref[chain_sign], 1e-6)
             outward = sorted(chain, key=lambda d: cols.from_base(p, d.y))
-            if not half and len(whole) == len(chain) == n and vouched_row([cols.from_base(p, d.y) / (2 * r)
-                                                                            for d in outward]):
-                # a row from the base, a disc on every place: the inner discs stand proven by the ones beyond them
-                # (checker_stacks.vouched_row), so only the outermost one's rim tells whether the row is one too long
+            if (not half and len(whole) == len(chain) == n and outward[-1].rim >= CLEAR_RIM * colour_ref[chain_sign]
+                    and vouched_row([cols.from_base(p, d.y) / (2 * r) for d in outward])):
+                # a row from the base, a disc on every place, the outermost a clear checker: the inner discs stand
+                # proven by it (checker_stacks.vouched_row; render 6218 point 1: a faint outer one vouched for grain)
                 cue["unvouched"] = round(float(max(0.0, min(1.0, (1 - 2 * mixed) * min(1.0, 2 * weakest)
                                                              * (0.5 + 0.5 * separation)))), 2)
                 weakest = outward[-1].rim / max(colour_ref[chain_sign], 1e-6)
