@@ -113,7 +113,10 @@ illegal from the guess and from the rival is called (``_sure_despite_rival``; fr
 point shown as guessed, with confidence, in two readings in a row leaves its doubt (``State.guess_seen``). A
 mover's checker gone from the bar is a play the reading shows, judged at the lift though where it landed went
 unseen (J7 game 1717 frame 448). An illegal call waiting for a second reading takes one that shows its board but
-for one lone checker read as none, every legal result still needing a confident misread (frame 975).
+for one lone checker read as none, every legal result still needing a confident misread (frame 975). A die of
+the roll that later looks found gone (the other lying, no look confirming the roll) is still no evidence against
+the roll, but a foul that another face of it makes legal rests on it: not judged, no alarm (``_other_face_legal``;
+g2703 frame 761, where today's reader never finds the misread 4 again).
 
 Events are dicts (see device/events.py); the tracker does no I/O, so the referee can store them before announcing.
 ``feed`` never raises: a fault of the tracker's own drops that reading (the state as before it) with a
@@ -267,6 +270,7 @@ class State:
     roll_doubt: Optional[list] = None  # the roll_at a later reading showed a die of gone or another face (see
     # _look_at_roll): both count only while they name the roll being played (st.roll_at)
     roll_alt: Optional[list] = None  # [other values, readings]: the roll's dice read again with other faces
+    roll_gone: Optional[list] = None  # [roll_at, index]: a later look found that die of the roll gone, the other lying
     dice_spots: Optional[list] = None  # [value, x, y, epoch, [[x, y] of the dice beside]] read lately (_drop_fixtures)
     dice_epoch: int = 0  # turns of the dice: one more each time a play is judged or dice are rolled anew
 
@@ -1536,6 +1540,9 @@ class GameTracker:
         if all(f is None or f == v for f, (v, _, _) in zip(found, at)):
             # a die gone while the other lies: the reader misses a die now and then (bo8181 frame 298: a 6 beside
             # the 4 unread for good), so that is no evidence against the roll; one more look at the dice only
+            gone = [k for k, f in enumerate(found) if f is None]
+            if len(gone) == 1:
+                st.roll_gone = [at, gone[0]]
             if st.roll_reads <= ROLL_LOOKS and st.roll_looked != at:
                 self.needs_reread, self.needs_dice_look = True, "faces"
             return
@@ -1797,6 +1804,12 @@ class GameTracker:
         # _look_at_roll) and never read again as rolled: the foul may rest on a misread die (g2703 frame 761)
         roll_unsure = (found.kind == "illegal" and not passed and st.roll_doubt is not None
                        and st.roll_doubt == st.roll_at and st.roll_looked != st.roll_at)
+        # a die of the roll that no later look found again (the other lying where it lay) rests on the roll's own
+        # readings: a foul that another face of that die makes legal rests on it (g2703 frame 761: light's 4 read
+        # 1 in the roll's readings and never found again, his bar/24* on 4-1 called 'plays only 1 of the four 1s')
+        face_unsure = (not roll_unsure and found.kind == "illegal" and not passed and found.board is not None
+                       and self._other_face_legal(before, found.board, mover))
+        roll_unsure = roll_unsure or face_unsure
         if roll_unsure and not (missed_hit or on_guess):
             found = Verdict("doubt", found.board, found.legal_cost, found.illegal_cost, found.points)
             quick = True
@@ -1882,6 +1895,10 @@ class GameTracker:
                 self._emit("warning", code="unsure_reading", player=mover,
                            message=f"the board before {mover}'s roll was not read clearly (an earlier play was not "
                                    f"judged); {mover}'s play is not judged: please check the board")
+            elif face_unsure:
+                self._emit("warning", code="unsure_reading", player=mover,
+                           message=f"a die of {mover}'s roll was not found again when looked at, and the play is "
+                                   "legal with another face on it; the play is not judged: please check the dice")
             elif roll_unsure:
                 self._emit("warning", code="unsure_reading", player=mover,
                            message=f"a die of {mover}'s roll was read differently when looked at again; the play "
@@ -1975,6 +1992,19 @@ class GameTracker:
             st.turn, st.last_play = other(last_roller), None
         if after.player_off == CHECKERS:
             self._game_end(mover, after)
+
+    def _other_face_legal(self, before: Position, board: Board, mover: str) -> bool:
+        """Whether ``board`` is a legal result of the roll with the die that later looks found gone (the other
+        lying where it lay, and no look confirming the roll: ``State.roll_gone``) read as another face."""
+        st, seating = self.state, self.seating
+        gone = st.roll_gone
+        if (seating is None or not gone or gone[0] != st.roll_at or st.roll_looked == st.roll_at or st.one_die
+                or not st.dice or len(st.dice) != 2 or not st.roll_at or len(st.roll_at) != 2):
+            return False
+        kept = int(st.roll_at[1 - gone[1]][0])
+        after = seating.position(board, mover)
+        return any(after in legal_results(before, kept, face) for face in range(1, 7)
+                   if sorted((kept, face)) != sorted(st.dice))
 
     @staticmethod
     def _rival_change(guess: Board, rival: Board) -> Optional[list]:
