@@ -129,7 +129,10 @@ def doubts(cue: dict[str, Any]) -> list[str]:
         if _row_beyond(dropped, faces):
             why.append("dropped discs beyond the faces")
     elif not n:
-        if any(w in DROPPED_WHY and rim >= CLEAR_DROPPED for w, _, rim in dropped):
+        # (an unlinked disc that the empty board shows too, on the points of that colour, is the board's own shape)
+        board = cue.get("as_the_board") or []
+        if any(w in DROPPED_WHY and rim >= CLEAR_DROPPED and not (w == "unlinked" and u in board)
+               for w, u, rim in dropped):
             why.append("clear disc dropped")
         row_base = float(cue.get("row_base", 0.5))
         if any(rim >= NEAR_FLOOR and abs(u - row_base) <= NEAR_BASE for u, rim, _ in cue.get("near_floor") or []):

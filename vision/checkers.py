@@ -629,7 +629,9 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         chain = _chain(column, cols.base_y(p), r, toward, reach=empty_runs.get(p, 0.0))
         for d in column:
             if d not in chain:
-                reject(d, "unlinked")
+                # (how much of it differs from the empty board there: a shape every point of that colour shows is
+                # the board's own, and says nothing about a checker missed: checker_doubt)
+                reject(d, "unlinked", unlike=round(share_of(d, p), 2))
                 unlinked.append(d)
         if chain:
             stacks[p] = chain
@@ -881,6 +883,8 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         if rp is not None and rd["why"] != "weak":
             u = cols.from_base(rp, rd["y"] * scale) / (2 * r)
             cues[rp].setdefault("rejected", []).append((rd["why"], round(u, 2), round(rd["rim"] / max(ref, 1e-6), 2)))
+            if rd["why"] == "unlinked" and rd.get("unlike", 1.0) < EMPTY_SHARE:
+                cues[rp].setdefault("as_the_board", []).append(round(u, 2))
             if "tip" in rd:  # (a board-coloured disc: how its tip side's rim stood against its sides)
                 cues[rp].setdefault("board_tips", []).append((round(u, 2), round(rd["rim"] / max(ref, 1e-6), 2),
                                                               rd["tip"]))
