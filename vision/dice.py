@@ -12,8 +12,9 @@ Without hints every die size from ~13 px to a fifth of the image is tried (``bgr
 the playing-area mask (pips are looked for half a die beyond it, and a face counts when its centre lies in it: a die
 on the field's rim), the expected die edge (read at five scales from 0.6 to 1.2 of it until ``dice_scale`` has
 learnt the view's real die edge, then at two scales around that edge, the second only in windows round the first's
-pips: ``dice_windows``, and not at all when the first read both dice of the roll with confidence: ``_roll_read``)
-and, ideally, the board homography (needed for most cocked dice).
+pips: ``dice_windows``, and not at all when the first read both dice of the roll with confidence: ``_roll_read``;
+once a read was a whole roll, the next frame reads windows round that roll first and reads the field whole only when
+they are no whole roll again: ``_reread_roll``) and, ideally, the board homography (needed for most cocked dice).
 """
 
 from __future__ import annotations
