@@ -116,7 +116,8 @@ unseen (J7 game 1717 frame 448). An illegal call waiting for a second reading ta
 for one lone checker read as none, every legal result still needing a confident misread (frame 975). A die of
 the roll that later looks found gone (the other lying, no look confirming the roll) is still no evidence against
 the roll, but a foul that another face of it makes legal rests on it: not judged, no alarm (``_other_face_legal``;
-g2703 frame 761, where today's reader never finds the misread 4 again).
+g2703 frame 761, where today's reader never finds the misread 4 again). 'No checker was moved' is not judged on a
+board that stood as a guess doubting the mover's points, the bar or the trays (race 4242 frame 1614).
 
 Events are dicts (see device/events.py); the tracker does no I/O, so the referee can store them before announcing.
 ``feed`` never raises: a fault of the tracker's own drops that reading (the state as before it) with a
@@ -1757,7 +1758,10 @@ class GameTracker:
             st.last_play = {"player": mover, "dice": list(st.dice), "before": st.before,
                             "after_board": _board_json(ref.board), "legal": None, "pass_pending": True,
                             "one_die": st.one_die, "roll_at": st.roll_at,
-                            "roll_reads": st.roll_reads, "changes_seen": st.changes_seen}
+                            "roll_reads": st.roll_reads, "changes_seen": st.changes_seen,
+                            # the board stood as a guess: the points (or "any") it may be wrong on
+                            "guess": (st.unsure_points if st.unsure_points is not None else "any")
+                            if st.guessed else None}
             st.changes_seen = False  # a play the reader may not have seen: the next 'nothing moved' is unsure
             self._believe(ref.board, obs)
             st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
@@ -1992,6 +1996,17 @@ class GameTracker:
             st.turn, st.last_play = other(last_roller), None
         if after.player_off == CHECKERS:
             self._game_end(mover, after)
+
+    @staticmethod
+    def _guess_holds(guess: Any, board: Board, mover: str) -> bool:
+        """Whether a guess (its unsure points, "any", or None for no guess) may be wrong about where the mover's
+        checkers stand on ``board``: it doubts the bar, the trays or a point holding his checkers, or anything."""
+        if guess is None:
+            return False
+        if not isinstance(guess, list):
+            return True
+        sign = 1 if mover == "light" else -1
+        return any(i in (OFF_INDEX, BAR_INDEX) or (i < 24 and board.points[i] * sign > 0) for i in guess)
 
     def _other_face_legal(self, before: Position, board: Board, mover: str) -> bool:
         """Whether ``board`` is a legal result of the roll with the die that later looks found gone (the other
@@ -2371,6 +2386,15 @@ class GameTracker:
                            message=f"no change was read after {mover}'s roll, and the reader did not see the play "
                                    "before change the board either: not judged, please check the board")
                 st.guessed, st.unsure_points, st.guess_confirms = True, None, 0  # (an unseen play: any point)
+                return None
+            if self._guess_holds(last.get("guess"), _board_from_json(last["after_board"]), mover):
+                # the board the roll was played from was a guess that may be wrong about where the mover's checkers
+                # stood (race 4242 frame 1614, today's reader: dark's 1/off(2) on 4-3 read as his guessed board, the
+                # trays and his 1-point in doubt, called 'no checker was moved'): nothing moved on a guess is no
+                # foul; said, never an alarm
+                self._emit("warning", code="unsure_reading", player=mover,
+                           message=f"no change was read after {mover}'s roll, but the board before it was not read "
+                                   "clearly (an earlier play was not judged): not judged, please check the board")
                 return None
             before = Position.from_position_id(last["before"])
             self._play_event(mover, last["dice"], before, before)
