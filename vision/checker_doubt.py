@@ -39,7 +39,9 @@ the point's base, rims as a share of their colour's typical rim):
   (dark checkers on a dark point, shaded ones), or a checker-coloured run starts at the base, or the dark
   checkers' own colour runs a whole
   checker from the base where the empty-board model saw nothing (dark on dark: the rim too faint, the pixels too
-  close to the dark triangle one by one).
+  close to the dark triangle one by one), or three or more discs dropped as linked to no base make a row at the
+  checkers' pitch (a stack whose base rims were missed), or the column differs from the empty board from the base
+  for most of a row with the dark checkers' colour at the base (dark on dark, rims drowned).
 
 Cues tried and left out because they doubted more right counts than they caught wrong ones (measured over renders
 5252, 6363, 7474, 8585, 9696, the sample stills and the real photos): a long run unlike the empty board from an
@@ -82,6 +84,10 @@ TIP_STANDS_OUT = (2.5, 0.05)  # ... and one whose tip-side rim is this many time
 TIP_NEAR_BASE = 0.5  # ... centred within this many diameters of where the row's stacks start
 ROW_WHY = ("weak and alone", "not a checker colour", "as on the empty board")  # (why those discs were dropped)
 DROPPED_WHY = ("unlinked", "scattered", "not a checker colour", "off the stack's end")
+UNLINKED_ROW = 3  # discs dropped as linked to no base, this many in a row at the checkers' pitch (FAINT_ROW_PITCH),
+# however faint: a stack whose base rims were missed (render 6102 point 9: seven dark, four outer rims at 0.16-0.18)
+LONG_UNLIKE = 4.0  # diameters an empty point's column differs from the empty board from its base ...
+LONG_DARK = 0.0  # ... with more than this run of the dark checkers' own colour from the base: dark on a dark point
 
 
 def doubts(cue: dict[str, Any]) -> list[str]:
@@ -143,6 +149,12 @@ def doubts(cue: dict[str, Any]) -> list[str]:
             why.append("board-coloured disc unlike the board's own")
         if _faint_row(dropped):
             why.append("faint row at the base")
+        if _unlinked_row(dropped):
+            why.append("row of unlinked discs")
+        if float(cue.get("empty") or 0.0) >= LONG_UNLIKE and float(cue.get("dark_run") or 0.0) > LONG_DARK:
+            # (past the tip checker_stacks.unseen_stack takes such a column for a shadow; with the dark checkers'
+            # colour at its base it is as likely a dark stack on a dark point whose rims all drowned: render 6104)
+            why.append("long unlike column, dark at the base")
         if int(cue.get("run_n") or 0) >= 1:
             why.append("colour run at the base")
         elif float(cue.get("dark_run") or 0.0) >= DARK_RUN:
@@ -189,6 +201,22 @@ def _faint_row(dropped: list[Any]) -> bool:
         if FAINT_ROW_PITCH[0] <= u - row[-1] <= FAINT_ROW_PITCH[1]:
             row.append(u)
     return len(row) >= 2
+
+
+def _unlinked_row(dropped: list[Any]) -> bool:
+    """Whether discs dropped as linked to no base on a point read empty make a row of UNLINKED_ROW or more, each one
+    checker's spacing from the last, wherever it starts. A stack whose base checkers showed no rim leaves its outer
+    discs unlinked; grain and prints on empty points gave at most two at that pitch (renders 6100-6229, the sample
+    stills, the real photos), so the point is doubted, never counted."""
+    us = sorted(float(u) for w, u, _ in dropped if w == "unlinked")
+    for i, first in enumerate(us):
+        row = [first]
+        for u in us[i + 1:]:
+            if FAINT_ROW_PITCH[0] <= u - row[-1] <= FAINT_ROW_PITCH[1]:
+                row.append(u)
+        if len(row) >= UNLINKED_ROW:
+            return True
+    return False
 
 
 def _row_beyond(dropped: list[Any], count: int) -> bool:
