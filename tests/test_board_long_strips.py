@@ -4,7 +4,8 @@ again with that side at its edge as far out as the other's, and an outline whose
 edge. Sample still sim_35 (its wider strip 21 px off before; renders 6213, 6244, 6259 alike, left out for time).
 And an end whose column reading ran to the image's edge is not taken there when a straight edge inside shows the
 table beyond it (render 6204, rendered here and JPEG-compressed like the files ``bgref render stills`` writes: 58
-px off before)."""
+px off before). And a doubted outline's full-resolution fit that jumped onto a tray's inner edge gives way to the
+fit kept near the working image's outline (render 6284: 20 px off before, its right end 31-38 px in)."""
 
 import json
 from pathlib import Path
@@ -42,5 +43,11 @@ def test_a_wider_long_strip_is_matched_to_the_other():
 
 def test_an_end_is_not_taken_to_the_image_edge_past_its_outer_edge():
     image, truth = _still(6204)
+    geo = find_board(image)
+    assert _error(geo.corners, truth) < 5.0, (geo.corners.round(1).tolist(), geo.frame_doubt)
+
+
+def test_a_doubted_fit_that_jumped_to_an_inner_edge_gives_way_to_the_near_fit():
+    image, truth = _still(6284)
     geo = find_board(image)
     assert _error(geo.corners, truth) < 5.0, (geo.corners.round(1).tolist(), geo.frame_doubt)

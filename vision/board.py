@@ -507,18 +507,51 @@ def _same_points(first: BoardGeometry, second: BoardGeometry) -> bool:
 def _outline(found, play: np.ndarray, min_long: float = 0.0, end_in: Optional[tuple[str, float]] = None,
              long_match: bool = False) -> BoardGeometry:
     """The geometry out from a re-found playing area (working-image px); ``min_long`` and ``end_in`` as in
-    ``vision.board_frame.outer_frame_lines``."""
-    from vision.board_frame import outer_frame, outer_frame_lines
-    from vision.board_refine import refine_corners
+    ``vision.board_frame.outer_frame_lines``.
 
-    image, work, small, s, intrinsics = found
+    The outline from the working image is fitted at full resolution to each side's best-supported edge within
+    reach. When that outline shows a trace (``_frame_doubt``) other than the fit's own move (a fit kept near
+    never shows that one: render 6215's fit moved a side 48 px, rightly), the fit kept within NEAR_REACH of the
+    working image's outline is tried too, and stands when it shows none and its long strips agree within
+    STRIP_RETRY_AGREE (sample still sim_35's near fit, 0.37 apart, was 34 px off at a corner): the usual reach (26 px at 1080p) takes in a tray's
+    or the frame's inner edge, often stronger than the outer one, while the working image's outline was within a
+    few px (renders 6280, 6284, 6311: ends 25-38 px in after the fit, 1-3 px before it)."""
+    from vision.board_frame import outer_frame, outer_frame_lines
+
+    small, s = found[2], found[3]
     # the outer frame: out from the playing area to the edges that are equally far out on opposite sides
     outline = outer_frame_lines(small, play, min_long, end_in, long_match) if FRAME_LINES else \
         outer_frame(small, play)
-    coarse = _onto_image_border(outline, small.shape, s, work.shape)
+    coarse = _onto_image_border(outline, small.shape, s, found[1].shape)
     # a long side matched to the other's width keeps to its edge: within the usual reach the stronger edge it was
     # moved off may lie (render 6244: 22 px out), so each side goes to its fit nearest the outline found
-    corners = refine_corners(work, coarse, outer=True, nearest=long_match)
+    geo, traces = _fitted(found, play, coarse, long_match)
+    if NEAR_FIT and traces is not None and not long_match and _inside_image(geo.corners, found[0].shape):
+        # (an outline on the image's border is judged as cut off or not on the usual fit: a near fit there hid a
+        # board running off the image's right edge, tests/test_board.py)
+        near, _ = _fitted(found, play, coarse, False, NEAR_REACH)
+        top, bottom = _long_strips(near)
+        if near.frame_doubt is None and abs(top - bottom) <= STRIP_RETRY_AGREE and near.score is not None and \
+                _inside_image(near.corners, found[0].shape) and \
+                near.score >= max(MIN_PATTERN, THIN_RETRY_SCORE * (geo.score or 0.0)):
+            return near
+    return geo
+
+
+NEAR_FIT = True  # a doubted outline's full-resolution fit is tried again kept near the working image's outline ...
+NEAR_REACH = 0.006  # ... within this share of the image's diagonal (the usual: 0.012)
+
+
+def _fitted(found, play: np.ndarray, coarse: np.ndarray, nearest: bool, reach: Optional[float] = None
+            ) -> tuple[BoardGeometry, Optional[str]]:
+    """The geometry from an outline (full-resolution px) fitted to the frame's edges at full resolution, through
+    the lens (known, or estimated from the bowed edges), with its doubt; and the doubt's traces other than how far
+    the fit moved the outline."""
+    from vision.board_refine import refine_corners
+
+    image, work, small, s, intrinsics = found
+    corners = refine_corners(work, coarse, outer=True, nearest=nearest,
+                             **({} if reach is None else {"reach_frac": reach}))
     refined_by = float(np.max(np.linalg.norm(corners - coarse, axis=1))) * s  # working px
     est = None
     if intrinsics is not None:
@@ -531,7 +564,7 @@ def _outline(found, play: np.ndarray, min_long: float = 0.0, end_in: Optional[tu
     geo = geometry_from_corners(image, corners, intrinsics, orient=False)
     geo.frame_doubt = _frame_doubt(geo, refined_by, est, lens_moved if est is not None else 0.0, image)
     geo.frame_doubt_sure = geo.frame_doubt is not None and _sure_doubt(geo, image)
-    return geo
+    return geo, _frame_doubt(geo, 0.0, est, lens_moved if est is not None else 0.0, image)
 
 
 def _onto_image_border(corners: np.ndarray, small_shape: tuple[int, ...], s: float,
