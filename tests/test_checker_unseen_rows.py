@@ -1,7 +1,8 @@
 """A stack read empty must not be read empty for sure where the evidence of checkers is there but too weak to count
 (issue 5: a confident wrong point makes the referee cry foul; a doubtful one makes it wait): three or more discs
-dropped as linked to no base at the checkers' pitch (a stack whose base rims were missed), and a column unlike the
-empty board for most of a row with the dark checkers' colour at its base (dark checkers on a dark point).
+dropped as linked to no base at the checkers' pitch (a stack whose base rims were missed), a column unlike the
+empty board for most of a row with the dark checkers' colour at its base (dark checkers on a dark point), and a clear
+checker-coloured disc at the base dropped as the board's by a hair (a checker on a triangle of its own colour).
 ``checker_doubt.doubts`` lowers such a point below the referee's threshold; it counts nothing."""
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from vision.board import rectify
 from vision.checker_doubt import doubts
 from vision.evaluate import FLAG_BELOW
 
-NEW = ("row of unlinked discs", "long unlike column, dark at the base")
+NEW = ("row of unlinked discs", "long unlike column, dark at the base",
+       "checker-coloured disc at the base dropped by a hair")
 
 
 def _count(seed: int) -> tuple[dict, checkers.CheckerCount]:
@@ -45,6 +47,20 @@ def test_a_long_unlike_column_is_doubted_only_with_the_dark_colour_at_its_base()
     # a point with counted checkers is judged by the stack's own cues, not these
     assert "long unlike column, dark at the base" not in doubts({"n": 2, "us": [0.5, 1.5], "empty": 6.5,
                                                                    "dark_run": 0.3, "sign": -1})
+
+
+def test_a_checker_coloured_disc_at_the_base_dropped_by_a_hair_is_doubted_the_triangles_base_is_not():
+    # (diameters from the base, rim share, tip-side rim share, share unlike the empty board, checker colour
+    # distance in tolerances) per disc dropped as board-coloured (cues["board_unlike"])
+    why = "checker-coloured disc at the base dropped by a hair"
+    # render 6123 point 5: one light checker on a light point, read empty for sure before
+    assert why in doubts({"row_base": 0.44, "board_unlike": [(0.46, 0.58, 0.31, 0.17, 0.32)]})
+    # real photo r15 point 14, empty: the triangle's rounded base, near the checkers' colour but no rim on its tip side
+    assert why not in doubts({"row_base": 0.31, "board_unlike": [(0.43, 0.67, 0.03, 0.0, 0.61)]})
+    # render 6206 point 16, empty: a rim on its tip side, but coloured like no checker
+    assert why not in doubts({"row_base": 0.34, "board_unlike": [(0.46, 0.84, 0.28, 0.81, 1.26)]})
+    # the same disc as 6123's a checker's place out is no base checker
+    assert why not in doubts({"row_base": 0.44, "board_unlike": [(1.46, 0.58, 0.31, 0.17, 0.32)]})
 
 
 @pytest.mark.parametrize("seed, stacks", [

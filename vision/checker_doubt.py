@@ -41,7 +41,8 @@ the point's base, rims as a share of their colour's typical rim):
   checker from the base where the empty-board model saw nothing (dark on dark: the rim too faint, the pixels too
   close to the dark triangle one by one), or three or more discs dropped as linked to no base make a row at the
   checkers' pitch (a stack whose base rims were missed), or the column differs from the empty board from the base
-  for most of a row with the dark checkers' colour at the base (dark on dark, rims drowned).
+  for most of a row with the dark checkers' colour at the base (dark on dark, rims drowned), or a clear disc
+  at the base coloured like a checker was dropped as the board's with a tip-side rim just under the rule's.
 
 Cues tried and left out because they doubted more right counts than they caught wrong ones (measured over renders
 5252, 6363, 7474, 8585, 9696, the sample stills and the real photos): a long run unlike the empty board from an
@@ -87,6 +88,12 @@ DROPPED_WHY = ("unlinked", "scattered", "not a checker colour", "off the stack's
 UNLINKED_ROW = 3  # discs dropped as linked to no base, this many in a row at the checkers' pitch (FAINT_ROW_PITCH),
 # however faint: a stack whose base rims were missed (render 6102 point 9: seven dark, four outer rims at 0.16-0.18)
 LONG_UNLIKE = 4.0  # diameters an empty point's column differs from the empty board from its base ...
+NEAR_TIP_ARC = 0.25  # a disc dropped as board-coloured whose tip-side rim was this share of its sides, just under
+# checkers.TIP_ARC (0.35), ...
+CHECKER_COLOURED = 1.0  # ... its colour within this many tolerances of a checker colour, at the base: a checker
+# of its triangle's colour as likely as the triangle's base (render 6123 point 5: tip 0.31-0.35, 0.3-0.6 tolerances
+# off the light checkers; on renders 6100-6229, the sample stills and the real photos the triangles' own bases within
+# a tolerance of a checker colour showed tips of 0.15 at most, those with tips of 0.25 or more lay 1.2 or more off)
 LONG_DARK = 0.0  # ... with more than this run of the dark checkers' own colour from the base: dark on a dark point
 
 
@@ -147,6 +154,10 @@ def doubts(cue: dict[str, Any]) -> list[str]:
             why.append("disc at the base just under the rim floor")
         if cue.get("tip_unlike_board"):
             why.append("board-coloured disc unlike the board's own")
+        if any(rim >= CLEAR_DROPPED and tip >= NEAR_TIP_ARC and colour <= CHECKER_COLOURED
+               and abs(u - row_base) <= TIP_NEAR_BASE for u, rim, tip, _, colour in cue.get("board_unlike") or []):
+            # (dropped as the board's by a hair, and coloured like a checker: as likely the base checker)
+            why.append("checker-coloured disc at the base dropped by a hair")
         if _faint_row(dropped):
             why.append("faint row at the base")
         if _unlinked_row(dropped):
