@@ -72,14 +72,18 @@ class View:
     points: tuple[Optional[int], ...]
     bar: tuple[int, int]
     unsure: frozenset[int]  # geometric points 1-24
+    # the points the reader itself doubted (low confidence, unseen), as against tall stacks counted unsure here
+    doubted: frozenset[int] = frozenset()
 
     @classmethod
     def of(cls, obs: Observation) -> "View":
         raw = obs.extra.get("read_points") if obs.extra.get("snapped") else None
         points = tuple(raw if isinstance(raw, list) and len(raw) == 24 else obs.points)
-        unsure = set(low_confidence_points(obs))
+        doubted = frozenset(low_confidence_points(obs))
+        unsure = set(doubted)
         unsure |= {i + 1 for i, n in enumerate(points) if n is not None and abs(n) >= TALL}
-        return cls(points, (int(obs.bar.get("light") or 0), int(obs.bar.get("dark") or 0)), frozenset(unsure))
+        return cls(points, (int(obs.bar.get("light") or 0), int(obs.bar.get("dark") or 0)), frozenset(unsure),
+                   doubted)
 
 
 @dataclass(frozen=True)
@@ -113,7 +117,7 @@ def face_bar(view: "View", ref: Optional[Reference]) -> tuple[int, int]:
 def with_face_bar(view: "View", ref: Optional[Reference]) -> "View":
     """``view`` with its bar read at face value (see ``face_bar``): every weighing below counts the bar so."""
     bar = face_bar(view, ref)
-    return view if bar == view.bar else View(view.points, bar, view.unsure)
+    return view if bar == view.bar else View(view.points, bar, view.unsure, view.doubted)
 
 
 def _same_side(a: int, b: int) -> bool:
@@ -386,11 +390,18 @@ def one_lone_unseen(view: View, board: Board, ref: Optional[Reference]) -> bool:
     return len(departs) == 1 and view.points[departs[0]] == 0 and abs(board.points[departs[0]]) == 1
 
 
-def _misplaced(view: View, board: Board, ref: Optional[Reference]) -> bool:
+def _misplaced(view: View, board: Board, ref: Optional[Reference], far: bool = False) -> bool:
     """Whether the reading (steady misreads undone, the bar as read) departs from ``board`` by one checker read in
     the wrong place only: a lone checker of one colour not found on a point the reader was sure of, and one more
     of that colour than ``board`` holds on a point it was unsure of (low confidence, unseen: not a tall stack read
-    tall, which the reader counts short, not over: g1641 frame 327, dark's 5-stack read 5 was the foul's)."""
+    tall, which the reader counts short, not over: g1641 frame 327, dark's 5-stack read 5 was the foul's).
+
+    ``far``: the reading's own story lies far from anything the roll could make (see decide). Then a 2-point read
+    as a blot with confidence is such a miss too, and a tall stack read one over where the reader itself doubted
+    it is the unsure point (render 7001 frame 31: dark's legal 8/5 on 2-1 read with his 2-point read 1 with
+    confidence and his 5-stack read 6 at confidence 0.5 made '24/13 8/5'). Not otherwise: a player who plays
+    only three of four 5s leaves a reading one checker off a legal board in just this way (the sample game's
+    foul at frame 181), and there the near story is the likelier one."""
     if board.bar != view.bar:
         return False
     face = face_value(view, ref)
@@ -398,9 +409,11 @@ def _misplaced(view: View, board: Board, ref: Optional[Reference]) -> bool:
     if len(departs) != 2 or any(face[i] is None for i in departs):
         return False
     for p, q in (departs, departs[::-1]):
-        lone, seen = board.points[p], face[q]
-        if (face[p] == 0 and abs(lone) == 1 and p + 1 not in view.unsure and q + 1 in view.unsure
-                and abs(seen) < TALL and seen * lone > 0 and seen - board.points[q] == lone):
+        stood, seen = board.points[p], face[q]
+        sign = 1 if stood > 0 else -1
+        if (stood and abs(stood) <= (2 if far else 1) and face[p] == stood - sign and p + 1 not in view.unsure
+                and q + 1 in view.unsure and (abs(seen) < TALL or (far and q + 1 in view.doubted))
+                and seen * sign > 0 and seen - board.points[q] == sign):
             return True
     return False
 
@@ -497,7 +510,8 @@ def decide(view: View, allowed: Iterable[Board], ref: Optional[Reference],
     # point it was unsure of, against a legal board: one checker read in the wrong place, never the ground for a
     # foul (g1643 frame 629: dark's legal 9/6 8/4, his checker on the 6 unseen and a second read on his 13 at
     # confidence 0.5, made '9/24' backwards)
-    misplaced = illegal_board is not None and next((b for b in legal if _misplaced(view, b, ref)), None)
+    far_story = illegal_board is not None and far is not None and far(illegal_board)
+    misplaced = illegal_board is not None and next((b for b in legal if _misplaced(view, b, ref, far_story)), None)
     if misplaced is not None and misplaced is not False:
         return Verdict("doubt", misplaced, legal_cost, illegal_cost, diff_points(view, misplaced, ref, short))
     if illegal_board is not None and illegal_cost < HARD and not blind_to_mover and not miscount and not missed and (
