@@ -24,6 +24,8 @@ log = logging.getLogger(__name__)
 
 BOARD_LOST_READS = 10  # reads without a board before warning
 WARNING_REPEAT_FRAMES = 100  # the same warning is not repeated more often than this
+START_WAIT_S = 20.0  # seconds without the starting position before the referee says what it sees instead
+START_WAIT_EVERY_S = 60.0  # ... and again at most this often while it still waits
 DICE_UNSEEN_MOVES = 3  # accepted board changes in a row with no die read anywhere before warning (once a run)
 MOVED_POINTS = 2  # points that must differ between two accepted readings to count as checkers moved
 
@@ -123,6 +125,8 @@ class Referee:
         self.events: list[dict[str, Any]] = []
         self.keep_events = False
         self._last_obs: Optional[Observation] = None
+        self._accepted: Optional[Observation] = None  # the last accepted reading
+        self._start_wait: Optional[list[float]] = None  # [t waiting for the start began, t it was last said]
         self.dice_watch = DiceWatch()
 
     # ----------------------------------------------------------------------------------------------- stages
@@ -210,6 +214,9 @@ class Referee:
                         pub.frame(frame.image, self._last_obs)
                     except Exception:
                         log.exception("publisher %r failed on a frame", pub)
+            if accepted is not None:
+                self._accepted = accepted.observation
+            self._say_start_wait(frame)
             if accepted is None:
                 return
             state = getattr(self.tracker, "state", None)
@@ -230,6 +237,27 @@ class Referee:
                 self.stabiliser.unsettle(dice=dice_look)
                 self._fresh_look(keep_dice_scale=bool(dice_look))
             self._deliver(events)
+
+    def _say_start_wait(self, frame: Frame) -> None:
+        """Waiting for the starting position: after START_WAIT_S, and then every START_WAIT_EVERY_S, say what the
+        camera sees instead (see GameTracker.start_wait_message: the points that differ from the start). Timed on the frames, as a still scene brings no
+        new accepted reading."""
+        state = getattr(self.tracker, "state", None)
+        say = getattr(self.tracker, "start_wait_message", None)
+        if getattr(state, "phase", None) != "setup" or getattr(state, "match_over", False) or not callable(say):
+            self._start_wait = None
+            return
+        if self._start_wait is None:
+            self._start_wait = [frame.t, -START_WAIT_EVERY_S]
+        since, last = self._start_wait
+        if self._accepted is None or frame.t - since < START_WAIT_S or frame.t - last < START_WAIT_EVERY_S:
+            return
+        told = say(self._accepted, frame.t - since)
+        if told is None:
+            return
+        self._start_wait[1] = frame.t
+        message, differ = told
+        self._deliver(self.tracker.warn(message, frame.index, frame.t, code="no_start", differ=differ))
 
     def _deliver(self, events: list[dict[str, Any]]) -> None:
         """Store first (durably), then announce."""

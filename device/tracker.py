@@ -1147,6 +1147,34 @@ class GameTracker:
             return False
         return not any(trusted_off(obs).values())
 
+    def start_wait_message(self, obs: Observation, waited_s: float) -> Optional[tuple[str, list[int]]]:
+        """While waiting for the starting position: what the camera sees instead (the points that differ from the
+        nearer start), as a message and the points (1-24, geometric) that differ; None when not waiting. Why: a
+        referee that never sees the start never starts, and in silence the players cannot tell a checker set up
+        wrong from one the camera cannot make out (judging game 3737: a dark 2-stack beside the tray read as none
+        for the whole game, without a word). The referee says it as a warning, never an alarm."""
+        st = self.state
+        if st.phase != "setup" or st.match_over:
+            return None
+        waited = f"waiting {waited_s:.0f} s for the starting position"
+        if not obs.board.found or len(obs.points) != 24:
+            return None  # no board: the referee says so already ("board not found", code board_lost)
+        starts = [Seating(h).board(Position.start(), "light").points for h in HOMES
+                  if not self.light_seat_hint or self.light_seat_hint in (Seating(h).light_seat, Seating(h).light_home)]
+        start = min(starts, key=lambda pts: sum(n != want for n, want in zip(obs.points, pts)))
+        differ = [i for i, (n, want) in enumerate(zip(obs.points, start)) if n != want]
+
+        def said(n: Optional[int]) -> str:
+            return "unseen" if n is None else "empty" if n == 0 else f"{abs(n)} {'light' if n > 0 else 'dark'}"
+
+        if len(differ) > MAX_START_DOUBT + 2:
+            return f"{waited}: the board does not look like it yet ({len(differ)} of 24 points differ)", []
+        where = [f"point {i + 1} reads {said(obs.points[i])}, the start has {said(start[i])}" for i in differ]
+        where += [f"{obs.bar[c]} {c} read on the bar" for c in COLOURS if obs.bar.get(c)]
+        what = "; ".join(where) or "the reading is not sure enough"
+        return (f"{waited}: {what} (points numbered from the camera's bottom right): check those checkers, the "
+                "light and the camera's view", [i + 1 for i in differ])
+
     # --------------------------------------------------------------------------------------------- phases
     def _on_setup(self, obs: Observation, board: Board) -> None:
         if self.state.match_over:
@@ -1734,7 +1762,7 @@ class GameTracker:
             # board may fit it as well (the missing checker put on a tall stack). The checks below still apply
             pending = _board_from_json(st.confirm)
             raw = obs.extra.get("unfilled_points")  # (as read: a point filled as untouched is one the foul reaches)
-            seen = (View(tuple(raw), view.bar, view.unsure) if isinstance(raw, list) and len(raw) == 24
+            seen = (View(tuple(raw), view.bar, view.unsure, view.doubted) if isinstance(raw, list) and len(raw) == 24
                     and not obs.extra.get("snapped") else view)
             if pending not in by_board and one_lone_unseen(seen, pending, ref):
                 found = Verdict("illegal", pending, found.legal_cost, max(1, cost(view, pending, ref)), found.points)

@@ -1,0 +1,73 @@
+"""While no starting position is seen the referee says, after a while, what the camera sees instead: a referee that
+never starts must not stay silent (judging game 3737: a dark 2-stack beside the tray read as none for the whole
+game, and not one event). Then the start is seen and the game begins with no further word."""
+
+from __future__ import annotations
+
+from typing import Iterator, Optional
+
+from device.referee import START_WAIT_EVERY_S, START_WAIT_S, Referee, oracle_reader
+from device.seating import Seating
+from device.sources import Frame, Source
+from device.tracker import GameTracker
+from rules.position import Position
+from vision.observation import BoardInfo, Observation
+
+SEATING = Seating("bottom-right")
+START = SEATING.board(Position.start(), "light")
+FPS = 10
+
+
+def _label(points: Optional[list[int]]) -> dict:
+    found = points is not None
+    obs = Observation(board=BoardInfo(found=found, corners=[[100.0, 100.0], [1100.0, 100.0], [1100.0, 700.0],
+                                                            [100.0, 700.0]] if found else None),
+                      points=points if found else [], bar={"light": 0, "dark": 0}, off={"light": None, "dark": None})
+    label = obs.to_dict()
+    label["hands"] = False
+    return label
+
+
+class _Still(Source):
+    """``seconds`` of one still scene, then (optionally) the whole start."""
+
+    def __init__(self, points: Optional[list[int]], seconds: float, then_start: bool = False) -> None:
+        super().__init__()
+        self.points, self.seconds, self.then_start = points, seconds, then_start
+
+    def frames(self) -> Iterator[Frame]:
+        n = int(self.seconds * FPS)
+        scenes = [self.points] * n + ([list(START.points)] * 30 if self.then_start else [])
+        for i, points in enumerate(scenes):
+            yield Frame(i, i / FPS, None, label=dict(_label(points), frame=i))
+
+
+def _events(source: Source) -> list[dict]:
+    referee = Referee(source, oracle_reader, GameTracker())
+    referee.keep_events = True
+    referee.run()
+    return referee.events
+
+
+def _short_stack() -> list[int]:
+    points = list(START.points)
+    i = next(i for i, n in enumerate(points) if n == -2)  # dark's two back checkers read as none
+    points[i] = 0
+    return points
+
+
+def test_a_start_read_short_is_said_with_the_point_that_differs():
+    events = _events(_Still(_short_stack(), START_WAIT_S + START_WAIT_EVERY_S + 5))
+    said = [e for e in events if e.get("code") == "no_start"]
+    assert len(said) == 2  # after START_WAIT_S, and once more a minute on
+    assert said[0]["t"] >= START_WAIT_S and said[1]["t"] - said[0]["t"] >= START_WAIT_EVERY_S
+    where = next(i + 1 for i, n in enumerate(START.points) if n == -2)
+    assert said[0]["differ"] == [where]
+    assert f"point {where} reads empty, the start has 2 dark" in said[0]["message"]
+    assert not any(e.get("alert") for e in events) and not any(e["type"] == "setup" for e in events)
+
+
+def test_nothing_is_said_before_the_wait_and_the_start_then_begins_the_game():
+    events = _events(_Still(_short_stack(), START_WAIT_S - 5, then_start=True))
+    assert not any(e.get("code") == "no_start" for e in events)
+    assert [e["type"] for e in events] == ["setup"]
