@@ -526,7 +526,11 @@ def _outline(found, play: np.ndarray, min_long: float = 0.0, end_in: Optional[tu
     # a long side matched to the other's width keeps to its edge: within the usual reach the stronger edge it was
     # moved off may lie (render 6244: 22 px out), so each side goes to its fit nearest the outline found
     geo, traces = _fitted(found, play, coarse, long_match)
-    if NEAR_FIT and traces is not None and not long_match and _inside_image(geo.corners, found[0].shape):
+    top, bottom = _long_strips(geo)
+    strips_look = STRIP_RETRY and abs(top - bottom) > DOUBT_STRIPS and min(top, bottom) >= STRIP_RETRY_LEAST
+    # (an outline whose long strips differ gets _strips_retried's look instead: two looks cost 0.5 s more)
+    if NEAR_FIT and traces is not None and not long_match and not strips_look and \
+            _inside_image(geo.corners, found[0].shape):
         # (an outline on the image's border is judged as cut off or not on the usual fit: a near fit there hid a
         # board running off the image's right edge, tests/test_board.py)
         near, _ = _fitted(found, play, coarse, False, NEAR_REACH)
