@@ -50,6 +50,14 @@ empty point's base; the base disc's median difference to the empty board or to t
 neighbours; a centre highlight (a checker's dome) against the empty board's; rims at a radius a size larger
 (dark checkers with their shadow look bigger); checkers missing from a colour's fifteen when a tray was read.
 
+The three doubts of an empty point added for issue 5 (a row of unlinked discs, a long unlike column with the dark
+colour at its base, a checker-coloured disc at the base dropped by a hair), against 9adab61, per point with the
+found outline / the true geometry: renders 6100-6159 (tuned on) confident wrong 13 -> 11 / 16 -> 12 (stacks read
+empty for sure 10 -> 6); renders 6200-6229 2 -> 1 (true geometry); renders 6160-6199 (check), the sample stills and
+the real photos unchanged; points right and right points flagged unchanged on every set. Tried and left out: a dark
+slot shaded and tinted like the dark face yet a little nearer the empty board (``checker_dark``, to_face up to 1.5
+times to_empty) as a maybe: it caught render 6132 point 8 and doubted a right empty point (6127 point 3).
+
 A die against a stack is not a cue: on renders and real photos it doubted six right counts for one wrong one (the
 disc found on a die itself is dropped before counting, see ``checker_dice``).
 """
