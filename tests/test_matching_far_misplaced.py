@@ -10,34 +10,12 @@ wrong place; the illegal story, far beyond anything a 2-1 makes, is the unlikely
 from __future__ import annotations
 
 from device.matching import Reference, View, decide
-from device.seating import Board, Seating
 from device.tracker import _far_from_roll
 from rules.moves import legal_results
 from rules.position import Position
+from tests.test_matching_one_checker import SEATING, _geo, _index, _moved
 
-SEATING = Seating("top-right")
 START = Position.start()
-
-
-def _geo(pos: Position) -> Board:
-    return SEATING.board(pos, "dark")
-
-
-def _moved(pos: Position, play: str) -> Position:
-    for move in play.split():
-        src, dst = (int(x) for x in move.split("/"))
-        pts = list(pos.player)
-        pts[src - 1] -= 1
-        pts[dst - 1] += 1
-        pos = Position(tuple(pts), pos.opponent)
-    return pos
-
-
-def _index(dark_point: int) -> int:
-    pts = [0] * 25
-    pts[dark_point - 1] = 1
-    board = SEATING.board(Position(tuple(pts), tuple([0] * 25)), "dark")
-    return next(i for i, n in enumerate(board.points) if n)
 
 
 def _case(doubted: bool):

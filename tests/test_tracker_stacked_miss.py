@@ -19,13 +19,19 @@ from tests.test_tracker_guess_points import TrayBlindReader
 DARK_6, DARK_11 = 25 - 6, 25 - 11  # geometric points (dark sits at the top: his point p is 25 - p)
 
 
-def _dark_plays_2_2() -> tuple[TrayBlindReader, Position]:
+def _dark_rolls_2_2() -> tuple[TrayBlindReader, Position]:
+    """Light opens 3-1 (8/5 6/5), dark rolls 2-2: the reader and dark's position on roll."""
     r = TrayBlindReader()
     r.start(3, 1)
     after = _play(START, (3, 1), "8/5 6/5")
     r.show(after, "light")
     r.show(after.swap(), "dark", (die(2, "left"), die(2, "left")))
-    played = _play(after.swap(), (2, 2), "13/11(2) 8/6(2)")
+    return r, after.swap()
+
+
+def _dark_plays_2_2() -> tuple[TrayBlindReader, Position]:
+    r, before = _dark_rolls_2_2()
+    played = _play(before, (2, 2), "13/11(2) 8/6(2)")
     r.unsure = {DARK_6}  # a tall stack: the reader is unsure of it
     for _ in range(5):  # the lift, and the still readings after it
         r.show(played, "dark", wrong={DARK_11: -1, DARK_6: -6})
@@ -58,12 +64,8 @@ def test_a_foul_that_is_illegal_on_the_guess_and_on_its_rival_is_called():
 def test_the_illegal_board_read_whole_later_is_called():
     # the same readings, but the play was the illegal one the first readings could not tell: 13/11 8/6(2) and a
     # checker from his 13 to his 6 (no 2-2 plays that), and it is later read whole, every checker seen
-    r = TrayBlindReader()
-    r.start(3, 1)
-    after = _play(START, (3, 1), "8/5 6/5")
-    r.show(after, "light")
-    r.show(after.swap(), "dark", (die(2, "left"), die(2, "left")))
-    legal = _play(after.swap(), (2, 2), "13/11(2) 8/6(2)")
+    r, before = _dark_rolls_2_2()
+    legal = _play(before, (2, 2), "13/11(2) 8/6(2)")
     mine = list(legal.player)
     mine[10], mine[5] = mine[10] - 1, mine[5] + 1  # his 11-point holds 1, his 6-point 8
     foul = Position(tuple(mine), legal.opponent)
