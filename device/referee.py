@@ -24,6 +24,7 @@ log = logging.getLogger(__name__)
 
 BOARD_LOST_READS = 10  # reads without a board before warning
 WARNING_REPEAT_FRAMES = 100  # the same warning is not repeated more often than this
+START_NEAR_S = 2.0  # seconds a still reading one to a few points off the start stands before that is said
 START_WAIT_S = 20.0  # seconds without the starting position before the referee says what it sees instead
 START_WAIT_EVERY_S = 60.0  # ... and again at most this often while it still waits
 DICE_UNSEEN_MOVES = 3  # accepted board changes in a row with no die read anywhere before warning (once a run)
@@ -126,7 +127,8 @@ class Referee:
         self.keep_events = False
         self._last_obs: Optional[Observation] = None
         self._accepted: Optional[Observation] = None  # the last accepted reading
-        self._start_wait: Optional[list[float]] = None  # [t waiting for the start began, t it was last said]
+        # waiting for the start: [t it began, t it was last said, t the near miss now read began, its points]
+        self._start_wait: Optional[list[Any]] = None
         self.dice_watch = DiceWatch()
 
     # ----------------------------------------------------------------------------------------------- stages
@@ -239,24 +241,33 @@ class Referee:
             self._deliver(events)
 
     def _say_start_wait(self, frame: Frame) -> None:
-        """Waiting for the starting position: after START_WAIT_S, and then every START_WAIT_EVERY_S, say what the
-        camera sees instead (see GameTracker.start_wait_message: the points that differ from the start). Timed on the frames, as a still scene brings no
-        new accepted reading."""
+        """Waiting for the starting position: a still reading a few points off the start, standing START_NEAR_S,
+        is said at once with the points that differ (the players have set up and wait for the referee: they should
+        hear why it does not start before they roll); any other reading after START_WAIT_S. Again at most every
+        START_WAIT_EVERY_S (players who go on playing meanwhile hear it once a minute, not at every play). Timed
+        on the frames, as a still scene brings no new accepted reading. See GameTracker.start_wait_message."""
         state = getattr(self.tracker, "state", None)
         say = getattr(self.tracker, "start_wait_message", None)
         if getattr(state, "phase", None) != "setup" or getattr(state, "match_over", False) or not callable(say):
             self._start_wait = None
             return
         if self._start_wait is None:
-            self._start_wait = [frame.t, -START_WAIT_EVERY_S]
-        since, last = self._start_wait
-        if self._accepted is None or frame.t - since < START_WAIT_S or frame.t - last < START_WAIT_EVERY_S:
-            return
-        told = say(self._accepted, frame.t - since)
+            self._start_wait = [frame.t, -START_WAIT_EVERY_S, None, None]
+        since, last, near_since, near = self._start_wait
+        told = say(self._accepted, frame.t - since) if self._accepted is not None else None
         if told is None:
             return
-        self._start_wait[1] = frame.t
         message, differ = told
+        if differ != near:
+            near_since, near = frame.t, differ
+        self._start_wait[2:4] = [near_since, near]
+        if differ:
+            due = frame.t - near_since >= START_NEAR_S and frame.t - last >= START_WAIT_EVERY_S
+        else:
+            due = frame.t - since >= START_WAIT_S and frame.t - last >= START_WAIT_EVERY_S
+        if not due:
+            return
+        self._start_wait[1] = frame.t
         self._deliver(self.tracker.warn(message, frame.index, frame.t, code="no_start", differ=differ))
 
     def _deliver(self, events: list[dict[str, Any]]) -> None:
