@@ -26,20 +26,6 @@ LAYER_RIM = 0.6  # a disc at a half offset must have this share of its stack's b
 HIDDEN_STEP = (1.3, 1.8)  # diameters from a layer disc to the next visible row disc (one row checker hidden)
 LAYER_DOUBT_RIM = 0.35  # ... and one with this share may still be one: the count is then doubtful
 GAP_DOUBT = 1.45  # a gap between neighbouring discs of a row longer than this many diameters hides a checker
-ROW_FIRST = (0.25, 0.75)  # where (diameters from the base) the centre of a row's first checker lies ...
-ROW_STEP = (0.85, 1.25)  # ... and how far on (diameters) each next one's
-
-
-def vouched_row(us: list[float]) -> bool:
-    """Whether discs whose centres lie ``us`` diameters from the base (sorted) are a row from the base with one disc
-    on every checker's place, shorter than a row that can carry a layer (MIN_ROW_FOR_LAYER).
-
-    Why: checkers do not float. In such a row every disc stands on the ones inside it, so a faint inner disc (a
-    rim hidden by its touching neighbours) is proven by the clearer ones beyond it, and no checker can lie on top;
-    only the outermost disc can be something else that happens to continue the row."""
-    if not us or len(us) >= MIN_ROW_FOR_LAYER or not ROW_FIRST[0] <= us[0] <= ROW_FIRST[1]:
-        return False
-    return all(ROW_STEP[0] <= b - a <= ROW_STEP[1] for a, b in zip(us, us[1:]))
 
 
 def stack_layers(discs: list[tuple[float, float]], r: float) -> tuple[list[float], list[float]]:

@@ -47,8 +47,7 @@ from vision.checker_layers import dropped_stack, run_past
 from vision.checker_median import median_along
 from vision.checker_lone import colour_distance, dropped_row, lone_on_own_colour
 from vision.checker_own_colour import own_colour_stack
-from vision.checker_stacks import (LAYER_RIM, layer_doubt, read_stack, stack_layers, stack_total, unseen_stack,
-                                   vouched_row)
+from vision.checker_stacks import LAYER_RIM, layer_doubt, read_stack, stack_layers, stack_total, unseen_stack
 
 log = logging.getLogger(__name__)
 
@@ -812,14 +811,6 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
             # against its own colour's typical rim: dark checkers on a dark board rim fainter than light ones
             # everywhere, which says nothing about one stack's count
             weakest = min(d.rim for d in chain) / max(colour_ref[chain_sign], 1e-6)
-            outward = sorted(chain, key=lambda d: cols.from_base(p, d.y))
-            if (not half and len(whole) == len(chain) == n and outward[-1].rim >= CLEAR_RIM * colour_ref[chain_sign]
-                    and vouched_row([cols.from_base(p, d.y) / (2 * r) for d in outward])):
-                # a row from the base, a disc on every place, the outermost a clear checker: the inner discs stand
-                # proven by it (checker_stacks.vouched_row; render 6218 point 1: a faint outer one vouched for grain)
-                cue["unvouched"] = round(float(max(0.0, min(1.0, (1 - 2 * mixed) * min(1.0, 2 * weakest)
-                                                             * (0.5 + 0.5 * separation)))), 2)
-                weakest = outward[-1].rim / max(colour_ref[chain_sign], 1e-6)
             confidence[p - 1] = float(max(0.0, min(1.0, (1 - 2 * mixed) * min(1.0, 2 * weakest)
                                                    * (0.5 + 0.5 * separation))))
             cue.update(mixed=round(mixed, 2), weakest=round(weakest, 2), separation=round(separation, 2),
@@ -861,9 +852,6 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
             stack = read_stack(cue, ROW_SPACING)
             if stack is not None:
                 cue.update(stack.cue())
-                if "unvouched" in cue and stack.count != len(counted[p]):
-                    # (the stack read as another shape than the row its discs made: the row vouches for nothing)
-                    confidence[p - 1] = min(confidence[p - 1], float(cue["unvouched"]))
                 points[p - 1] = int(cue["sign"]) * min(MAX_PER_POINT, stack.count)
                 if stack.doubtful:
                     confidence[p - 1] = min(confidence[p - 1], DOUBTFUL)
