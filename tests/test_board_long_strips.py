@@ -8,28 +8,14 @@ px off before). And a doubted outline's full-resolution fit that jumped onto a t
 fit kept near the working image's outline (render 6284: 20 px off before, its right end 31-38 px in)."""
 
 import json
-from pathlib import Path
 
 import cv2
 import numpy as np
 
-from device.sim.stills import render_still
+from tests.test_board_second_look import STILLS, _error, _still
 from vision.board import _long_strips, find_board
 
 cv2.setNumThreads(1)
-
-STILLS = Path(__file__).resolve().parent.parent / "sample_images" / "stills"
-
-
-def _still(seed: int) -> tuple[np.ndarray, np.ndarray]:
-    still = render_still(seed)
-    ok, buf = cv2.imencode(".jpg", still.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
-    assert ok
-    return cv2.imdecode(buf, cv2.IMREAD_COLOR), np.array(still.label["board"]["corners"], float)
-
-
-def _error(corners: np.ndarray, truth: np.ndarray) -> float:
-    return float(np.linalg.norm(np.asarray(corners, float) - truth, axis=1).mean())
 
 
 def test_a_wider_long_strip_is_matched_to_the_other():

@@ -11,6 +11,7 @@ whatever the opponent holds there.
 
 from __future__ import annotations
 
+from rules.position import Position
 from tests.daemon_scenes import die
 from tests.test_tracker_faults import START, Reader, _play
 
@@ -23,14 +24,21 @@ class TrayBlindReader(Reader):
         obs.off = {"light": None, "dark": None}
 
 
-def _dark_fouls_after_a_guess(unsure_points: list[int], doubted: set[int]) -> Reader:
-    r = TrayBlindReader(wrong={19: -4})  # dark's 6-point read one short in every reading: a steady misread
+def light_opens_on_a_guess(r: Reader, unsure_points: list[int], doubted: set[int]) -> Position:
+    """Light opens 3-1 (8/5 6/5) and the referee's board is then a guess unsure on ``unsure_points`` (0-based), the
+    reader doubting ``doubted``: the position after light's play."""
     r.start(3, 1)
     after = _play(START, (3, 1), "8/5 6/5")
     r.show(after, "light")
     st = r.tracker.state
     st.guessed, st.unsure_points = True, unsure_points  # as a play not judged leaves it (see _guess_unsure)
     r.unsure = doubted
+    return after
+
+
+def _dark_fouls_after_a_guess(unsure_points: list[int], doubted: set[int]) -> Reader:
+    r = TrayBlindReader(wrong={19: -4})  # dark's 6-point read one short in every reading: a steady misread
+    after = light_opens_on_a_guess(r, unsure_points, doubted)
     for _ in range(3):
         r.show(after.swap(), "dark")  # nothing moves while dark picks up his dice
     r.show(after.swap(), "dark", (die(6, "left"), die(4, "left")))

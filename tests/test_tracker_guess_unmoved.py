@@ -9,19 +9,15 @@ lets it be called.
 from __future__ import annotations
 
 from tests.daemon_scenes import die
-from tests.test_tracker_faults import START, Reader, _play
+from tests.test_tracker_faults import Reader
+from tests.test_tracker_guess_points import light_opens_on_a_guess
 
 DARK_6 = 25 - 6  # geometric (dark sits at the top: his point p is 25 - p)
 
 
 def _dark_moves_nothing_on_a_guess(unsure_points: list[int], doubted: set[int]) -> Reader:
     r = Reader()
-    r.start(3, 1)
-    after = _play(START, (3, 1), "8/5 6/5")
-    r.show(after, "light")
-    st = r.tracker.state
-    st.guessed, st.unsure_points = True, unsure_points  # as a play not judged leaves it (see _guess_unsure)
-    r.unsure = doubted
+    after = light_opens_on_a_guess(r, unsure_points, doubted)
     r.show(after.swap(), "dark", (die(6, "left"), die(4, "left")))
     for _ in range(2):
         r.show(after.swap(), "dark")  # the dice lifted, nothing moved
