@@ -173,7 +173,7 @@ def _size_caveats(how: Optional[dict]) -> list[str]:
 
 
 def _within(how: Optional[dict], size_cm: list[float]) -> str:
-    """" +- 0.9 cm": the long side's error bound at ~90 % from what the size rests on (SizeView.within_cm)."""
+    """' +- 0.9 cm': the long side's error bound at ~90 % from what the size rests on (SizeView.within_cm)."""
     spread = float((how or {}).get("spread") or 0.0)
     return f" +- {1.64 * spread * max(size_cm):.1f} cm" if spread > 0 else ""
 
