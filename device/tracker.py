@@ -129,6 +129,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import logging
 import math
 from dataclasses import asdict, dataclass, field
@@ -274,6 +275,13 @@ class State:
     roll_gone: Optional[list] = None  # [roll_at, index]: a later look found that die of the roll gone, the other lying
     dice_spots: Optional[list] = None  # [value, x, y, epoch, [[x, y] of the dice beside]] read lately (_drop_fixtures)
     dice_epoch: int = 0  # turns of the dice: one more each time a play is judged or dice are rolled anew
+
+
+@functools.lru_cache(maxsize=None)
+def _start_board(home: str) -> Board:
+    """The starting position as seen with the light player's home board at ``home`` (asked for on every reading
+    while waiting for the start: made once)."""
+    return Seating(home).board(Position.start(), "light")
 
 
 def _board_json(board: Board) -> list:
@@ -1100,10 +1108,7 @@ class GameTracker:
             return None
         cands: list[tuple[Board, int]] = []
         if st.phase == "setup" and not st.match_over:
-            for home in HOMES:
-                seating = Seating(home)
-                if not self.light_seat_hint or self.light_seat_hint in (seating.light_seat, seating.light_home):
-                    cands.append((seating.board(Position.start(), "light"), 1))
+            cands += [(start, 1) for start in self._start_boards()]
         elif st.phase in ("opening", "awaiting") and st.board:
             cands.append((_board_from_json(st.board), 0))
         if board is not None and any(board.same_checkers(c) for c, _ in cands):
@@ -1125,7 +1130,7 @@ class GameTracker:
         short of a stack on its own colour are kept (a phantom on an empty point is no steady reading)."""
         if self.state.phase != "setup":
             return cand
-        home = next((h for h in HOMES if Seating(h).board(Position.start(), "light").points == cand.points), None)
+        home = next((h for h in HOMES if _start_board(h).points == cand.points), None)
         raw = obs.extra.get("read_points") if obs.extra.get("snapped") else obs.points
         if home is not None and isinstance(raw, list) and len(raw) == 24 and None not in raw:
             seen = self._start_seen.setdefault(home, [set() for _ in range(24)])
@@ -1147,6 +1152,12 @@ class GameTracker:
             return False
         return not any(trusted_off(obs).values())
 
+    def _start_boards(self) -> list[Board]:
+        """The starting position under each seating the light-seat hint allows (geometric boards)."""
+        hint = self.light_seat_hint
+        return [_start_board(h) for h in HOMES
+                if not hint or hint in (Seating(h).light_seat, Seating(h).light_home)]
+
     def start_wait_message(self, obs: Observation, waited_s: float) -> Optional[tuple[str, list[int]]]:
         """While waiting for the starting position: what the camera sees instead (the points that differ from the
         nearer start), as a message and the points (1-24, geometric) that differ; None when not waiting. Why: a
@@ -1159,9 +1170,8 @@ class GameTracker:
         waited = f"waiting {waited_s:.0f} s for the starting position"
         if not obs.board.found or len(obs.points) != 24:
             return None  # no board: the referee says so already ("board not found", code board_lost)
-        starts = [Seating(h).board(Position.start(), "light").points for h in HOMES
-                  if not self.light_seat_hint or self.light_seat_hint in (Seating(h).light_seat, Seating(h).light_home)]
-        start = min(starts, key=lambda pts: sum(n != want for n, want in zip(obs.points, pts)))
+        start = min((b.points for b in self._start_boards()),
+                    key=lambda pts: sum(n != want for n, want in zip(obs.points, pts)))
         differ = [i for i, (n, want) in enumerate(zip(obs.points, start)) if n != want]
 
         def said(n: Optional[int]) -> str:
@@ -1915,34 +1925,26 @@ class GameTracker:
             # readings re-sync the belief while waiting for the roll)
             where = ", ".join(map(str, found.points)) if found.points else "several points"
             if passed:
-                self._emit("warning", code="unsure_reading", player=mover,
-                           message=f"{mover}'s play was not read before {other(mover)} rolled and {mover} rolled "
-                                   "again: the play is not judged, please check the board")
+                why = (f"{mover}'s play was not read before {other(mover)} rolled and {mover} rolled again: the play "
+                       "is not judged, please check the board")
             elif missed_hit:
-                self._emit("warning", code="unsure_reading", player=mover,
-                           message=f"a checker came back onto the board or the bar where no play of {mover}'s puts "
-                                   f"one: a hit in {other(mover)}'s play before was missed (or a checker was knocked "
-                                   f"off and put back); {mover}'s play is not judged: please check the board")
+                why = (f"a checker came back onto the board or the bar where no play of {mover}'s puts one: a hit "
+                       f"in {other(mover)}'s play before was missed (or a checker was knocked off and put back); "
+                       f"{mover}'s play is not judged: please check the board")
             elif guess_wrong:
-                self._emit("warning", code="unsure_reading", player=mover,
-                           message=f"the board before {mover}'s roll was not read clearly (an earlier play was not "
-                                   f"judged); {mover}'s play is not judged: please check the board")
+                why = (f"the board before {mover}'s roll was not read clearly (an earlier play was not judged); "
+                       f"{mover}'s play is not judged: please check the board")
             elif face_unsure:
-                self._emit("warning", code="unsure_reading", player=mover,
-                           message=f"a die of {mover}'s roll was not found again when looked at, and the play is "
-                                   "legal with another face on it; the play is not judged: please check the dice")
+                why = (f"a die of {mover}'s roll was not found again when looked at, and the play is legal with "
+                       "another face on it; the play is not judged: please check the dice")
             elif roll_unsure:
-                self._emit("warning", code="unsure_reading", player=mover,
-                           message=f"a die of {mover}'s roll was read differently when looked at again; the play "
-                                   "is not judged: please check the board")
+                why = (f"a die of {mover}'s roll was read differently when looked at again; the play is not judged: "
+                       "please check the board")
             elif st.one_die:
-                self._emit("warning", code="unsure_reading", player=mover,
-                           message=f"only one die of {mover}'s roll was read; the play is not judged: "
-                                   "please check the board")
+                why = f"only one die of {mover}'s roll was read; the play is not judged: please check the board"
             else:
-                self._emit("warning", code="unsure_reading", player=mover,
-                           message=f"cannot read points {where} clearly; {mover}'s play is not judged: "
-                                   "please check the board")
+                why = f"cannot read points {where} clearly; {mover}'s play is not judged: please check the board"
+            self._emit("warning", code="unsure_reading", player=mover, message=why)
             after_board = found.board or self._likeliest(view, ref, boards)
             after = seating.position(after_board, mover)
             if not passed and ref is not None and (ref.board not in by_board or st.one_die) and (
