@@ -876,7 +876,11 @@ def _roll_read(cands: list[FaceCandidate]) -> bool:
     renders seeds 8484 and 5353 (each read as a running camera); sample game 174 -> 177 frames right; bench 30/30;
     no wrong value in any; bench dice 36 -> 21 ms.
     """
-    faces = _drop_side_faces(_merge(list(cands)))
+    return _whole_roll(_drop_side_faces(_merge(list(cands))))
+
+
+def _whole_roll(faces: list[FaceCandidate]) -> bool:
+    """Final faces that are a whole roll: exactly ROLL_DICE, each flat with a value of at least ROLL_CONFIDENCE."""
     return len(faces) == ROLL_DICE and all(
         c.value is not None and c.flat and c.confidence >= ROLL_CONFIDENCE for c in faces)
 
@@ -900,11 +904,8 @@ def _reread_roll(gray: np.ndarray, die_px: float, mask: np.ndarray, color: np.nd
 
 
 def _roll_centres(found: list[FaceCandidate]) -> Optional[np.ndarray]:
-    """The centres of a whole roll read (``_roll_read`` of the final faces), else None."""
-    if len(found) != ROLL_DICE or not all(c.value is not None and c.flat and c.confidence >= ROLL_CONFIDENCE
-                                          for c in found):
-        return None
-    return np.array([c.center for c in found], float)
+    """The centres of a whole roll read (``_whole_roll`` of the final faces), else None."""
+    return np.array([c.center for c in found], float) if _whole_roll(found) else None
 
 
 REREAD_ROLL = True  # read round the last frame's roll first (off: always the whole field)
