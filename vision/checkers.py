@@ -47,6 +47,7 @@ from vision.checker_layers import dropped_stack, run_past
 from vision.checker_median import median_along
 from vision.checker_lone import colour_distance, dropped_row, lone_on_own_colour
 from vision.checker_own_colour import own_colour_stack
+from vision.checker_row_proof import row_proven
 from vision.checker_stacks import LAYER_RIM, layer_doubt, read_stack, stack_layers, stack_total, unseen_stack
 
 log = logging.getLogger(__name__)
@@ -705,6 +706,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
     confidence = [1.0] * 24
     run_debug: dict[int, tuple[int, float]] = {}
     cues: dict[int, dict[str, Any]] = {}
+    rimless: dict[int, float] = {}  # per point, its confidence with the faintest rim left out
     colour_runs = _colour_runs(lab, cols, {1: light, -1: dark}, colours, half_len, slot)
     # each stacked disc's outline straight across the column (checker_discs.equator_scores), all in one pass: a
     # disc's score is its own, whichever of its stack's discs are kept below
@@ -815,6 +817,9 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
                                                    * (0.5 + 0.5 * separation))))
             cue.update(mixed=round(mixed, 2), weakest=round(weakest, 2), separation=round(separation, 2),
                        layer_doubt=bool(not half and layer_doubt(along, r)))
+            # (what the confidence would be without the faintest rim: a row its column proves needs no clear rims,
+            # checker_row_proof; whether it is one is told once the row's common start is known, below)
+            rimless[p] = float(max(0.0, min(1.0, (1 - 2 * mixed) * (0.5 + 0.5 * separation))))
         else:
             confidence[p - 1] = 0.5
         if not half and layer_doubt(along, r):
@@ -842,6 +847,12 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         if len(starts) >= 2:
             for p in pts:
                 cues[p]["row_base"] = round(float(statistics.median(starts)), 2)
+    # a short row whose faint rims lowered its confidence, proven by its column (checker_row_proof): sure again,
+    # unless something else doubted it (a layer's waist or a gap: checker_stacks.layer_doubt)
+    for p, lifted in rimless.items():
+        if lifted > confidence[p - 1] and not cues[p].get("layer_doubt") and row_proven(cues[p]):
+            cues[p]["row_proven"] = True
+            confidence[p - 1] = lifted
     # each point's stack read as one shape: a row from the base, past the tip, layers on top (checker_stacks.read_stack)
     for p, cue in cues.items():
         if cue.get("n") and points[p - 1]:
