@@ -71,3 +71,20 @@ def test_a_short_row_with_faint_rims_is_read_sure_in_a_sample_still(name, point)
     # every row the column proves is read right on these stills
     proven = [p for p in range(1, 25) if count.cues[p].get("row_proven")]
     assert all(count.points[p - 1] == label["points"][p - 1] for p in proven)
+
+
+def test_a_dropped_disc_in_the_rows_next_place_over_an_occupied_column_doubts_the_count():
+    """Render seed 9102, point 17: three dark checkers; the two outer ones' faces shade off the dark checkers' colour
+    and are dropped as not a checker colour, one and two places past the base one, while the column differs from
+    the empty board for nearly three checkers. Read as one with confidence 1.0 before: now doubted."""
+    sim = pytest.importorskip("device.sim.stills", reason="the renderer (device.sim) is not available")
+    cv2.setNumThreads(1)
+    still = sim.render_still(9102)
+    geometry = label_geometry(still.label)
+    count = checkers.count_checkers(rectify(still.image, geometry), geometry)
+    assert still.label["points"][16] == -3
+    assert count.points[16] == -3 or count.confidence[16] < FLAG_BELOW
+    assert "dropped disc continues the row" in count.cues[17].get("doubts", [])
+    # no right count of this render is doubted for it
+    assert all(count.points[p - 1] != still.label["points"][p - 1] for p in range(1, 25)
+               if "dropped disc continues the row" in count.cues[p].get("doubts", []))

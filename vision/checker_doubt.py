@@ -14,6 +14,9 @@ the point's base, rims as a share of their colour's typical rim):
 - the checkers' colour run is longer than the counted discs say (rims hidden in a packed stack);
 - a clear disc dropped from the point's chain lies on its column past the counted stack
   (``checker_stacks.dropped_beyond``: a tall stack's chain broke where its rims hide);
+- a disc dropped as linked to no base or not a checker colour takes the row's next place (one checker's spacing
+  past the counted row) while the column differs from the empty board out to it (a shaded checker's face: the
+  count stops short);
 - the innermost disc stands most of a checker further out than the row's other stacks start (the base checker
   was not found), unless the checkers' colour or anything unlike the empty board runs from the base to that disc
   (the base checker is there, its rim lost against the frame);
@@ -102,6 +105,10 @@ CHECKER_COLOURED = 1.0  # ... its colour within this many tolerances of a checke
 # of its triangle's colour as likely as the triangle's base (render 6123 point 5: tip 0.31-0.35, 0.3-0.6 tolerances
 # off the light checkers; on renders 6100-6229, the sample stills and the real photos the triangles' own bases within
 # a tolerance of a checker colour showed tips of 0.15 at most, those with tips of 0.25 or more lay 1.2 or more off)
+CONTINUES = (0.8, 1.3)  # diameters past the counted row's outermost disc where a dropped disc takes its next place
+CONTINUES_WHY = ("unlinked", "not a checker colour")  # ... dropped for these (on the row's line) ...
+CONTINUES_SLACK = 0.5  # ... while the column differs from the empty board this many checkers past the count ...
+CONTINUES_REACH = 0.3  # ... and out to within this of the disc's centre
 LONG_DARK = 0.0  # ... with more than this run of the dark checkers' own colour from the base: dark on a dark point
 
 
@@ -122,6 +129,8 @@ def doubts(cue: dict[str, Any]) -> list[str]:
             why.append("colour run longer")
         if dropped_beyond(us, cue.get("rejected") or [], cue.get("tip")):
             why.append("clear disc beyond the stack")
+        if _row_goes_on(us, n, cue.get("rejected") or [], float(cue.get("empty") or 0.0)):
+            why.append("dropped disc continues the row")
         if min(us) - row_base >= BASE_MISSING and not _base_covered(cue, min(us)):
             why.append("no base checker")
         rims = cue.get("rims") or []
@@ -243,6 +252,23 @@ def _row_beyond(dropped: list[Any], count: int) -> bool:
     checkers' pitch beyond the ``count`` checkers read from its base: a stack the count stopped short of."""
     us = sorted(u for w, u, rim in dropped if (w in ROW_WHY or w in DROPPED_WHY) and rim >= FAINT_ROW_RIM and u > count)
     return any(FAINT_ROW_PITCH[0] <= b - a <= FAINT_ROW_PITCH[1] for a, b in zip(us, us[1:]))
+
+
+def _row_goes_on(us: list[float], n: int, dropped: list[Any], empty: float) -> bool:
+    """Whether a disc dropped on the point (not linked, or not a checker colour: a shaded checker's face) lies one
+    checker's spacing past the counted row's outermost disc (CONTINUES, diameters) while the column differs from
+    the empty board out to it and half a checker past the count (``empty``, checkers' lengths from the base).
+
+    Why: either alone is common (grain past a row; a shadow past its end), but a disc in the row's next place over a
+    column that is no empty board there is that row's next checker, whatever its colour looked like (render 9102
+    point 17: three dark read one, the two outer ones dropped as not a checker colour at 1.5 and 2.5, the column
+    unlike the board for 2.8; 6226 point 17: three light read two). Discs dropped off the centre line (scattered,
+    off the stack's end) are no place of the row: a glare's edge beside real photo r14's three light checkers."""
+    if not us or empty < n + CONTINUES_SLACK:
+        return False
+    end = max(us)
+    return any(why in CONTINUES_WHY and rim >= FAINT_ROW_RIM and CONTINUES[0] <= u - end <= CONTINUES[1]
+               and u <= empty + CONTINUES_REACH for why, u, rim in dropped)
 
 
 def _base_covered(cue: dict[str, Any], first: float) -> bool:
