@@ -1459,7 +1459,10 @@ class GameTracker:
         FIXTURE_PX), each time beside none of the other dice read now and once alone, while another die of this
         reading is not such: dice do not land twice on the same pixels, so that is
         something on the board the reader takes for a die (render 2801: a '1' at one spot from frame 0, before any
-        roll, and in three rolls of dark's, each made 'wrong half'; g1645: a '1' at one spot in three rolls). One
+        roll, and in three rolls of dark's, each made 'wrong half'; g1645: a '1' at one spot in three rolls). Read
+        alone, it is dropped only when it was read there beside a whole roll (two other dice) before: g7272's '1'
+        at one spot, beside dark's 4-3 at frame 168, read alone once the dice were lifted at 331, kept the dice
+        'down' there and the play unjudged until the next roll (a die of a roll read alone turn after turn stays). One
         earlier turn is not enough: rendered dice land within 3 px with the same face by chance (g2703's 3 at frame
         905, bo8181 four times). The same roll read again (every die where it lay) stays whole."""
         st = self.state
@@ -1478,7 +1481,16 @@ class GameTracker:
             seen = [(e, beside) for v, x, y, e, beside in spots if v == d.value and e < st.dice_epoch
                     and abs(x - float(d.center[0])) <= FIXTURE_PX and abs(y - float(d.center[1])) <= FIXTURE_PX
                     and not any(math.hypot(bx - ox, by - oy) <= near for bx, by in beside for ox, oy in others)]
-            return len({e for e, _ in seen}) >= FIXTURE_TURNS and any(not beside for _, beside in seen)
+            # (or once beside a whole roll: two other dice read with it, so it was no die of that roll)
+            return len({e for e, _ in seen}) >= FIXTURE_TURNS and any(not beside or len(beside) >= 2
+                                                                      for _, beside in seen)
+
+        def beside_a_roll(d: DieReading) -> bool:
+            # read there before beside two other dice at once (a whole roll lying elsewhere): a third thing on the
+            # board, never a die of a roll, even when it is all that is read now
+            return any(v == d.value and e < st.dice_epoch and len(beside) >= 2
+                       and abs(x - float(d.center[0])) <= FIXTURE_PX and abs(y - float(d.center[1])) <= FIXTURE_PX
+                       for v, x, y, e, beside in spots)
 
         fixed = [d for d in known if fixture(d)]
         for d in known:
@@ -1488,8 +1500,8 @@ class GameTracker:
                        and abs(y - spot[2]) <= FIXTURE_PX for v, x, y, e, _ in spots):
                 spots = spots + [spot]
         st.dice_spots = spots[-FIXTURE_SPOTS:]
-        if not fixed or len(fixed) == len(obs.dice):
-            return obs
+        if not fixed or (len(fixed) == len(obs.dice) and not all(beside_a_roll(d) for d in fixed)):
+            return obs  # (a die of a roll read alone at the same spot turn after turn is not dropped so)
         return dataclasses.replace(obs, dice=[d for d in obs.dice if all(d is not f for f in fixed)])
 
     def _reroll_after_look(self, roller: str, reason: str, obs: Observation) -> None:
@@ -2117,10 +2129,11 @@ class GameTracker:
         "not sure" (a warning)."""
         st, seating = self.state, self.seating
         unsure = st.unsure_points
-        if (seating is None or ref is None or unsure is None or BAR_INDEX in unsure or OFF_INDEX in unsure
+        sign, k = (1, 0) if mover == "light" else (-1, 1)
+        if (seating is None or ref is None or unsure is None or OFF_INDEX in unsure
+                or (BAR_INDEX in unsure and not _bar_read_as_held(ref, k))
                 or st.one_die or not st.dice or len(st.dice) < 2 or not st.before or len(view.points) != 24):
             return False
-        sign, k = (1, 0) if mover == "light" else (-1, 1)
         points = [i for i in (unsure if points is None else points) if i < 24]
         if any(ref.board.points[i] * sign > 0 for i in points):
             return False  # the guess may be wrong about the mover's own checkers (where they stood)
@@ -2498,6 +2511,19 @@ class GameTracker:
 
 
 OPPONENT_PLAY_BUDGET = 3000  # opponent positions generated at most when asking whether he played on
+
+
+def _bar_read_as_held(ref: Reference, k: int) -> bool:
+    """Whether every reading while the believed board stood showed the bar of colour ``k`` (0 light, 1 dark) as
+    that board holds it.
+
+    Why (issue 6, g6464 frame 222): a guess doubts "the bar" as one place, but the mover's foul rests only on his
+    own bar count (whether he had to enter; the opponent's checkers there block nothing). Dark's bar/24* not judged
+    (his own bar read empty while one checker still sat there) left a guess doubting the bar, and light's bar/23 on
+    6-2, playing one die of two, went unjudged although his checker on the bar had been read there in every
+    reading. His bar read as held every time is as sure as any point read so."""
+    seen = ref.seen_bar
+    return seen is not None and list(seen[k]) == [ref.board.bar[k]]
 
 
 def _shows(obs: Observation, board: Board) -> bool:
