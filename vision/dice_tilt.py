@@ -1,0 +1,196 @@
+"""Is a die's body wider than a flat die's can be? Its silhouette in its own colour against the predicted outline.
+
+Why: a die cocked on a checker or the frame (tilted 17-34 degrees) keeps an almost square upper face, but turns a
+side face up: from above, a band 0.3-0.56 of its edge wide, in the die's body colour with its own shading, shows next
+to the upper face. Its pips are no reliable sign (a 1 on the side is one pip; small dice blur them), but the band
+itself is. A flat die shows its sides only towards the camera's foot, within the parallax of its own height, and
+``vision.dice_pose`` predicts that outline from the board's homography. So: the region of the die's colour joined to
+the upper face is measured along rays from the face's centre, and a run of neighbouring rays on one side that all
+reach well beyond the flat outline, yet end (a die's side face is a band, not the board) means a cocked die.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+import cv2
+import numpy as np
+
+from vision.dice_pose import LARGEST_FACE, BoardCamera, flat_outline, upper_face
+
+RAYS = 32  # directions round the face's centre
+ARC = 2  # rays either side that must reach out too (a side face spans its whole edge: 2 * 2 * 11.25 = 45 degrees)
+REACH = 1.7  # die edges from the centre within which the body is looked at
+FACE_DISC = 0.42  # die edges: the disc round the centre whose median colour is the die's (its pips are a minority)
+CHROMA_TOL = 0.06  # chromaticity (b, g, r over their sum) within this of the face's: the die's colour
+SHADE = (0.35, 1.5)  # a side face's brightness over the upper face's (lit 0.6-1.15 of its colour)
+DARK_FACE = 120.0  # b + g + r of a face below which chromaticity is noise: brightness alone says die or not
+MIN_BODY_EDGE_PX = 12.0  # smaller dice: a side band of a few pixels, within JPEG's colour blocks
+MAX_EXCESS = 0.8  # ... and no farther: beyond, the colour ran on into the board, a checker or the other die
+RING = (1.35, 1.65)  # die edges: the ring round the die whose pixels must be mostly off the die's colour ...
+MAX_RING_SHARE = 0.15  # ... all but this share: else the die's colour is the board's there and its body unseen
+OTHER_DIE = 1.9  # die edges: another die's face within this, its direction (ARC rays either side) is not looked at
+
+
+@dataclass
+class BodyProfile:
+    """Along each ray: where the die's colour ends and where a flat die's outline ends (pixels from the centre)."""
+
+    body: np.ndarray
+    outline: np.ndarray
+    edge_px: float
+    reach_px: float
+    ring_share: float = 0.0  # share of the ring round the die in the die's colour
+    blocked: np.ndarray | None = None  # rays towards another die
+
+    def excess(self) -> np.ndarray:
+        """Per ray, die edges of body beyond the flat outline (+inf where the body ran to the window's edge)."""
+        e = (self.body - self.outline) / self.edge_px
+        e = np.where(self.body >= self.reach_px - 1.0, np.inf, e)
+        return e if self.blocked is None else np.where(self.blocked, np.inf, e)
+
+    def arc_excess(self) -> float:
+        """The largest excess that ARC rays either side share (their least), among arcs that end: -inf if none."""
+        if self.ring_share > MAX_RING_SHARE:
+            return -np.inf
+        e = self.excess()
+        n = len(e)
+        idx = (np.arange(n)[:, None] + np.arange(-ARC, ARC + 1)[None, :]) % n
+        least = e[idx].min(axis=1)
+        most = e[idx].max(axis=1)
+        ok = np.isfinite(most) & (most <= MAX_EXCESS)
+        return float(least[ok].max()) if ok.any() else -np.inf
+
+
+def body_mask(patch: np.ndarray, centre: np.ndarray, edge_px: float) -> Optional[np.ndarray]:
+    """Pixels of ``patch`` (BGR) in the colour of the die whose upper face is centred at ``centre`` (patch px)."""
+    bgr = patch.astype(np.float32)
+    total = bgr.sum(axis=2)
+    h, w = total.shape
+    yy, xx = np.ogrid[:h, :w]
+    disc = (xx - centre[0]) ** 2 + (yy - centre[1]) ** 2 <= (FACE_DISC * edge_px) ** 2
+    if disc.sum() < 9:
+        return None
+    face = np.median(bgr[disc], axis=0)
+    face_total = float(face.sum())
+    if face_total <= 0:
+        return None
+    bright = (total >= SHADE[0] * face_total) & (total <= SHADE[1] * face_total)
+    if face_total >= DARK_FACE:
+        chroma = bgr / np.maximum(total, 1.0)[..., None]
+        near = np.abs(chroma - face / face_total).max(axis=2) <= CHROMA_TOL
+        member = bright & near
+    else:
+        member = total <= SHADE[1] * face_total
+    k = max(3, int(round(0.3 * edge_px)) | 1)  # closes a pip (0.2-0.25 of the edge) of the die's colour
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    return cv2.morphologyEx(member.astype(np.uint8), cv2.MORPH_CLOSE, kernel)
+
+
+def _ray_ends(mask: np.ndarray, centre: np.ndarray, reach: float) -> np.ndarray:
+    """Distance along each of RAYS rays from ``centre`` to the first pixel off ``mask`` (``reach`` if none)."""
+    angles = np.arange(RAYS) * (2 * np.pi / RAYS)
+    radii = np.arange(1.0, reach, 0.5)
+    xs = np.rint(centre[0] + np.outer(np.cos(angles), radii)).astype(int)
+    ys = np.rint(centre[1] + np.outer(np.sin(angles), radii)).astype(int)
+    h, w = mask.shape
+    inside = (xs >= 0) & (ys >= 0) & (xs < w) & (ys < h)
+    on = mask[np.clip(ys, 0, h - 1), np.clip(xs, 0, w - 1)].astype(bool) & inside
+    off = ~on
+    first = np.where(off.any(axis=1), off.argmax(axis=1), len(radii))
+    return np.where(first < len(radii), radii[np.minimum(first, len(radii) - 1)], reach)
+
+
+def _ring_share(mask: np.ndarray, centre: np.ndarray, edge_px: float) -> float:
+    h, w = mask.shape
+    yy, xx = np.ogrid[:h, :w]
+    d2 = (xx - centre[0]) ** 2 + (yy - centre[1]) ** 2
+    ring = (d2 >= (RING[0] * edge_px) ** 2) & (d2 <= (RING[1] * edge_px) ** 2)
+    n = int(ring.sum())
+    return float(mask[ring].sum()) / n if n else 1.0
+
+
+def _blocked(centre: np.ndarray, others: Optional[np.ndarray], edge_px: float) -> Optional[np.ndarray]:
+    """Rays pointing at another die's face near this one (two dice that touch make one body of their colour)."""
+    if others is None or len(others) == 0:
+        return None
+    rel = np.asarray(others, float).reshape(-1, 2) - centre
+    dist = np.hypot(rel[:, 0], rel[:, 1])
+    rel = rel[(dist > 0.3 * edge_px) & (dist < OTHER_DIE * edge_px)]
+    if len(rel) == 0:
+        return None
+    angles = np.arange(RAYS) * (2 * np.pi / RAYS)
+    out = np.zeros(RAYS, bool)
+    for a in np.arctan2(rel[:, 1], rel[:, 0]):
+        turn = np.abs((angles - a + np.pi) % (2 * np.pi) - np.pi)
+        out |= turn <= np.pi / 4 + 1e-9
+    return out
+
+
+def body_profile(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: float, board_to_image: np.ndarray,
+                 shape: tuple[int, ...], others: Optional[np.ndarray] = None,
+                 offset: tuple[int, int] = (0, 0)) -> Optional[BodyProfile]:
+    """The die's colour region and a flat die's predicted outline along RAYS rays from its face's centre.
+    ``center``, ``others`` (centres of the other dice faces found) and the homography are in the whole frame's
+    pixels; ``image`` is the frame's part from ``offset`` (x, y) on."""
+    center = np.asarray(center, float)
+    ox, oy = offset
+    reach = REACH * edge_px
+    r = int(np.ceil(reach)) + 2
+    x0, y0 = int(center[0]) - r - ox, int(center[1]) - r - oy
+    H, W = image.shape[:2]
+    if x0 < 0 or y0 < 0 or x0 + 2 * r + 1 > W or y0 + 2 * r + 1 > H:
+        return None
+    patch = image[y0:y0 + 2 * r + 1, x0:x0 + 2 * r + 1]
+    local = center - (x0 + ox, y0 + oy)
+    mask = body_mask(patch, local, edge_px)
+    if mask is None:
+        return None
+    try:
+        camera = BoardCamera.from_homography(board_to_image, shape)
+    except (np.linalg.LinAlgError, ZeroDivisionError):
+        return None
+    if not (np.all(np.isfinite(camera.v)) and np.all(np.isfinite(camera.h_inv))):
+        return None
+    jac_det = _px_per_unit(board_to_image, center)
+    if jac_det is None:
+        return None
+    # the flat outline is drawn for the largest die the face's pips allow (see dice_pose.LARGEST_FACE)
+    big_px = edge_px * LARGEST_FACE
+    edge_board = big_px / jac_det
+    top = upper_face(camera, center, cues.get("face_axes"), int(cues.get("value") or 1), big_px, edge_board)
+    outline = flat_outline(camera, top, edge_board)
+    if not np.all(np.isfinite(outline)):
+        return None
+    flat = np.zeros(mask.shape, np.uint8)
+    cv2.fillConvexPoly(flat, np.rint((outline - (x0 + ox, y0 + oy)) * 16).astype(np.int32), 1, cv2.LINE_8, 4)
+    return BodyProfile(_ray_ends(mask, local, reach), _ray_ends(flat, local, reach), float(edge_px), reach,
+                       _ring_share(mask, local, edge_px), _blocked(center, others, edge_px))
+
+
+def _px_per_unit(board_to_image: np.ndarray, center: np.ndarray) -> Optional[float]:
+    from vision.dice_flat import local_jacobian
+
+    jac = local_jacobian(board_to_image, center)
+    if jac is None:
+        return None
+    d = float(np.sqrt(abs(np.linalg.det(jac))))
+    return d if d > 0 else None
+
+
+def body_excess(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: float, board_to_image: np.ndarray,
+                shape: tuple[int, ...], others: Optional[np.ndarray] = None, offset: tuple[int, int] = (0, 0)) -> float:
+    """Die edges by which the die's body reaches past a flat die's outline on one side (see the module): -inf when
+    it cannot be measured."""
+    prof = body_profile(image, cues, center, edge_px, board_to_image, shape, others, offset)
+    return -np.inf if prof is None else prof.arc_excess()
+
+
+COCKED_EXCESS = 0.3  # die edges of side face past the flat outline that call a die cocked
+
+
+def body_cocked(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: float, board_to_image: np.ndarray,
+                shape: tuple[int, ...], others: Optional[np.ndarray] = None, offset: tuple[int, int] = (0, 0)) -> bool:
+    """Whether the die's body shows a side face beyond any a flat die shows there: a cocked die."""
+    return body_excess(image, cues, center, edge_px, board_to_image, shape, others, offset) > COCKED_EXCESS
