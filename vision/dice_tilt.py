@@ -30,6 +30,9 @@ MIN_BODY_EDGE_PX = 12.0  # smaller dice: a side band of a few pixels, within JPE
 MAX_EXCESS = 0.8  # ... and no farther: beyond, the colour ran on into the board, a checker or the other die
 RING = (1.35, 1.65)  # die edges: the ring round the die whose pixels must be mostly off the die's colour ...
 MAX_RING_SHARE = 0.15  # ... all but this share: else the die's colour is the board's there and its body unseen
+DISTINCT = 0.12  # the die's chromaticity off the ring's (its surroundings') by at least this: else its shadow and
+# the field round it pass for its own shaded side faces (a green die on green felt, a brown one on wood)
+DISTINCT_DARK = 2.5  # a dark die's surroundings at least this many times brighter than its face
 OTHER_DIE = 1.9  # die edges: another die's face within this, its direction (ARC rays either side) is not looked at
 
 
@@ -43,6 +46,7 @@ class BodyProfile:
     reach_px: float
     ring_share: float = 0.0  # share of the ring round the die in the die's colour
     blocked: np.ndarray | None = None  # rays towards another die
+    up: float = 0.0  # image angle in which a point above the die moves (away from the camera's foot)
 
     def excess(self) -> np.ndarray:
         """Per ray, die edges of body beyond the flat outline (+inf where the body ran to the window's edge)."""
@@ -50,8 +54,9 @@ class BodyProfile:
         e = np.where(self.body >= self.reach_px - 1.0, np.inf, e)
         return e if self.blocked is None else np.where(self.blocked, np.inf, e)
 
-    def arc_excess(self) -> float:
-        """The largest excess that ARC rays either side share (their least), among arcs that end: -inf if none."""
+    def arc_excess(self, min_up: float = -1.0) -> float:
+        """The largest excess that ARC rays either side share (their least), among arcs that end: -inf if none.
+        ``min_up``: only arcs whose middle ray's cosine with the up direction is at least this."""
         if self.ring_share > MAX_RING_SHARE:
             return -np.inf
         e = self.excess()
@@ -60,28 +65,43 @@ class BodyProfile:
         least = e[idx].min(axis=1)
         most = e[idx].max(axis=1)
         ok = np.isfinite(most) & (most <= MAX_EXCESS)
+        ok &= np.cos(np.arange(n) * (2 * np.pi / n) - self.up) >= min_up - 1e-9
         return float(least[ok].max()) if ok.any() else -np.inf
 
 
+def _ring(shape: tuple[int, ...], centre: np.ndarray, edge_px: float) -> np.ndarray:
+    h, w = shape[:2]
+    yy, xx = np.ogrid[:h, :w]
+    d2 = (xx - centre[0]) ** 2 + (yy - centre[1]) ** 2
+    return (d2 >= (RING[0] * edge_px) ** 2) & (d2 <= (RING[1] * edge_px) ** 2)
+
+
 def body_mask(patch: np.ndarray, centre: np.ndarray, edge_px: float) -> Optional[np.ndarray]:
-    """Pixels of ``patch`` (BGR) in the colour of the die whose upper face is centred at ``centre`` (patch px)."""
+    """Pixels of ``patch`` (BGR) in the colour of the die whose upper face is centred at ``centre`` (patch px);
+    None when the die's colour is too near its surroundings' (the ring round it) to tell the two apart."""
     bgr = patch.astype(np.float32)
     total = bgr.sum(axis=2)
     h, w = total.shape
     yy, xx = np.ogrid[:h, :w]
     disc = (xx - centre[0]) ** 2 + (yy - centre[1]) ** 2 <= (FACE_DISC * edge_px) ** 2
-    if disc.sum() < 9:
+    ring = _ring(total.shape, centre, edge_px)
+    if disc.sum() < 9 or ring.sum() < 9:
         return None
     face = np.median(bgr[disc], axis=0)
-    face_total = float(face.sum())
-    if face_total <= 0:
+    around = np.median(bgr[ring], axis=0)
+    face_total, around_total = float(face.sum()), float(around.sum())
+    if face_total <= 0 or around_total <= 0:
         return None
     bright = (total >= SHADE[0] * face_total) & (total <= SHADE[1] * face_total)
     if face_total >= DARK_FACE:
+        if np.abs(face / face_total - around / around_total).max() < DISTINCT:
+            return None
         chroma = bgr / np.maximum(total, 1.0)[..., None]
         near = np.abs(chroma - face / face_total).max(axis=2) <= CHROMA_TOL
         member = bright & near
     else:
+        if around_total < DISTINCT_DARK * face_total:
+            return None
         member = total <= SHADE[1] * face_total
     k = max(3, int(round(0.3 * edge_px)) | 1)  # closes a pip (0.2-0.25 of the edge) of the die's colour
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
@@ -103,10 +123,7 @@ def _ray_ends(mask: np.ndarray, centre: np.ndarray, reach: float) -> np.ndarray:
 
 
 def _ring_share(mask: np.ndarray, centre: np.ndarray, edge_px: float) -> float:
-    h, w = mask.shape
-    yy, xx = np.ogrid[:h, :w]
-    d2 = (xx - centre[0]) ** 2 + (yy - centre[1]) ** 2
-    ring = (d2 >= (RING[0] * edge_px) ** 2) & (d2 <= (RING[1] * edge_px) ** 2)
+    ring = _ring(mask.shape, centre, edge_px)
     n = int(ring.sum())
     return float(mask[ring].sum()) / n if n else 1.0
 
@@ -163,10 +180,13 @@ def body_profile(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: flo
     outline = flat_outline(camera, top, edge_board)
     if not np.all(np.isfinite(outline)):
         return None
+    ground = camera.lift(center, 0.0)[0]
+    rise = camera.project(ground + np.array([0.0, 0.0, edge_board]))[0] - center
+    up = float(np.arctan2(rise[1], rise[0]))
     flat = np.zeros(mask.shape, np.uint8)
     cv2.fillConvexPoly(flat, np.rint((outline - (x0 + ox, y0 + oy)) * 16).astype(np.int32), 1, cv2.LINE_8, 4)
     return BodyProfile(_ray_ends(mask, local, reach), _ray_ends(flat, local, reach), float(edge_px), reach,
-                       _ring_share(mask, local, edge_px), _blocked(center, others, edge_px))
+                       _ring_share(mask, local, edge_px), _blocked(center, others, edge_px), up)
 
 
 def _px_per_unit(board_to_image: np.ndarray, center: np.ndarray) -> Optional[float]:
@@ -180,17 +200,22 @@ def _px_per_unit(board_to_image: np.ndarray, center: np.ndarray) -> Optional[flo
 
 
 def body_excess(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: float, board_to_image: np.ndarray,
-                shape: tuple[int, ...], others: Optional[np.ndarray] = None, offset: tuple[int, int] = (0, 0)) -> float:
-    """Die edges by which the die's body reaches past a flat die's outline on one side (see the module): -inf when
-    it cannot be measured."""
+                shape: tuple[int, ...], others: Optional[np.ndarray] = None, offset: tuple[int, int] = (0, 0),
+                min_up: float = -1.0) -> float:
+    """Die edges by which the die's body reaches past a flat die's outline on one side (see the module), on the
+    sides whose cosine with the up direction is ``min_up`` or more: -inf when it cannot be measured."""
     prof = body_profile(image, cues, center, edge_px, board_to_image, shape, others, offset)
-    return -np.inf if prof is None else prof.arc_excess()
+    return -np.inf if prof is None else prof.arc_excess(min_up)
 
 
-COCKED_EXCESS = 0.3  # die edges of side face past the flat outline that call a die cocked
+COCKED_EXCESS = 0.3  # die edges of side face past the flat outline that call a die cocked, on any side ...
+UP_EXCESS = 0.18  # ... or on the side away from the camera's foot, where a flat die's outline is its upper face
+# alone whatever the camera's height (the parallax a homography's focal length gives is often short: renders' flat
+# dice showed side faces 0.2-0.27 edges past it towards the camera's foot, 0.11 at most away from it)
 
 
 def body_cocked(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: float, board_to_image: np.ndarray,
                 shape: tuple[int, ...], others: Optional[np.ndarray] = None, offset: tuple[int, int] = (0, 0)) -> bool:
     """Whether the die's body shows a side face beyond any a flat die shows there: a cocked die."""
-    return body_excess(image, cues, center, edge_px, board_to_image, shape, others, offset) > COCKED_EXCESS
+    prof = body_profile(image, cues, center, edge_px, board_to_image, shape, others, offset)
+    return prof is not None and (prof.arc_excess() > COCKED_EXCESS or prof.arc_excess(0.0) > UP_EXCESS)
