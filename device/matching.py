@@ -29,6 +29,10 @@ costs one soft misread, and the reading as read is weighed when undoing such ste
 Where the checkers a short reading lacks stand is no evidence either: an illegal board that puts two or more of
 them on one stack read as it stood, against a legal board that needs one checker missed on a stack read with
 confidence, is "doubt", the legal board likelier and the illegal one kept as its rival (J7 game 5959 frame 111).
+Where the checkers a short reading lacks stand is no reason to doubt a foul that stands either way: several
+equally cheap illegal boards (the lacking checker on one stack or another), each a foul when weighed alone, while
+every legal board needs a confident misread, make the verdict "illegal" when the caller asks (``either``; the first
+board, its equals in ``Verdict.ties``: h737 frame 190).
 """
 
 from __future__ import annotations
@@ -49,6 +53,7 @@ LONE = 2  # a lone checker the reader did not find although it was sure of the p
 HARD = 10  # a confident reading that differs
 MAX_REPAIR = 2  # checkers the face-value board may be short or over on one colour and still be repaired
 MAX_REPAIRS = 4000  # boards tried when repairing a face-value board (a bound, never reached on real boards)
+MAX_TIED = 4  # equally cheap illegal boards weighed one by one for a foul that stands on each of them
 
 
 def low_confidence_points(obs: Observation, threshold: float = LOW_CONFIDENCE) -> set[int]:
@@ -295,6 +300,9 @@ class Verdict:
     # a doubt's other story: the board the reading shows as well, when the two differ only in where checkers the
     # reader missed stand (the tracker keeps it beside a guess, to tell a foul that stands on either board)
     rival: Optional[Board] = None
+    # an illegal verdict's other boards, as cheap as ``board``, each a foul too: where the checkers the reading
+    # lacks stand is not known (the tracker believes ``board`` as a guess unsure where they differ)
+    ties: tuple[Board, ...] = ()
 
 
 def opponent_arrived(board: Board, ref: Optional[Reference], mover: int) -> bool:
@@ -420,12 +428,14 @@ def _misplaced(view: View, board: Board, ref: Optional[Reference], far: bool = F
 
 def decide(view: View, allowed: Iterable[Board], ref: Optional[Reference],
            offs: Optional[tuple[set[int], set[int]]] = None, mover: int = 0,
-           far: Optional[Callable[[Board], bool]] = None) -> Verdict:
+           far: Optional[Callable[[Board], bool]] = None, either: bool = False) -> Verdict:
     """Weigh the boards the game allows against the whole boards the reading may show (see the module doc).
     ``mover``: the sign (+1 light, -1 dark) of the player whose play is judged: where the reader is blind to one
     of his own stacks (reads it wildly off, every time), a reading that adds up may still hide his play, so no
     illegal call is made on it. ``far``: whether an illegal board lies far from anything the roll could make (many
-    more pips moved than the dice hold): a tie with such boards only goes to the legal board."""
+    more pips moved than the dice hold): a tie with such boards only goes to the legal board. ``either``: a foul
+    that each of several equally cheap illegal boards shows is called (the tracker asks for it when it judges a
+    play on a board it believes for sure; elsewhere, and on a guess, such a reading stays "doubt" as before)."""
     view = with_face_bar(view, ref)
     legal = list(dict.fromkeys(allowed))
     legal_set = set(legal)
@@ -441,6 +451,7 @@ def decide(view: View, allowed: Iterable[Board], ref: Optional[Reference],
     best = [legal[k] for c, k in scored if c == legal_cost]
     illegal_cost, illegal_board = HARD * 99, None
     illegal_odd = False  # every cheapest illegal board has the opponent's checkers where he had none, or is far
+    tied: list[tuple[Board, bool]] = []  # the cheapest illegal boards, each with its own oddness
     for c, board in repairs(view, ref, offs):
         if board in legal_set:
             continue
@@ -448,9 +459,35 @@ def decide(view: View, allowed: Iterable[Board], ref: Optional[Reference],
         if c < illegal_cost:
             illegal_cost, illegal_board = c, board
             illegal_odd = odd
+            tied = [(board, odd)]
         elif c == illegal_cost and board != illegal_board:
             illegal_board = None if illegal_cost > 0 else illegal_board  # two equally cheap: keep none unless exact
             illegal_odd = illegal_odd and odd
+            if all(board != b for b, _ in tied) and len(tied) <= MAX_TIED:
+                tied.append((board, odd))
+    if either and illegal_board is None and 1 < len(tied) <= MAX_TIED and 0 < illegal_cost < HARD <= legal_cost:
+        # the reading is short and where the checkers it lacks stand is not known, but every legal board needs a
+        # confident misread: a foul that each of those boards shows, weighed alone, stands either way (h737 frame
+        # 190: light's 1-1 hitting on his 11-point, that checker read as none, tied with it on either 5-stack)
+        # (the board believed first: the one that puts the lacking checkers where the reading shows a change, not
+        # on points read as they stood: the message then names the likelier foul)
+        face = face_value(view, ref)
+        tied.sort(key=lambda t: sum(1 for i in range(24) if t[0].points[i] != face[i]
+                                    and ref is not None and ref.steady(i, view.points[i])))
+        either = [_weigh(view, legal, best, legal_cost, illegal_cost, b, odd, ref, short, mover, far)
+                  for b, odd in tied]
+        if all(v.kind == "illegal" for v in either):
+            first = either[0]
+            return Verdict("illegal", first.board, legal_cost, illegal_cost, first.points,
+                           ties=tuple(b for b, _ in tied[1:]))
+    return _weigh(view, legal, best, legal_cost, illegal_cost, illegal_board, illegal_odd, ref, short, mover, far)
+
+
+def _weigh(view: View, legal: list[Board], best: list[Board], legal_cost: int, illegal_cost: int,
+           illegal_board: Optional[Board], illegal_odd: bool, ref: Optional[Reference], short: bool, mover: int,
+           far: Optional[Callable[[Board], bool]]) -> Verdict:
+    """The verdict of ``decide`` once the cheapest legal boards and the cheapest illegal board are known (see the
+    module doc and decide)."""
     where = diff_points(view, best[0], ref) if best else []
     # a tie between a legal board and only boards on which the opponent's checkers turned up on new points (he
     # does not move in this turn: a misread of his checkers, not a foul) or far from the roll goes to the legal board

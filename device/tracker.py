@@ -119,6 +119,15 @@ the roll, but a foul that another face of it makes legal rests on it: not judged
 g2703 frame 761, where today's reader never finds the misread 4 again). 'No checker was moved' is not judged on a
 board that stood as a guess doubting the mover's points, the bar or the trays (race 4242 frame 1614).
 
+A guess doubting the bar keeps a foul unjudged only when the mover's own bar count may be wrong: read otherwise in a
+reading while the guess stood (issue 6, R4; g6464 frame 222: light's bar/23 on 6-2 after dark's bar/24* was not
+judged, ``_bar_read_as_held``). A mark on the board read as a die, seen in two earlier turns of the dice beside a
+whole roll lying elsewhere, is no die even when it is all that is read (g7272 frame 331: it kept dark's dice
+'down' after the lift, his play and light's re-roll unjudged). A reading short of the mover's checkers whose
+equally cheap illegal boards (the lacking checker on one stack or another) are each a foul, while every legal
+result needs a confident misread, is that foul (``matching.decide(either=True)``, asked only on a board believed
+for sure; h737 frame 190): the first board is believed as a guess unsure where they differ.
+
 Events are dicts (see device/events.py); the tracker does no I/O, so the referee can store them before announcing.
 ``feed`` never raises: a fault of the tracker's own drops that reading (the state as before it) with a
 "referee_fault" warning, and after a few in a row it drops what it was in the middle of and goes on like after a
@@ -1751,7 +1760,7 @@ class GameTracker:
         by_board = self._result_boards(mover)
         boards = list(by_board)
         far = None if st.one_die else self._far_test(before, mover)
-        found = decide(view, boards, ref, mover=1 if mover == "light" else -1, far=far)
+        found = decide(view, boards, ref, mover=1 if mover == "light" else -1, far=far, either=not st.guessed)
         unsteady = self._unsteady_points() - view.unsure
         if found.kind == "doubt" and unsteady:
             # a point the reader counts wildly differently from reading to reading while nobody may touch it
@@ -2015,6 +2024,18 @@ class GameTracker:
                 if found.kind == "doubt":  # (a verdict on the guess keeps its rival: the same misplacement)
                     st.guess_rival = (self._rival_change(after_board, found.rival)
                                       if not was_guessed and found.rival is not None else None)
+        if found.kind == "illegal" and found.ties:
+            # the foul stands on each equally cheap board (matching.decide: where the checkers the reading lacks
+            # stand is not known, h737 frame 190), but which of them is on the board is not: the board believed is a
+            # guess, unsure where they differ, so no later verdict rests on that choice
+            differ = {i for t in found.ties for i in range(24) if t.points[i] != after_board.points[i]}
+            if any(t.bar != after_board.bar for t in found.ties):
+                differ.add(BAR_INDEX)
+            if any(t.off != after_board.off for t in found.ties):
+                differ.add(OFF_INDEX)
+            if not (was_guessed and st.guessed and st.unsure_points is None):
+                st.unsure_points = sorted(differ | (set(st.unsure_points or []) if st.guessed else set()))
+            st.guessed, st.guess_confirms, st.guess_seen = True, 0, None
         if legal and after == before:
             # a roll with no legal play, judged on the dice as read: a die misread (a cocked die read flat, a
             # face read wrong) makes a roll that did not count look like a dance. The same player rolling next is
