@@ -209,9 +209,10 @@ def body_excess(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: floa
 
 
 COCKED_EXCESS = 0.3  # die edges of side face past the flat outline that call a die cocked, on any side ...
-UP_EXCESS = 0.18  # ... or on the side away from the camera's foot, where a flat die's outline is its upper face
+UP_EXCESS = 0.2  # ... or on the side away from the camera's foot, where a flat die's outline is its upper face
 # alone whatever the camera's height (the parallax a homography's focal length gives is often short: renders' flat
-# dice showed side faces 0.2-0.27 edges past it towards the camera's foot, 0.11 at most away from it)
+# dice showed side faces 0.2-0.27 edges past it towards the camera's foot, 0.11 at most away from it on renders
+# 9300-9449; one flat 6 of 22 px on render 9509, a set not tuned on, measured 0.178 there)
 
 
 def body_cocked(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: float, board_to_image: np.ndarray,
