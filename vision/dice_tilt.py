@@ -33,6 +33,7 @@ MAX_RING_SHARE = 0.15  # ... all but this share: else the die's colour is the bo
 DISTINCT = 0.12  # the die's chromaticity off the ring's (its surroundings') by at least this: else its shadow and
 # the field round it pass for its own shaded side faces (a green die on green felt, a brown one on wood)
 DISTINCT_DARK = 2.5  # a dark die's surroundings at least this many times brighter than its face
+WORK_EDGE = 16.0  # px: a larger die is looked at shrunk to this edge (a side band of 5+ px; ~0.2 ms a die)
 OTHER_DIE = 1.9  # die edges: another die's face within this, its direction (ARC rays either side) is not looked at
 
 
@@ -69,43 +70,44 @@ class BodyProfile:
         return float(least[ok].max()) if ok.any() else -np.inf
 
 
-def _ring(shape: tuple[int, ...], centre: np.ndarray, edge_px: float) -> np.ndarray:
-    h, w = shape[:2]
-    yy, xx = np.ogrid[:h, :w]
-    d2 = (xx - centre[0]) ** 2 + (yy - centre[1]) ** 2
-    return (d2 >= (RING[0] * edge_px) ** 2) & (d2 <= (RING[1] * edge_px) ** 2)
-
-
 def body_mask(patch: np.ndarray, centre: np.ndarray, edge_px: float) -> Optional[np.ndarray]:
     """Pixels of ``patch`` (BGR) in the colour of the die whose upper face is centred at ``centre`` (patch px);
     None when the die's colour is too near its surroundings' (the ring round it) to tell the two apart."""
+    seen = _body(patch, centre, edge_px)
+    return None if seen is None else seen[0]
+
+
+def _body(patch: np.ndarray, centre: np.ndarray, edge_px: float) -> Optional[tuple[np.ndarray, float]]:
+    """body_mask and the share of the ring round the die that it covers."""
     bgr = patch.astype(np.float32)
     total = bgr.sum(axis=2)
     h, w = total.shape
     yy, xx = np.ogrid[:h, :w]
-    disc = (xx - centre[0]) ** 2 + (yy - centre[1]) ** 2 <= (FACE_DISC * edge_px) ** 2
-    ring = _ring(total.shape, centre, edge_px)
-    if disc.sum() < 9 or ring.sum() < 9:
+    d2 = (xx - centre[0]) ** 2 + (yy - centre[1]) ** 2
+    disc = d2 <= (FACE_DISC * edge_px) ** 2
+    ring = (d2 >= (RING[0] * edge_px) ** 2) & (d2 <= (RING[1] * edge_px) ** 2)
+    n_ring = int(np.count_nonzero(ring))
+    if np.count_nonzero(disc) < 9 or n_ring < 9:
         return None
     face = np.median(bgr[disc], axis=0)
     around = np.median(bgr[ring], axis=0)
     face_total, around_total = float(face.sum()), float(around.sum())
     if face_total <= 0 or around_total <= 0:
         return None
-    bright = (total >= SHADE[0] * face_total) & (total <= SHADE[1] * face_total)
     if face_total >= DARK_FACE:
         if np.abs(face / face_total - around / around_total).max() < DISTINCT:
             return None
+        bright = (total >= SHADE[0] * face_total) & (total <= SHADE[1] * face_total)
         chroma = bgr / np.maximum(total, 1.0)[..., None]
-        near = np.abs(chroma - face / face_total).max(axis=2) <= CHROMA_TOL
-        member = bright & near
+        member = bright & (np.abs(chroma - face / face_total).max(axis=2) <= CHROMA_TOL)
     else:
         if around_total < DISTINCT_DARK * face_total:
             return None
         member = total <= SHADE[1] * face_total
     k = max(3, int(round(0.3 * edge_px)) | 1)  # closes a pip (0.2-0.25 of the edge) of the die's colour
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
-    return cv2.morphologyEx(member.astype(np.uint8), cv2.MORPH_CLOSE, kernel)
+    mask = cv2.morphologyEx(member.view(np.uint8), cv2.MORPH_CLOSE, kernel)
+    return mask, float(np.count_nonzero(mask[ring])) / n_ring
 
 
 def _ray_ends(mask: np.ndarray, centre: np.ndarray, reach: float) -> np.ndarray:
@@ -120,12 +122,6 @@ def _ray_ends(mask: np.ndarray, centre: np.ndarray, reach: float) -> np.ndarray:
     off = ~on
     first = np.where(off.any(axis=1), off.argmax(axis=1), len(radii))
     return np.where(first < len(radii), radii[np.minimum(first, len(radii) - 1)], reach)
-
-
-def _ring_share(mask: np.ndarray, centre: np.ndarray, edge_px: float) -> float:
-    ring = _ring(mask.shape, centre, edge_px)
-    n = int(ring.sum())
-    return float(mask[ring].sum()) / n if n else 1.0
 
 
 def _blocked(centre: np.ndarray, others: Optional[np.ndarray], edge_px: float) -> Optional[np.ndarray]:
@@ -160,15 +156,17 @@ def body_profile(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: flo
     if x0 < 0 or y0 < 0 or x0 + 2 * r + 1 > W or y0 + 2 * r + 1 > H:
         return None
     patch = image[y0:y0 + 2 * r + 1, x0:x0 + 2 * r + 1]
-    local = center - (x0 + ox, y0 + oy)
-    mask = body_mask(patch, local, edge_px)
-    if mask is None:
+    scale = min(1.0, WORK_EDGE / edge_px)
+    if scale < 1.0:
+        patch = cv2.resize(patch, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    corner = np.array([x0 + ox, y0 + oy], float)
+    local = (center - corner + 0.5) * scale - 0.5
+    seen = _body(patch, local, edge_px * scale)
+    if seen is None or seen[1] > MAX_RING_SHARE:  # no die's colour to tell, or the field's colour round it
         return None
-    try:
-        camera = BoardCamera.from_homography(board_to_image, shape)
-    except (np.linalg.LinAlgError, ZeroDivisionError):
-        return None
-    if not (np.all(np.isfinite(camera.v)) and np.all(np.isfinite(camera.h_inv))):
+    mask, ring_share = seen
+    camera = _camera(board_to_image, shape)
+    if camera is None:
         return None
     jac_det = _px_per_unit(board_to_image, center)
     if jac_det is None:
@@ -184,9 +182,31 @@ def body_profile(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: flo
     rise = camera.project(ground + np.array([0.0, 0.0, edge_board]))[0] - center
     up = float(np.arctan2(rise[1], rise[0]))
     flat = np.zeros(mask.shape, np.uint8)
-    cv2.fillConvexPoly(flat, np.rint((outline - (x0 + ox, y0 + oy)) * 16).astype(np.int32), 1, cv2.LINE_8, 4)
-    return BodyProfile(_ray_ends(mask, local, reach), _ray_ends(flat, local, reach), float(edge_px), reach,
-                       _ring_share(mask, local, edge_px), _blocked(center, others, edge_px), up)
+    cv2.fillConvexPoly(flat, np.rint(((outline - corner + 0.5) * scale - 0.5) * 16).astype(np.int32), 1, cv2.LINE_8,
+                       4)
+    edge_s, reach_s = edge_px * scale, reach * scale
+    return BodyProfile(_ray_ends(mask, local, reach_s), _ray_ends(flat, local, reach_s), float(edge_s), reach_s,
+                       ring_share, _blocked(center, others, edge_px), up)
+
+
+_CAMERAS: dict = {}  # the last few homographies' cameras: one per board view, asked for every die of every frame
+
+
+def _camera(board_to_image: np.ndarray, shape: tuple[int, ...]) -> Optional[BoardCamera]:
+    """``dice_pose.BoardCamera`` of the homography, made once per homography and frame size (~0.1 ms each)."""
+    h = np.asarray(board_to_image, float)
+    key = (h.tobytes(), tuple(shape[:2]))
+    if key not in _CAMERAS:
+        try:
+            camera: Optional[BoardCamera] = BoardCamera.from_homography(h, shape)
+        except (np.linalg.LinAlgError, ZeroDivisionError):
+            camera = None
+        if camera is not None and not (np.all(np.isfinite(camera.v)) and np.all(np.isfinite(camera.h_inv))):
+            camera = None
+        if len(_CAMERAS) >= 8:
+            _CAMERAS.pop(next(iter(_CAMERAS)))
+        _CAMERAS[key] = camera
+    return _CAMERAS[key]
 
 
 def _px_per_unit(board_to_image: np.ndarray, center: np.ndarray) -> Optional[float]:
