@@ -1936,7 +1936,10 @@ class GameTracker:
                 st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", mover, None, None, None
                 st.handled, st.doubt, st.confirm, st.one_die, st.one_die_reads = None, 0, None, False, 0
                 return
-            legal = self._play_event(mover, st.dice, before, after)
+            # (a foul on each of equally cheap boards: which checkers moved is one reading of it, said so)
+            legal = self._play_event(mover, st.dice, before, after, note=(
+                "(a checker was not seen: the checkers moved are one likely reading; the play is illegal either way)"
+                if found.ties else None))
         else:
             if st.doubt < DOUBT_READS and not quick:
                 st.doubt += 1
@@ -2478,7 +2481,8 @@ class GameTracker:
         return ref.board
 
     def _play_event(self, mover: str, dice: list[int], before: Position, after: Position,
-                    corrected: bool = False, verdict: Any = None) -> bool:
+                    corrected: bool = False, verdict: Any = None, note: Optional[str] = None) -> bool:
+        """Emits the play's verdict; ``note`` is added to an illegal play's reason (what the referee is not sure of)."""
         if verdict is None:
             verdict = self.judge(before, (dice[0], dice[1]), after)
         play = getattr(verdict, "play", None)
@@ -2486,7 +2490,8 @@ class GameTracker:
         closest = [c.notation() if hasattr(c, "notation") else c for c in (getattr(verdict, "closest", None) or [])]
         fields: dict[str, Any] = dict(player=mover, dice=list(dice), before=before.position_id(),
                                       after=after.position_id(), play=notation, legal=bool(verdict.legal),
-                                      reason=None if verdict.legal else getattr(verdict, "reason", None),
+                                      reason=None if verdict.legal else " ".join(
+                                          r for r in (getattr(verdict, "reason", None), note) if r) or None,
                                       closest=[] if verdict.legal else closest)
         code = getattr(verdict, "code", None)
         if code is not None:

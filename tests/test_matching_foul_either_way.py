@@ -68,5 +68,7 @@ def test_the_tracker_calls_the_foul_and_believes_a_guess_where_the_boards_differ
         r.show(AFTER, "light", wrong={HIT_AT: 0})
     plays = [(e["player"], e["dice"], e["legal"]) for e in r.events if e["type"] == "play"]
     assert plays == [("light", [1, 1], False)]
+    foul = next(e for e in r.events if e["type"] == "play")
+    assert "illegal either way" in foul["reason"]  # which checkers moved is not sure, and it says so
     assert [e["type"] for e in r.alarms()] == ["play"]
     assert st.guessed and st.unsure_points is not None and {5, 12} <= set(st.unsure_points)
