@@ -97,7 +97,7 @@ def geometry_from_corners(image: np.ndarray, corners, intrinsics: Optional[Intri
         except GeometryError as exc:
             raise BoardNotFound(f"the board corners {np.round(c, 1).tolist()} do not outline a board ({exc})"
                                 ) from None
-        lay = find_layout(view)
+        lay = find_layout(view, equal_halves=not _on_image_border(cc, image.shape))
         if lay is None:
             continue
         s = lay.score - max(0.0, lay.middle_score - 0.3)
@@ -111,6 +111,17 @@ def geometry_from_corners(image: np.ndarray, corners, intrinsics: Optional[Intri
 
     geo.edge_reference = reference_for(image, geo)
     return geo
+
+
+def _on_image_border(corners: np.ndarray, shape: tuple[int, ...], margin: float = 2.5) -> bool:
+    """Whether an outline's corner lies on the image's border: the board may run on beyond it, so its view need
+    not be the whole board's top-down view, in which a board's two halves are equally wide (sample still sim_05:
+    an outline taking the image's bottom edge for the frame's, 44 px off, its halves 4% apart; made equal, one
+    read too faintly and the board was refused as cut off)."""
+    h, w = shape[:2]
+    c = np.asarray(corners, dtype=np.float64).reshape(4, 2)
+    return bool(np.any((c[:, 0] <= margin) | (c[:, 1] <= margin) | (c[:, 0] >= w - 1 - margin)
+                       | (c[:, 1] >= h - 1 - margin)))
 
 
 # --------------------------------------------------------------------------------------------- finding

@@ -9,8 +9,12 @@ the bar between them and the trays outside. Everything is measured, nothing assu
 The waves are periodic, so a half shifted by a whole point fits them almost as well as the right one: the
 choice between such shifts (``_settle_bar``) rests on what only the ends show: a triangle just inside each end
 and none just outside (per-point slant evidence), upright edges of the bar and trays, no gap inside a half, and
-checkers standing where a missed end point would be. ``Layout.shift_margin`` says by how much the winner beat
-the best shifted reading; below ``SHIFT_MARGIN`` the layout is ``shift_ambiguous`` and readers should warn.
+checkers standing where a missed end point would be, and a bar about a point wide between the halves (a half that
+swallowed the bar leaves almost none). ``Layout.shift_margin`` says by how much the winner beat the best shifted
+reading; below ``SHIFT_MARGIN`` the layout is ``shift_ambiguous`` and readers should warn.
+
+In a board's own view (the outer frame's corners give the true top-down view) the two halves are made equally
+wide (``_equal_halves``): a half whose end points hide under checkers fits its wave best a little short of them.
 
 A chessboard also alternates, but in every row band and with flipping phase; a backgammon board alternates only
 near the long edges and is plain (or holds checkers) in the middle: the score requires that.
@@ -174,13 +178,15 @@ def _edge_rows(strength: np.ndarray, lo: int, hi: int, from_top: bool) -> tuple[
 
 
 def find_layout(rectified_bgr: np.ndarray, refine: bool = True, search_width: int = SEARCH_WIDTH,
-                settle_edges: bool = True) -> Optional[Layout]:
+                settle_edges: bool = True, equal_halves: bool = True) -> Optional[Layout]:
     """Find halves, bar, playing area and trays in a rectified board view; None when no point pattern is seen.
 
     Without ``refine`` the half edges stay at the coarse search resolution (for scoring many candidates fast).
     ``settle_edges`` moves the long edges onto the field's border when checkers hide the triangle bases: right
     in a view whose edges are the outer frame, but not in a view with a margin of table around the board
     (there the frame's outer edge is a candidate too, and the frame finder wants the pattern's own edges).
+    ``equal_halves`` (with both): the halves are made equally wide (``_equal_halves``), as they are in a view
+    whose edges are a whole board's outer frame.
     """
     H, W = rectified_bgr.shape[:2]
     if H < 24 or W < 48:
@@ -253,6 +259,8 @@ def find_layout(rectified_bgr: np.ndarray, refine: bool = True, search_width: in
     if refine:
         x_l0, x_l1 = _refine_half(full_lab, x_l0, x_l1, H, k)
         x_r0, x_r1 = _refine_half(full_lab, x_r0, x_r1, H, k)
+        if settle_edges and equal_halves and EQUAL_HALVES:
+            x_l0, x_l1, x_r0, x_r1 = _equal_halves(full_lab, x_l0, x_l1, x_r0, x_r1)
 
     # long edges: where the point wave starts (bases) and fades (tips), per row
     rows = np.zeros(H)
@@ -391,6 +399,11 @@ def _checker_discs(lab: np.ndarray, pw: float) -> np.ndarray:
     return c[near_edge]
 
 
+NARROW_BAR = 0.5  # point widths: a bar narrower than this between the halves found ...
+NARROW_BAR_WEIGHT = 0.1  # ... costs a reading up to this much (all of it for no bar at all); boards' bars are
+# 0.9-1.5 point widths (renders 9500-9619 found: 0.88-1.52 but for two halves that swallowed it, 0.08 and 0.22;
+# renders 9556, 9569: the left half one point onto the bar, won by 0.015 and 0.029; a paper board's bar-less
+# layout, whose shifted readings lose much more than this, keeps its place)
 GAP_WEIGHT = 0.5  # end evidence lost when a half's weakest uncovered middle point shows no triangle at all
 SHIFT_MARGIN = 0.05  # a layout winning by less than this over a one-point shift is flagged as ambiguous
 END_WEIGHT = 0.5  # score gained per unit of end-point evidence (a triangle just inside each end, none outside)
@@ -499,6 +512,12 @@ def _settle_bar(lab: np.ndarray, combined: dict[int, np.ndarray], u1: int, L1: i
             return 0.0
         return END_WEIGHT * _end_evidence(slant, a, L1, b, L2, checker_discs()[:, 0])
 
+    def narrow_bar(a: int, b: int) -> float:
+        # a board's bar is about a point wide: a half that swallowed it leaves almost none between the halves
+        if not look_for_checkers:
+            return 0.0
+        return NARROW_BAR_WEIGHT * max(0.0, 1.0 - (b - (a + L1)) / (NARROW_BAR * pw))
+
     options = []
     p1, p2 = int(round(L1 / 6)), int(round(L2 / 6))
     for d1 in (-p1, 0, p1):
@@ -508,15 +527,25 @@ def _settle_bar(lab: np.ndarray, combined: dict[int, np.ndarray], u1: int, L1: i
                     a < 0 or b + L2 > n or b < a + L1 or b - (a + L1) > 0.25 * L2 + 1):
                 continue
             ss = s if (d1 == 0 and d2 == 0) else float(combined[L1][a] + combined[L2][b]) - asym(a, b)
-            options.append((ss + asym(a, b) + 2 * BAR_WEIGHT * ends_bonus(a, b) + ends(a, b), a, b, ss))
+            pen = narrow_bar(a, b)
+            options.append((ss + asym(a, b) + 2 * BAR_WEIGHT * ends_bonus(a, b) + ends(a, b) - pen, a, b, ss, pen))
     top = max(o[0] for o in options)
     close = [o for o in options if o[0] >= top - STRAY_WEIGHT * 6]  # checkers can only decide between these
+    # the margin is the lesser of the winner's lead with and without the narrow-bar cost: that cost decides a close
+    # call but is no evidence that the halves sit right (a half put back off the bar stays flagged as ambiguous)
     if len(close) == 1:
-        rest = [o[0] for o in options if o is not close[0]]
-        return close[0][1], close[0][2], close[0][3], (close[0][0] - max(rest)) if rest else 1.0
+        win = close[0]
+        rest = [o for o in options if o is not win]
+        if not rest:
+            return win[1], win[2], win[3], 1.0
+        margin = win[0] - max(o[0] for o in rest)
+        raw = win[0] + win[4] - max(o[0] + o[4] for o in rest)
+        return win[1], win[2], win[3], max(0.0, min(margin, raw))
     ranked = sorted(((o[0] - stray(o[1], o[2]),) + o[1:] for o in close), key=lambda o: -o[0])
     best = ranked[0]
-    return best[1], best[2], best[3], best[0] - ranked[1][0]
+    others = [o[0] + o[4] for o in ranked[1:]] + [o[0] + o[4] for o in options if o not in close]
+    raw = best[0] + best[4] - max(others)
+    return best[1], best[2], best[3], max(0.0, min(best[0] - ranked[1][0], raw))
 
 
 def _refine_half(lab: np.ndarray, x0: float, x1: float, H: int, step: float) -> tuple[float, float]:
@@ -538,6 +567,67 @@ def _refine_half(lab: np.ndarray, x0: float, x1: float, H: int, step: float) -> 
         a = max(range(a - r, a + r + 1), key=lambda v: score(v, b))
         b = max(range(b - r, b + r + 1), key=lambda v: score(a, v))
     return float(a), float(b)
+
+
+EQUAL_HALVES = True  # in a board's own view the two halves are made equally wide (see _equal_halves) ...
+EQUAL_HALVES_TOL = 0.025  # ... when they differ by more than this share of the wider
+EQUAL_EDGE_WEIGHT = 1.0  # fit gained per unit of full-height edge evidence at the four ends of the halves
+
+
+def _half_fit(sigs: list[np.ndarray], slants: tuple[np.ndarray, np.ndarray], a: int, b: int) -> float:
+    """How well columns a..b of the full-resolution profiles show one half's 6 points (colour and slant, both
+    long sides; the measure ``_refine_half`` maximises)."""
+    L = np.array([b - a])
+    colour = sum(float(_correlations(sig[a:b], L)[b - a][0]) for sig in sigs)
+    slope = sum(float(_slant_correlations(sig[a:b], L)[b - a][0]) for sig in slants)
+    return colour + slope
+
+
+def _equal_halves(lab: np.ndarray, x_l0: float, x_l1: float, x_r0: float, x_r1: float
+                  ) -> tuple[float, float, float, float]:
+    """Both halves of a board as wide as one of them, when the two found differ by more than EQUAL_HALVES_TOL.
+
+    Why: a board's two halves hold 6 equal points each, and in the view the outer frame's corners give (the true
+    top-down view) they are equally wide; halves found 3-8% apart are one half whose end points hide under
+    checkers, so that its wave fits best a little short of its ends. The starting position covers both end
+    points of the home half on both long sides (the 6- and 19-points by the bar, the 1- and 24-points by the
+    frame or tray): start-of-game render 7014's home half came out 28 px (0.46 point widths) narrower than the
+    other, its 24-point's column half off the two checkers there, read empty. Each half in turn keeps its place
+    and width while the other is placed anew at that width, its centre within the difference of the widths
+    (and a quarter point) of where it was; the pair fitting the points better overall, with the ends on upright
+    edges (the bar's sides, the frame's or a tray's inner edge: ``_upright_edges``), stands. The fit alone favours
+    the narrower width, as it leaves out the covered end points; the edges favour the true one. Only here, in the
+    board's own view: a candidate's view is skewed by its outline's errors, and its halves may truly differ."""
+    L1, L2 = x_l1 - x_l0, x_r1 - x_r0
+    if abs(L1 - L2) <= EQUAL_HALVES_TOL * max(L1, L2):
+        return x_l0, x_l1, x_r0, x_r1
+    H, W = lab.shape[:2]
+    sigs = [_lab_profile(lab, int(0.08 * H), int(0.32 * H)), _lab_profile(lab, int(0.68 * H), int(0.92 * H))]
+    slants = _slant_profiles(lab)
+    pw = (L1 + L2) / 12
+    reach = int(np.ceil(abs(L1 - L2) / 2 + 0.25 * pw))
+    edges = _upright_edges(lab)
+
+    def edge_at(x: float) -> float:
+        i = int(round(x))
+        return float(edges[max(0, i - 2):min(W, i + 3)].max()) if 0 <= i <= W else 0.0
+
+    best = None
+    for keep in ("left", "right"):
+        (k0, k1), (o0, o1) = ((x_l0, x_l1), (x_r0, x_r1)) if keep == "left" else ((x_r0, x_r1), (x_l0, x_l1))
+        L = int(round(k1 - k0))
+        fixed = _half_fit(sigs, slants, int(round(k0)), int(round(k1)))
+        centre = (o0 + o1) / 2
+        for a in range(int(round(centre - L / 2)) - reach, int(round(centre - L / 2)) + reach + 1):
+            b = a + L
+            if a < 0 or b > W or (keep == "left" and a < k1) or (keep == "right" and b > k0):
+                continue  # inside the view, and the halves do not overlap (the bar lies between them)
+            fit = fixed + _half_fit(sigs, slants, a, b)
+            ends = sum(edge_at(x) for x in (k0, k1, a, b)) / 4
+            total = fit + EQUAL_EDGE_WEIGHT * ends
+            if best is None or total > best[0]:
+                best = (total, (k0, k1, float(a), float(b)) if keep == "left" else (float(a), float(b), k0, k1))
+    return best[1] if best is not None else (x_l0, x_l1, x_r0, x_r1)
 
 
 def half_scores(rectified_bgr: np.ndarray, left: tuple[float, float], right: tuple[float, float],
