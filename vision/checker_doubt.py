@@ -71,6 +71,7 @@ import statistics
 from typing import Any
 
 from vision.checker_stacks import dropped_beyond
+from vision.checker_unseen import lone_as_the_board, stack_unseen
 
 DOUBTFUL_CONFIDENCE = 0.5  # what a doubted point's confidence is capped at (below the referee's 0.6)
 FULL_ROW = 5  # players start a second layer on a row of five (the triangle's length): a taller stack may hide some
@@ -147,6 +148,8 @@ def doubts(cue: dict[str, Any]) -> list[str]:
             why.append("lone disc unlike its colour's checkers")
         if cue.get("colours_unsure"):
             why.append("which colour is which unsure")
+        if n <= 2 and lone_as_the_board(cue.get("unlike") or [], cue.get("by_common") or [], cue.get("unlike_len")):
+            why.append("discs as on the empty board")
     dropped = cue.get("rejected") or []
     faces = int(cue.get("faces") or 0)
     if faces:
@@ -183,6 +186,8 @@ def doubts(cue: dict[str, Any]) -> list[str]:
             # (past the tip checker_stacks.unseen_stack takes such a column for a shadow; with the dark checkers'
             # colour at its base it is as likely a dark stack on a dark point whose rims all drowned: render 6104)
             why.append("long unlike column, dark at the base")
+        if stack_unseen(cue):
+            why.append("column covered in no board colour")
         if int(cue.get("run_n") or 0) >= 1:
             why.append("colour run at the base")
         elif float(cue.get("dark_run") or 0.0) >= DARK_RUN:

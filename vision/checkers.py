@@ -49,6 +49,7 @@ from vision.checker_lone import colour_distance, dropped_row, lone_on_own_colour
 from vision.checker_own_colour import own_colour_stack
 from vision.checker_row_proof import row_proven
 from vision.checker_stacks import LAYER_RIM, layer_doubt, read_stack, stack_layers, stack_total, unseen_stack
+from vision.checker_unseen import column_cover
 
 log = logging.getLogger(__name__)
 
@@ -545,6 +546,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
     empty = learn_empty(bands, clear_masks, faint_masks)
     empty_runs: dict[int, float] = {}
     unlikes: dict[int, np.ndarray] = {}
+    occupied: dict[int, np.ndarray] = {}
     if empty is not None:
         unlikes, occupied = unlike_and_rows(empty, bands)
         for p in unlikes:
@@ -563,6 +565,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
             by_place.setdefault("off", []).append(d)
     common_unlikes: dict[int, np.ndarray] = {}
     shares: dict[tuple[int, int], float] = {}  # (id(disc), point) -> share_of (a disc may be asked twice)
+    by_common: set[tuple[int, int]] = set()  # (id(disc), point) judged against what most views show (``common``)
 
     def share_of(d: Disc, p: int) -> float:
         """How much of the disc differs from the empty board under it (1.0 when that cannot be told).
@@ -581,6 +584,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         along, across = cols.from_base(p, d.y), d.x - (cols.centre_x(p) - empty.width / 2)
         share = disc_share(unlikes[p], empty.known[key], along, across, 0.9 * d.r)
         if share >= 1.0 and empty.common:
+            by_common.add((id(d), p))
             if p not in common_unlikes:
                 common_unlikes[p] = empty.unlike_common(bands[p], *key)
             share = disc_share(common_unlikes[p], np.ones_like(common_unlikes[p]), along, across, 0.9 * d.r)
@@ -735,6 +739,9 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         cue: dict[str, Any] = {"run_n": run_n, "run_sign": run_sign, "empty": round(empty_runs.get(p, 0.0) / slot, 2),
                                "tip": round(geometry.triangle_frac * 2 * half_len / slot, 2),
                                "dark_run": round(runs.get(-1, 0.0) / slot, 2)}  # not cut short by the empty board
+        if p in occupied:  # (the longest stretch unlike the empty board anywhere, and what covers it: checker_unseen)
+            cue.update(column_cover(occupied[p], bands[p], empty.bands[("top" if p >= 13 else "bottom", p % 2)],
+                                    slot, [v for v in colours.values() if v is not None]))
         cues[p] = cue
         if not chain:
             continue  # a colour run alone is no checker: the triangle may share the colour
@@ -806,6 +813,9 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         cue.update(us=[round(u / (2 * r), 2) for u, _ in sorted(along)],
                    rims=[round(rim / colour_ref[chain_sign], 2) for _, rim in sorted(along)],
                    whole=len(whole), half=len(half), disc_n=stack_total(whole, half), n=n, sign=sign)
+        if len(chain) <= 2:  # (how much of each differs from the empty board: checker_unseen.lone_as_the_board)
+            cue["unlike"] = [round(share_of(d, p), 2) for d in sorted(chain, key=lambda d: cols.from_base(p, d.y))]
+            cue["by_common"] = [(id(d), p) in by_common for d in sorted(chain, key=lambda d: cols.from_base(p, d.y))]
         points[p - 1] = sign * min(MAX_PER_POINT, n)
         counted[p] = chain
         if chain:
