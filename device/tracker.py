@@ -1324,6 +1324,22 @@ class GameTracker:
         st.handled, st.doubt, st.confirm = None, 0, None
         return found.board
 
+    def _lone_die_wrong_half(self, roller: str, die: DieReading) -> bool:
+        """Whether a roll seen as one die only, in ONE_DIE_READS readings of a still scene, is void by that die
+        alone: it lies flat on the opponent's half, its face read, after a turn of the opponent's that the referee
+        followed cleanly (his roll, his play judged, his dice lifted), with no roll of ``roller`` missed.
+
+        Why (issue 6): where the other die is does not matter then (on the roller's half, the other half or off
+        the board, unread): a die of the roll on the wrong half voids it. Waiting for the other die missed every
+        such re-roll whose other die the reader did not see (bo8181 frames 460 and 1756: a split roll, one die
+        unread). After a turn not followed cleanly the board may hold a turn the reader missed, and the die may be
+        the opponent's own roll: nothing is called then (as for two dice, see ``_on_awaiting``)."""
+        st, seating = self.state, self.seating
+        assert seating is not None
+        return (die.half is not None and die.half == seating.right_half(other(roller)) and die.flat
+                and die.value is not None and st.unseen_play != roller and not self._pass_pending()
+                and self._followed(st.last_play, other(roller)))
+
     def _reroll_reason(self, dice: list[DieReading], need_half: Optional[str]) -> Optional[str]:
         """Why this roll must be rolled again, or None. A flat die whose face was not made out (value None: two
         readings of it disagree, a face seen at a slant) is unread, not cocked: see ``_unread``."""
@@ -1383,6 +1399,10 @@ class GameTracker:
                 return
             st.doubt = 0
             st.handled = sig
+            if again is None and self._lone_die_wrong_half(roller, die):
+                self._settle_last_play(board, obs)
+                self._reroll_after_look(roller, "wrong_half", obs)
+                return
             self._emit("warning", message=f"{roller} rolled but only one die is seen on the board: if the other "
                        "left the board, roll again", code="one_die", player=roller)
             return

@@ -1,0 +1,48 @@
+"""A roll seen as one die only, that die on the opponent's half: a re-roll by that die alone (issue 6)."""
+
+from __future__ import annotations
+
+from device.seating import Seating
+from device.tracker import ONE_DIE_READS, GameTracker
+from rules.moves import legal_plays
+from rules.position import Position
+from tests.daemon_scenes import Driver, die
+
+START = Position.start()
+
+
+def _after_opening():
+    """Light won the opening with 3-1 and played 8/5 6/5; dark is on roll (bottom-right home: dark's right-hand
+    half is image left)."""
+    seating = Seating("bottom-right")
+    d = Driver(GameTracker(), seating)
+    d.show(START, "light")
+    d.show(START, "light", (die(3, seating.right_half("light")), die(1, seating.right_half("dark"))))
+    after = next(p.position for p in legal_plays(START, 3, 1) if p.notation() == "8/5 6/5")
+    d.show(after, "light")
+    assert d.events[-1]["type"] == "play" and d.events[-1]["legal"] is True
+    return d, seating, after
+
+
+def test_a_lone_die_on_the_opponents_half_is_a_reroll_whatever_became_of_the_other():
+    # bo8181 frame 460: a split roll, the die on the roller's half unread; the die on the wrong half voids the roll
+    d, seating, after = _after_opening()
+    wrong = seating.right_half("light")
+    for _ in range(ONE_DIE_READS + 2):
+        d.show(after.swap(), "dark", (die(5, wrong),))
+    rerolls = [e for e in d.events if e["type"] == "reroll"]
+    assert [(e["player"], e["reason"]) for e in rerolls] == [("dark", "wrong_half")]
+    assert not any(e.get("code") == "one_die" for e in d.events)
+    d.show(after.swap(), "dark")  # lifted, and rolled again on his own half
+    d.show(after.swap(), "dark", (die(6, seating.right_half("dark")), die(1, seating.right_half("dark"))))
+    assert d.events[-1]["type"] == "roll" and d.events[-1]["dice"] == [6, 1]
+
+
+def test_a_lone_die_on_the_wrong_half_read_unsure_or_cocked_calls_nothing():
+    # no face read, or a die not lying flat: the reading is not sure enough to void the roll by that die
+    for lone in (die(None, "right"), die(5, "right", flat=False)):
+        d, seating, after = _after_opening()
+        assert seating.right_half("light") == "right"
+        for _ in range(ONE_DIE_READS + 2):
+            d.show(after.swap(), "dark", (lone,))
+        assert not any(e["type"] == "reroll" and e.get("reason") == "wrong_half" for e in d.events)
