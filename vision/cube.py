@@ -45,7 +45,10 @@ MIN_GLYPH_SPAN = 0.35  # the glyph's longer side as a fraction of the face's inn
 MIN_CONTRAST = 40.0  # grey levels between ink and face: a cube's number is printed bold
 SCALE_CHECKS = (0.9, 1.05)  # the outline read again shrunk and grown about its centre must give the same value
 SCALE_MIN_SCORE = 0.6  # ... ranked first at this IoU at least
-CUT_LEVELS = (64, 112, 160, 208)  # grey levels at which the image is cut to find faces as regions
+CUT_LEVELS = (64, 112, 160, 208)
+MIN_DISC_ROUNDNESS = 0.85  # a lone blot this round (4 pi area / perimeter^2) and ...
+MIN_DISC_SOLIDITY = 0.96  # ... this convex is a pip, not a number (a die's 1: 0.90 and 0.98; a blurred bold 4, the
+# roundest number seen: up to 0.80 and 0.94; renders seeds 9700-9759 and sample stills)  # grey levels at which the image is cut to find faces as regions
 
 
 def _norm_glyph(ink: np.ndarray) -> Optional[np.ndarray]:
@@ -116,9 +119,31 @@ def _face_glyph(patch: np.ndarray) -> Optional[np.ndarray]:
     ys, xs = np.nonzero(keep)
     if max(np.ptp(ys), np.ptp(xs)) + 1 < MIN_GLYPH_SPAN * side:
         return None  # a small mark in a square (a key's label, a pip) is not a cube's number
+    if _one_disc(keep):
+        return None  # a die's lone pip, blurred large: no cube's number is one round blot (a 1 read as an 8)
     if abs(float(inner[keep].mean()) - float(inner[~ink].mean())) < MIN_CONTRAST:
         return None
     return keep
+
+
+def _one_disc(ink: np.ndarray) -> bool:
+    """Whether the ink is a single round blot: one outline without a hole, round (MIN_DISC_ROUNDNESS) and convex
+    (MIN_DISC_SOLIDITY) as a disc is.
+
+    Why: a die showing 1 is a square with one mark in it; blurred at a small size the pip spans a third of the face
+    and its normalised shape matches an 8 better than any other template (a render's 1 read as a cube at 8). The
+    cube's numbers are strokes: a 2 or 16 is far from round, a blurred 4 a triangle with a stem, and an 8, 32 or 64
+    has holes or several parts.
+    """
+    contours, _ = cv2.findContours(ink.astype(np.uint8), cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
+    if len(contours) != 1:
+        return False  # several parts, or an outline with a hole in it
+    outline = contours[0]
+    area, perimeter = cv2.contourArea(outline), cv2.arcLength(outline, True)
+    hull = cv2.contourArea(cv2.convexHull(outline))
+    if perimeter <= 0 or hull <= 0:
+        return False
+    return 4.0 * np.pi * area / perimeter ** 2 >= MIN_DISC_ROUNDNESS and area / hull >= MIN_DISC_SOLIDITY
 
 
 @lru_cache(maxsize=1)

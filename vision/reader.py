@@ -611,9 +611,11 @@ class Reader:
         # Under a hand (a point covered: vision.checker_occlusion) it is left as read too: a cube in a hand is no
         # reading, and the frame after the hand has gone reads it (each hand frame searched round the changes cost
         # ~7 ms on the sample game's 1280x720 frames, for nothing the referee uses)
+        # A first read looks whatever lies on the board: one still read on its own (`bgref read`) has no earlier
+        # reading to keep, and a cube left unread there is a wrong answer, not a saving
         lifted = not dice and self._had_dice
-        hand = self._cube_looked and any(p is None for p in counts.points)  # a first read looks, hand or not
-        if dice or lifted or hand:
+        hand = any(p is None for p in counts.points)
+        if self._cube_looked and (dice or lifted or hand):
             cube = self._last_cube
             if hand and not (dice or lifted):
                 reused.append("cube")
