@@ -94,3 +94,24 @@ def test_a_rendered_cocked_die_is_called_and_the_flat_one_not(seed, monkeypatch)
         assert got.flat == truth["flat"], (truth, got)
         if truth["flat"]:
             assert got.value == truth["value"]
+
+
+def test_a_face_read_twice_is_no_two_faces_of_a_cocked_die():
+    """Real photo r19 (flat dice, board found as of 11bf2bf): a 5 of 12 px and a 4 fitted to two of its pips and two
+    below it, 0.46 edges apart, were taken for a cocked die's upper and side faces (vision.dice_two_faces): a false
+    re-roll. The faces as the reader found them, and the photo's homography."""
+    from vision.dice import FaceCandidate
+    from vision.dice_two_faces import two_faces_cocked
+
+    five = FaceCandidate(5, 0.9, np.array([396.01, 330.5]), 12.16, True, 5, 1.139,
+                         np.array([[397.4, 326.0], [396.0, 330.4], [401.0, 331.5], [391.1, 329.5], [394.6, 335.1]]),
+                         2.5, {"foreshortening": 0.891}, True)
+    four = FaceCandidate(4, 0.9, np.array([398.98, 335.94]), 11.12, True, 4, 1.523,
+                         np.array([[403.2, 336.8], [401.2, 331.5], [396.9, 340.2], [394.7, 335.2]]),
+                         2.5, {"foreshortening": 0.743}, True)
+    h = np.array([[0.791153, -0.153301, 139.572724], [-0.001292, 0.671836, 97.439603], [-2e-06, -0.000304, 0.955389]])
+    assert two_faces_cocked([five, four], h, (768, 1024, 3)) == set()
+    # the same 4 moved off the 5's pips by half an edge (a side face beside the upper one) is still judged
+    beside = FaceCandidate(4, 0.9, four.center + (0.0, 3.0), 11.12, True, 4, 1.523, four.pip_xy + (0.0, 3.0), 2.5,
+                           {"foreshortening": 0.743}, True)
+    assert two_faces_cocked([five, beside], h, (768, 1024, 3)) == {0, 1}

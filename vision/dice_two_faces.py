@@ -53,6 +53,22 @@ def _true_side(side, top, fs: float) -> bool:
     return SIDE_SIZE[0] <= ratio <= SIDE_SIZE[1]
 
 
+SAME_PIP = 0.12  # die edges: pips of two faces this close are the same pips
+MAX_SHARED_PIPS = 1  # two faces sharing more pips than this are one face read twice, not two faces of a die
+
+
+def _shared_pips(a, b) -> int:
+    """How many of ``a``'s pips are ``b``'s too: a layout fitted to part of a face (four of a 5's pips read as a 4,
+    its centre 0.46 edges off the 5's on real photo r19 once the board's halves were made equal) shares them all,
+    whereas a side face's pips lie beside the upper face's, never on them."""
+    pa, pb = np.asarray(a.pip_xy, float).reshape(-1, 2), np.asarray(b.pip_xy, float).reshape(-1, 2)
+    if len(pa) == 0 or len(pb) == 0:
+        return 0
+    near = SAME_PIP * max(a.size, b.size)
+    d = np.hypot(pa[:, None, 0] - pb[None, :, 0], pa[:, None, 1] - pb[None, :, 1])
+    return int((d.min(axis=1) <= near).sum())
+
+
 def _side_and_top(a, b):
     """(side, top): the more squashed face is the side face (foreshortening, else pip elongation)."""
     fa, fb = _squash(a), _squash(b)
@@ -86,7 +102,7 @@ def two_faces_cocked(faces: Sequence, board_to_image: np.ndarray, shape: tuple[i
             if a.value is None or b.value is None or a.dark is None or a.dark != b.dark:
                 continue
             gap = float(np.linalg.norm(np.asarray(a.center) - np.asarray(b.center))) / max(a.size, b.size, 1e-9)
-            if not ADJACENT[0] < gap < ADJACENT[1]:
+            if not ADJACENT[0] < gap < ADJACENT[1] or _shared_pips(a, b) > MAX_SHARED_PIPS:
                 continue
             pair = _side_and_top(a, b)
             if pair is None:
