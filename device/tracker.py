@@ -1325,7 +1325,7 @@ class GameTracker:
         return found.board
 
     def _lone_die_wrong_half(self, roller: str, die: DieReading) -> bool:
-        """Whether a roll seen as one die only, in ONE_DIE_READS readings of a still scene, is void by that die
+        """Whether a roll seen as one die only, in two fresh readings of a still scene, is void by that die
         alone: it lies flat on the opponent's half, its face read, after a turn of the opponent's that the referee
         followed cleanly (his roll, his play judged, his dice lifted), with no roll of ``roller`` missed.
 
@@ -1393,16 +1393,21 @@ class GameTracker:
                 st.before = seating.position(board, roller).position_id()
                 self.needs_reread = True
                 return
+            if st.doubt >= 1 and again is None and self._lone_die_wrong_half(roller, die):
+                # a die of the roll on the wrong half voids it wherever the other lies: called on the second
+                # fresh reading that shows it, as a re-roll read once is looked at once more (_reroll_after_look).
+                # Waiting ONE_DIE_READS for the other die said it 4 frames late (bo8181 frame 460)
+                st.doubt = 0
+                st.handled = sig
+                self._settle_last_play(board, obs)
+                self._emit("reroll", player=roller, reason="wrong_half")
+                return
             if st.doubt < ONE_DIE_READS:
                 st.doubt += 1
                 self.needs_reread = True
                 return
             st.doubt = 0
             st.handled = sig
-            if again is None and self._lone_die_wrong_half(roller, die):
-                self._settle_last_play(board, obs)
-                self._reroll_after_look(roller, "wrong_half", obs)
-                return
             self._emit("warning", message=f"{roller} rolled but only one die is seen on the board: if the other "
                        "left the board, roll again", code="one_die", player=roller)
             return

@@ -28,7 +28,11 @@ def test_a_lone_die_on_the_opponents_half_is_a_reroll_whatever_became_of_the_oth
     # bo8181 frame 460: a split roll, the die on the roller's half unread; the die on the wrong half voids the roll
     d, seating, after = _after_opening()
     wrong = seating.right_half("light")
-    for _ in range(ONE_DIE_READS + 2):
+    d.show(after.swap(), "dark", (die(5, wrong),))
+    assert d.events[-1]["type"] != "reroll"  # one reading is looked at again, as any re-roll read once
+    d.show(after.swap(), "dark", (die(5, wrong),))
+    assert d.events[-1]["type"] == "reroll"  # the second says it: no waiting for the other die
+    for _ in range(ONE_DIE_READS):
         d.show(after.swap(), "dark", (die(5, wrong),))
     rerolls = [e for e in d.events if e["type"] == "reroll"]
     assert [(e["player"], e["reason"]) for e in rerolls] == [("dark", "wrong_half")]
