@@ -1336,6 +1336,12 @@ class GameTracker:
         the opponent's own roll: nothing is called then (as for two dice, see ``_on_awaiting``)."""
         st, seating = self.state, self.seating
         assert seating is not None
+        if die.center is not None and len(die.center) == 2 and any(
+                v == die.value and e < st.dice_epoch and abs(x - float(die.center[0])) <= FIXTURE_PX
+                and abs(y - float(die.center[1])) <= FIXTURE_PX for v, x, y, e, _ in st.dice_spots or []):
+            # read there with that face in an earlier turn of the dice: perhaps something on the board taken for a
+            # die, not yet read often enough to be dropped as one (_drop_fixtures). Alone it voids no roll
+            return False
         return (die.half is not None and die.half == seating.right_half(other(roller)) and die.flat
                 and die.value is not None and st.unseen_play != roller and not self._pass_pending()
                 and self._followed(st.last_play, other(roller)))

@@ -50,3 +50,15 @@ def test_a_lone_die_on_the_wrong_half_read_unsure_or_cocked_calls_nothing():
         for _ in range(ONE_DIE_READS + 2):
             d.show(after.swap(), "dark", (lone,))
         assert not any(e["type"] == "reroll" and e.get("reason") == "wrong_half" for e in d.events)
+
+
+def test_a_lone_die_where_a_die_with_that_face_lay_in_an_earlier_turn_calls_nothing():
+    # something on the board read as a die (render 2801: a '1' at one spot from frame 0) before it was read in
+    # enough turns to be dropped as a fixture: read alone on the opponent's half, it voids no roll. Here it lies
+    # where the opening's 3 lay, with that face
+    d, seating, after = _after_opening()
+    spot = die(3, seating.right_half("light"))
+    for _ in range(ONE_DIE_READS + 2):
+        d.show(after.swap(), "dark", (spot,))
+    assert not any(e["type"] == "reroll" for e in d.events)
+    assert d.events[-1].get("code") == "one_die"  # said as seen, without an alarm
