@@ -1333,7 +1333,8 @@ class GameTracker:
         the board, unread): a die of the roll on the wrong half voids it. Waiting for the other die missed every
         such re-roll whose other die the reader did not see (bo8181 frames 460 and 1756: a split roll, one die
         unread). After a turn not followed cleanly the board may hold a turn the reader missed, and the die may be
-        the opponent's own roll: nothing is called then (as for two dice, see ``_on_awaiting``)."""
+        the opponent's own roll: nothing is called then (as for two dice, see ``_on_awaiting``). Nor after a turn
+        of his in which no checker moved (a dance): the dancer rolling again, one die unread, reads the same."""
         st, seating = self.state, self.seating
         assert seating is not None
         if die.center is not None and len(die.center) == 2 and any(
@@ -1344,7 +1345,7 @@ class GameTracker:
             return False
         return (die.half is not None and die.half == seating.right_half(other(roller)) and die.flat
                 and die.value is not None and st.unseen_play != roller and not self._pass_pending()
-                and self._followed(st.last_play, other(roller)))
+                and self._followed(st.last_play, other(roller)) and bool(st.changes_seen))
 
     def _reroll_reason(self, dice: list[DieReading], need_half: Optional[str]) -> Optional[str]:
         """Why this roll must be rolled again, or None. A flat die whose face was not made out (value None: two
