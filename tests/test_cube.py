@@ -221,3 +221,19 @@ def test_a_lone_round_blot_is_a_pip_and_a_number_is_not():
         img = np.zeros((52, 52), np.uint8)
         cv2.putText(img, text, (12, 40), cv2.FONT_HERSHEY_DUPLEX, 1.2, 255, 4, cv2.LINE_AA)
         assert not _one_disc(cv2.GaussianBlur(img, (5, 5), 1.5) > 127), text
+
+
+def test_a_cube_showing_a_side_face_is_read_from_its_upper_face():
+    """Render seed 9736: a red cube at 8 on the table, seen off the camera's axis, shows a side face (32) in its
+    own colour beside its upper face; the two trace one outline 1.8 times as long as wide, which no square fit
+    took. The upper face is the square at one end of it."""
+    sim = pytest.importorskip("device.sim.stills", reason="the renderer (device.sim) is not available")
+    from tests.label_geometry import label_geometry
+    from vision.reader import cube_area
+    cv2.setNumThreads(1)
+    still = sim.render_still(9736)
+    region, sides = cube_area(label_geometry(still.label), still.image.shape)
+    got = read_cube(still.image, region=region, side_range=sides)
+    want = still.label["cube"]
+    assert got is not None and got.value == want["value"] == 8
+    assert np.hypot(got.center[0] - want["center"][0], got.center[1] - want["center"][1]) < 30

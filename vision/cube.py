@@ -9,7 +9,11 @@ sample stills 21/34, renders seed 6363 23/32 and seed 7474 18/38 (outlines searc
 search's figures: _square_candidates); no cube read in 310 real dice photos. As the board's reader searches (only
 round the board, at the board's scale: ``region`` and ``side_range``, see vision.reader.cube_area): sample stills
 23/34, renders seed 1822 19/35, seed 1922 15/33, real photos 0/6, no wrong or false reading; ~15 ms a 1080p frame
-where the whole-frame search took ~22 ms (bench frames, one core, a loaded machine).
+where the whole-frame search took ~22 ms (bench frames, one core, a loaded machine). A cube off the camera's axis
+shows a side face in its own colour joined to its upper face, so the ends of outlines up to MAX_BODY_RATIO long are
+read as well (renders seeds 9700-9759, the reader's first read: 7 -> 10 of 25 numbered cubes and 14 -> 15 of 30
+centred ones read; sample stills 10 of 14 and 14 of 20 unchanged; no wrong reading, none on the real photos or the
+310 dice photos; the search's median cost on the bench frames 15.6-15.8 -> 15.9-16.7 ms).
 
 Why it costs what it does: five maps (an edge map and four grey-level cuts) each find cubes no other map finds
 (stills and seed 1822: dropping any one lost 2-5 of 42 cubes), so each is traced for contours (~5 ms of a 1080p
@@ -46,6 +50,8 @@ MIN_CONTRAST = 40.0  # grey levels between ink and face: a cube's number is prin
 SCALE_CHECKS = (0.9, 1.05)  # the outline read again shrunk and grown about its centre must give the same value
 SCALE_MIN_SCORE = 0.6  # ... ranked first at this IoU at least
 CUT_LEVELS = (64, 112, 160, 208)
+MAX_BODY_RATIO = 1.8  # an outline up to this long over its width may be a cube's upper face and a side face
+MIN_BODY_FILL = 0.65  # ... filling this share of its box (the two faces' outline is a hexagon, not a rectangle)
 MIN_DISC_ROUNDNESS = 0.85  # a lone blot this round (4 pi area / perimeter^2) and ...
 MIN_DISC_SOLIDITY = 0.96  # ... this convex is a pip, not a number (a die's 1: 0.90 and 0.98; a blurred bold 4, the
 # roundest number seen: up to 0.80 and 0.94; renders seeds 9700-9759 and sample stills)  # grey levels at which the image is cut to find faces as regions
@@ -322,20 +328,41 @@ def _square_candidates(gray: np.ndarray, mask: Optional[np.ndarray], lo: float, 
             c = contours[int(i)]
             rect = cv2.minAreaRect(c)
             w, h = rect[1]
-            if not (least <= min(w, h) and max(w, h) <= most) or max(w, h) > 1.3 * min(w, h):
+            short, long_ = min(w, h), max(w, h)
+            if not least <= short <= most:
                 continue
-            area = cv2.contourArea(c)
-            if area < 0.75 * w * h:
+            fill = cv2.contourArea(c) / max(w * h, 1e-9)
+            if long_ <= 1.3 * short and long_ <= most and fill >= 0.75:
+                rects = [rect]
+            elif 1.3 * short < long_ <= MAX_BODY_RATIO * short and fill >= MIN_BODY_FILL:
+                rects = _end_squares(rect)
+            else:
                 continue
-            cx, cy = rect[0][0] / f, rect[0][1] / f
-            if mask is not None and not mask[min(int(cy), mask.shape[0] - 1), min(int(cx), mask.shape[1] - 1)]:
-                continue
-            key = (round(cx / 2), round(cy / 2), round((w + h) / f / 4))
-            if key in seen:
-                continue  # the same outline found again in another map
-            seen.add(key)
-            out.append(cv2.boxPoints(rect) / f)
+            for r in rects:
+                cx, cy = r[0][0] / f, r[0][1] / f
+                if mask is not None and not mask[min(int(cy), mask.shape[0] - 1), min(int(cx), mask.shape[1] - 1)]:
+                    continue
+                key = (round(cx / 2), round(cy / 2), round((r[1][0] + r[1][1]) / f / 4))
+                if key in seen:
+                    continue  # the same outline found again in another map
+                seen.add(key)
+                out.append(cv2.boxPoints(r) / f)
     return out
+
+
+def _end_squares(rect: tuple) -> list[tuple]:
+    """The two squares at the ends of a rotated rectangle's long axis, each as wide as the rectangle (rotated
+    rectangles as cv2.minAreaRect gives them).
+
+    Why: a cube seen off the camera's axis shows a side face next to its upper one, in the same colour; the two
+    trace one outline up to MAX_BODY_RATIO as long as wide, and the upper face is the square at one end of it (which
+    end, the glyph read decides: the side face is squashed and its number cut by the outline)."""
+    (cx, cy), (w, h), angle = rect
+    short, long_ = min(w, h), max(w, h)
+    theta = np.deg2rad(angle)
+    axis = np.array([np.cos(theta), np.sin(theta)]) if w >= h else np.array([-np.sin(theta), np.cos(theta)])
+    shift = (long_ - short) / 2.0
+    return [((cx + k * shift * axis[0], cy + k * shift * axis[1]), (short, short), angle) for k in (-1.0, 1.0)]
 
 
 def _scaled(box: np.ndarray, factor: float) -> np.ndarray:
