@@ -49,7 +49,7 @@ from vision.checker_lone import colour_distance, dropped_row, lone_on_own_colour
 from vision.checker_own_colour import own_colour_stack
 from vision.checker_row_proof import row_proven
 from vision.checker_stacks import LAYER_RIM, layer_doubt, read_stack, stack_layers, stack_total, unseen_stack
-from vision.checker_unseen import column_cover
+from vision.checker_unseen import AS_BOARD, column_cover
 
 log = logging.getLogger(__name__)
 
@@ -739,7 +739,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         cue: dict[str, Any] = {"run_n": run_n, "run_sign": run_sign, "empty": round(empty_runs.get(p, 0.0) / slot, 2),
                                "tip": round(geometry.triangle_frac * 2 * half_len / slot, 2),
                                "dark_run": round(runs.get(-1, 0.0) / slot, 2)}  # not cut short by the empty board
-        if p in occupied:  # (the longest stretch unlike the empty board anywhere, and what covers it: checker_unseen)
+        if p in occupied and not chain:  # (a point with no disc: what covers its column, checker_unseen)
             cue.update(column_cover(occupied[p], bands[p], empty.bands[("top" if p >= 13 else "bottom", p % 2)],
                                     slot, [v for v in colours.values() if v is not None]))
         cues[p] = cue
@@ -813,9 +813,17 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         cue.update(us=[round(u / (2 * r), 2) for u, _ in sorted(along)],
                    rims=[round(rim / colour_ref[chain_sign], 2) for _, rim in sorted(along)],
                    whole=len(whole), half=len(half), disc_n=stack_total(whole, half), n=n, sign=sign)
-        if len(chain) <= 2:  # (how much of each differs from the empty board: checker_unseen.lone_as_the_board)
-            cue["unlike"] = [round(share_of(d, p), 2) for d in sorted(chain, key=lambda d: cols.from_base(p, d.y))]
-            cue["by_common"] = [(id(d), p) in by_common for d in sorted(chain, key=lambda d: cols.from_base(p, d.y))]
+        if len(chain) <= 2 and p in occupied:
+            # (how much of each differs from the empty board, up to the first that does, and then the column's
+            # longest stretch unlike it: checker_unseen.lone_as_the_board)
+            cue["unlike"], cue["by_common"] = [], []
+            for d in sorted(chain, key=lambda d: cols.from_base(p, d.y)):
+                cue["unlike"].append(round(share_of(d, p), 2))
+                cue["by_common"].append((id(d), p) in by_common)
+                if cue["unlike"][-1] > AS_BOARD or cue["by_common"][-1]:
+                    break
+            else:
+                cue.update(column_cover(occupied[p], bands[p], bands[p], slot, [], judge=False))
         points[p - 1] = sign * min(MAX_PER_POINT, n)
         counted[p] = chain
         if chain:
