@@ -283,6 +283,7 @@ class State:
     roll_alt: Optional[list] = None  # [other values, readings]: the roll's dice read again with other faces
     roll_gone: Optional[list] = None  # [roll_at, index]: a later look found that die of the roll gone, the other lying
     dice_spots: Optional[list] = None  # [value, x, y, epoch, [[x, y] of the dice beside]] read lately (_drop_fixtures)
+    setup_dice: Optional[list] = None  # [value, x, y] of the dice read in the reading the start was seen in
     dice_epoch: int = 0  # turns of the dice: one more each time a play is judged or dice are rolled anew
 
 
@@ -1209,6 +1210,7 @@ class GameTracker:
         st.changes_seen = False
         st.wild_reads = None
         st.cube_value, st.cube_owner, st.offered_by = 1, None, None
+        st.setup_dice = _dice_at(obs.dice)
         self._believe(board, obs)
         noted = self._start_seen.get(seating.light_home)
         if noted and st.seen and len(st.seen) == 24:
@@ -1245,6 +1247,14 @@ class GameTracker:
         bad = self._reroll_reason(obs.dice, need_half=None)
         if bad is None and owners[0] == owners[1]:
             bad = "wrong_half"
+        if bad is not None and len(_dice_at(obs.dice)) == len(obs.dice) == len(st.setup_dice or []) and _same_roll(
+                st.setup_dice, obs.dice, FIXTURE_PX):
+            # every die lies, with its face, on the pixels it lay on when the start was first seen: nobody has
+            # rolled since, so no roll was made to be made again. Start-of-game render 7020: a dark checker's
+            # highlight read as a one on two checkers of a stack from the first frame, a 'wrong half' re-roll
+            # called before anyone rolled. (Opening dice already down when the start is first seen are so too;
+            # their play still tells the opening roll: _missed_opening.)
+            return
         if bad is not None:
             culprit = [o for d, o in zip(obs.dice, owners) if not d.flat or o is None]
             player = culprit[0] if len(set(culprit)) == 1 else None
@@ -1256,6 +1266,8 @@ class GameTracker:
         light, dark = values["light"], values["dark"]
         first = None if light == dark else ("light" if light > dark else "dark")
         self._emit("opening_roll", light=light, dark=dark, first=first)
+        if any(_on_spot(d, st.setup_dice or [], FIXTURE_PX) for d in obs.dice):
+            st.setup_dice = None  # the dice down when the start was seen were the opening roll: no fixtures
         if first is None:
             return
         st.phase, st.turn = "moving", first
@@ -1507,6 +1519,11 @@ class GameTracker:
         earlier turn is not enough: rendered dice land within 3 px with the same face by chance (g2703's 3 at frame
         905, bo8181 four times). The same roll read again (every die where it lay) stays whole."""
         st = self.state
+        if st.setup_dice and st.phase != "setup":
+            # read where a die with that face lay when the start was first seen, and no opening roll was taken from
+            # it: nobody had rolled, so it is something on the board (render 7020: a dark checker's highlight read
+            # as a one on two checkers of a stack from the first frame; the opening dice then made four)
+            obs = dataclasses.replace(obs, dice=[d for d in obs.dice if not _on_spot(d, st.setup_dice, FIXTURE_PX)])
         spots = st.dice_spots or []
         known = [d for d in obs.dice if d.value is not None and d.center is not None and len(d.center) == 2]
         near = _die_side_px(obs)
@@ -2660,6 +2677,14 @@ GUESS_VARIANTS = 6  # a guess's unsure points within the mover's reach weighed o
 def _dice_at(dice: list[DieReading]) -> list:
     return [[int(d.value), float(d.center[0]), float(d.center[1])] for d in dice
             if d.value is not None and d.center is not None and len(d.center) == 2]
+
+
+def _on_spot(die: DieReading, spots: list, near: float) -> bool:
+    """Whether ``die`` is read with the face of one of ``spots`` ([value, x, y]) within ``near`` px of it."""
+    if die.value is None or die.center is None or len(die.center) != 2:
+        return False
+    x, y = float(die.center[0]), float(die.center[1])
+    return any(v == die.value and (x - a) ** 2 + (y - b) ** 2 <= near ** 2 for v, a, b in spots)
 
 
 def _same_roll(taken_at: Optional[list], dice: list[DieReading], near: float = SAME_DIE_PX) -> bool:
