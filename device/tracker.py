@@ -102,7 +102,9 @@ moves correct it (a roll event with ``corrected`` and ``was``). A die gone while
 reader misses dice: bo8181 frame 298), but the dice are looked at again; the look passes on the last reading with
 the dice read now (``extra["dice_look"]``), and only the dice are taken from it. A die read on the same pixels with
 the same face in two earlier turns of the dice (once alone) is something on the board, not a die, and is dropped
-(``_drop_fixtures``; render 2801: a '1' read at one spot from frame 0 made three 'wrong half' re-rolls).
+(``_drop_fixtures``; render 2801: a '1' read at one spot from frame 0 made three 'wrong half' re-rolls). So is a die
+read in the reading the start was first seen in, when no opening roll was taken from it: nobody had rolled yet
+(``State.setup_dice``; start-of-game render 7020: a checker's highlight read as a one, a re-roll before any roll).
 
 Where the checkers a reading lacks stand is no foul, and a foul that stands either way is called (issue 6, R3). A
 play read short of the mover's checkers, illegal only if two or more sit unseen on one stack read as it stood, and
