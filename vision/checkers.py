@@ -739,9 +739,6 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         cue: dict[str, Any] = {"run_n": run_n, "run_sign": run_sign, "empty": round(empty_runs.get(p, 0.0) / slot, 2),
                                "tip": round(geometry.triangle_frac * 2 * half_len / slot, 2),
                                "dark_run": round(runs.get(-1, 0.0) / slot, 2)}  # not cut short by the empty board
-        if p in occupied and not chain:  # (a point with no disc: what covers its column, checker_unseen)
-            cue.update(column_cover(occupied[p], bands[p], empty.bands[("top" if p >= 13 else "bottom", p % 2)],
-                                    slot, [v for v in colours.values() if v is not None]))
         cues[p] = cue
         if not chain:
             continue  # a colour run alone is no checker: the triangle may share the colour
@@ -924,6 +921,10 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
     for p, cue in cues.items():
         if colours_unsure:
             cue["colours_unsure"] = True
+        if points[p - 1] == 0 and not cue.get("n") and p in occupied and empty is not None:
+            # (a point read empty: what covers its column, checker_unseen)
+            cue.update(column_cover(occupied[p], bands[p], empty.bands[("top" if p >= 13 else "bottom", p % 2)],
+                                    slot, [v for v in colours.values() if v is not None]))
         why = doubts(cue)
         if why:
             cue["doubts"] = why
