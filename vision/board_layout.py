@@ -543,8 +543,10 @@ def _settle_bar(lab: np.ndarray, combined: dict[int, np.ndarray], u1: int, L1: i
         return win[1], win[2], win[3], max(0.0, min(margin, raw))
     ranked = sorted(((o[0] - stray(o[1], o[2]),) + o[1:] for o in close), key=lambda o: -o[0])
     best = ranked[0]
-    others = [o[0] + o[4] for o in ranked[1:]] + [o[0] + o[4] for o in options if o not in close]
-    raw = best[0] + best[4] - max(others)
+    # (the readings the checkers were weighed on are compared as they were weighed: those left out of ``close``
+    # carry no checker term, and a margin over them was never the margin; judging set 2356, a right board, had
+    # every point made unsure by it)
+    raw = best[0] + best[4] - max(o[0] + o[4] for o in ranked[1:])
     return best[1], best[2], best[3], max(0.0, min(best[0] - ranked[1][0], raw))
 
 
