@@ -7,9 +7,10 @@ that only the layout is judged: every point's base against where the scene put i
 import cv2
 import numpy as np
 
-from calibration.geometry import BoardGeometry, default_rect_size
+from calibration.geometry import BoardGeometry
 from calibration.intrinsics import Intrinsics
 from device.sim.stills import render_still
+from tests.label_geometry import label_geometry
 from vision.board import geometry_from_corners
 
 cv2.setNumThreads(1)
@@ -24,19 +25,7 @@ def _read(seed: int) -> tuple[BoardGeometry, BoardGeometry]:
     label, cam = still.label, still.label["camera"]
     lens = Intrinsics(np.array(cam["K"], float), np.array(cam["dist"], float), (int(cam["width"]), int(cam["height"])))
     corners = np.array(label["board"]["corners"], float)
-    size = default_rect_size(corners, lens)
-    probe = BoardGeometry.from_corners(corners, (0, 0, size[0], size[1]), (0, 0, 1, 1), (0, 0, 1, 1), (0, 0, 1, 1),
-                                       rect_size=size, intrinsics=lens)
-    pa = probe.to_rect(np.array(label["playing_area"], float))
-    x0, x1 = (pa[0, 0] + pa[3, 0]) / 2, (pa[1, 0] + pa[2, 0]) / 2
-    y0, y1 = (pa[0, 1] + pa[1, 1]) / 2, (pa[2, 1] + pa[3, 1]) / 2
-    scene = label["scene"]
-    bar = scene["bar_width_cm"] * size[0] / scene["size_cm"][0]
-    mid = (x0 + x1) / 2
-    truth = BoardGeometry.from_corners(corners, (x0, y0, x1, y1), (mid - bar / 2, y0, mid + bar / 2, y1),
-                                       (x0, y0, mid - bar / 2, y1), (mid + bar / 2, y0, x1, y1), rect_size=size,
-                                       intrinsics=lens)
-    return geometry_from_corners(image, corners, lens), truth
+    return geometry_from_corners(image, corners, lens), label_geometry(label, lens)
 
 
 def _base_error(found: BoardGeometry, truth: BoardGeometry) -> float:

@@ -5,18 +5,8 @@ under it."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
-import cv2
-import pytest
-
-import vision.checkers as checkers
-from tests.label_geometry import label_geometry
-from vision.board import rectify
+from tests.label_geometry import counted_sample_still
 from vision.checker_own_colour import own_colour_stack
-
-STILLS = Path(__file__).resolve().parent.parent / "sample_images" / "stills"
 
 
 def test_only_clear_discs_one_place_on_and_beyond_continue_the_stack():
@@ -33,23 +23,10 @@ def test_only_clear_discs_one_place_on_and_beyond_continue_the_stack():
     assert own_colour_stack(0.5, [(1.5, 1.0, 0.4)]) == []
 
 
-def _counted(name: str):
-    """A sample still's label and its counts read with the renderer's own outline (the board finder is not what
-    these tests test)."""
-    label_path = STILLS / f"{name}.json"
-    if not label_path.is_file():
-        pytest.skip(f"{label_path} is missing (sample_images/stills)")
-    cv2.setNumThreads(1)
-    label = json.loads(label_path.read_text())
-    image = cv2.imread(str(STILLS / label["image"]))
-    geometry = label_geometry(label)
-    return label, checkers.count_checkers(rectify(image, geometry), geometry)
-
-
 def test_a_white_checker_on_a_white_one_on_a_white_point_is_counted_in_a_sample_still():
     """sim_02, point 17: two light checkers on a light triangle, the outer one dropped as board-coloured (rim 1.0
     of the typical strong rim, one place out): read 1 with confidence 1.0 before; now 2."""
-    label, count = _counted("sim_02")
+    label, count = counted_sample_still("sim_02")
     assert label["points"][16] == 2
     assert count.points[16] == 2
     # no point of this still is read wrong with confidence
@@ -63,7 +40,7 @@ def test_a_clear_unlinked_disc_the_empty_board_shows_too_leaves_an_empty_point_s
     board's own print, no missed checker. Both were doubted ('clear disc dropped', 0.5) though empty and right."""
     from vision.checker_doubt import doubts
 
-    label, count = _counted("sim_04")
+    label, count = counted_sample_still("sim_04")
     for p in (5, 9):
         assert label["points"][p - 1] == 0 and count.points[p - 1] == 0
         assert count.confidence[p - 1] >= 0.6

@@ -5,19 +5,16 @@ own."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 
 import cv2
 import pytest
 
 import vision.checkers as checkers
-from tests.label_geometry import label_geometry
+from tests.label_geometry import counted_sample_still, label_geometry
 from vision.board import rectify
 from vision.checker_row_proof import row_proven
 from vision.evaluate import FLAG_BELOW
 
-STILLS = Path(__file__).resolve().parent.parent / "sample_images" / "stills"
 
 
 def _cue(us: list[float], empty: float, **more) -> dict:
@@ -47,24 +44,11 @@ def test_only_a_short_plain_row_whose_column_ends_with_it_is_proven():
     assert not row_proven(_cue([0.5], 0.9))
 
 
-def _counted(name: str):
-    """A sample still's label and its counts read with the renderer's own outline (the board finder is not what is
-    tested here)."""
-    label_path = STILLS / f"{name}.json"
-    if not label_path.is_file():
-        pytest.skip(f"{label_path} is missing (sample_images/stills)")
-    cv2.setNumThreads(1)
-    label = json.loads(label_path.read_text())
-    image = cv2.imread(str(STILLS / label["image"]))
-    geometry = label_geometry(label)
-    return label, checkers.count_checkers(rectify(image, geometry), geometry)
-
-
 @pytest.mark.parametrize("name, point", [("sim_18", 6), ("sim_13", 12)])
 def test_a_short_row_with_faint_rims_is_read_sure_in_a_sample_still(name, point):
     """sim_18 point 6: two light checkers, the base one's rim faint (confidence 0.24 before); sim_13 point 12: two
     dark ones (0.40 before). Both right, both flagged; their columns end where the rows do."""
-    label, count = _counted(name)
+    label, count = counted_sample_still(name)
     assert count.points[point - 1] == label["points"][point - 1] != 0
     assert count.cues[point].get("row_proven")
     assert count.confidence[point - 1] >= FLAG_BELOW
