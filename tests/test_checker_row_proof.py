@@ -5,7 +5,6 @@ own."""
 
 from __future__ import annotations
 
-
 import cv2
 import pytest
 
