@@ -296,7 +296,7 @@ def _rescue(found, refused_score: Optional[float] = None, faint: Optional[list] 
     in sample still sim_11); the board built from one, re-found round its playing area, may read clearly."""
     from vision.board_rescue import frame_line_quads
 
-    image, small = found[0], found[2]
+    small = found[2]
     built: list[np.ndarray] = []
     # the faint outlines largest first: one that takes in an arm holds the whole board, whose playing area
     # _board_from re-finds inside it; a smaller one may hold only part of the points (sample still sim_11: the
