@@ -53,6 +53,14 @@ def test_a_side_face_band_of_0_45_edges_is_a_cocked_die(side):
     assert body_cocked(img, CUES, c, EDGE, H, SHAPE)
 
 
+@pytest.mark.parametrize("value", [1, 2, 3])
+def test_a_face_of_three_pips_or_fewer_is_not_judged_by_its_body(value):
+    """The band that makes a five cocked says nothing for a face of 1-3 pips: their layout does not fix the face's
+    square, and flat 3s on held-out renders reached past the outline drawn round it by a cocked die's margin."""
+    img, c = _die(14)
+    assert not body_cocked(img, dict(CUES, value=value), c, EDGE, H, SHAPE)
+
+
 def test_the_other_die_touching_is_no_side_face():
     """Two dice of one colour side by side are one body of that colour: the way to the other is not looked at."""
     img, c = _die(0)
@@ -79,10 +87,11 @@ def _forced_cocked_still(seed: int, monkeypatch):
     return render_still(seed)
 
 
-@pytest.mark.parametrize("seed", [9424, 9339])  # a cocked 4 of 31 px, a cocked 2 of 23 px; the other die flat
+@pytest.mark.parametrize("seed", [9424])  # a cocked 4 of 31 px; the other die flat
 def test_a_rendered_cocked_die_is_called_and_the_flat_one_not(seed, monkeypatch):
-    """Both cocked dice lean 17-34 degrees with nearly square upper faces and no side pips beyond the flat outline:
-    the face-shape and side-pip cues kept them flat (false rolls); their side faces' bands show."""
+    """The cocked die leans 17-34 degrees with a nearly square upper face and no side pips beyond the flat outline:
+    the face-shape and side-pip cues kept it flat (a false roll); its side face's band shows. (Render 9339's cocked
+    2 was called so too, until faces of 1-3 pips were left out of the body cue: see body_cocked.)"""
     from vision.reader import Reader
 
     still = _forced_cocked_still(seed, monkeypatch)
