@@ -41,7 +41,10 @@ def _widths(geo: BoardGeometry) -> tuple[float, float, float]:
     return geo.left_half[2] - geo.left_half[0], geo.right_half[2] - geo.right_half[0], geo.bar[2] - geo.bar[0]
 
 
-def test_halves_found_unequal_are_made_equally_wide():
+def test_halves_found_unequal_are_made_equally_wide(monkeypatch):
+    # (the rule is off by default, vision.board_layout.EQUAL_HALVES: what it does when on is tested here)
+    import vision.board_layout as layout
+    monkeypatch.setattr(layout, "EQUAL_HALVES", True)
     # render 9501: the left half came out 300 px wide, the right 284, its end points half under checkers; the points
     # of the left half sat up to 0.29 point widths off
     found, truth = _read(9501)
