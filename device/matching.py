@@ -474,10 +474,10 @@ def decide(view: View, allowed: Iterable[Board], ref: Optional[Reference],
         face = face_value(view, ref)
         tied.sort(key=lambda t: sum(1 for i in range(24) if t[0].points[i] != face[i]
                                     and ref is not None and ref.steady(i, view.points[i])))
-        either = [_weigh(view, legal, best, legal_cost, illegal_cost, b, odd, ref, short, mover, far)
-                  for b, odd in tied]
-        if all(v.kind == "illegal" for v in either):
-            first = either[0]
+        each = [_weigh(view, legal, best, legal_cost, illegal_cost, b, odd, ref, short, mover, far)
+                for b, odd in tied]
+        if all(v.kind == "illegal" for v in each):
+            first = each[0]
             return Verdict("illegal", first.board, legal_cost, illegal_cost, first.points,
                            ties=tuple(b for b, _ in tied[1:]))
     return _weigh(view, legal, best, legal_cost, illegal_cost, illegal_board, illegal_odd, ref, short, mover, far)
