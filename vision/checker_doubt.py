@@ -70,6 +70,7 @@ from __future__ import annotations
 import statistics
 from typing import Any
 
+from vision.checker_lone import chained_row
 from vision.checker_stacks import dropped_beyond
 from vision.checker_unseen import lone_as_the_board, stack_unseen
 
@@ -241,15 +242,7 @@ def _unlinked_row(dropped: list[Any]) -> bool:
     checker's spacing from the last, wherever it starts. A stack whose base checkers showed no rim leaves its outer
     discs unlinked; grain and prints on empty points gave at most two at that pitch (renders 6100-6229, the sample
     stills, the real photos), so the point is doubted, never counted."""
-    us = sorted(float(u) for w, u, _ in dropped if w == "unlinked")
-    for i, first in enumerate(us):
-        row = [first]
-        for u in us[i + 1:]:
-            if FAINT_ROW_PITCH[0] <= u - row[-1] <= FAINT_ROW_PITCH[1]:
-                row.append(u)
-        if len(row) >= UNLINKED_ROW:
-            return True
-    return False
+    return chained_row([float(u) for w, u, _ in dropped if w == "unlinked"], UNLINKED_ROW, FAINT_ROW_PITCH)
 
 
 def _row_beyond(dropped: list[Any], count: int) -> bool:

@@ -55,12 +55,18 @@ def lone_on_own_colour(board_unlike: Sequence[Sequence[float]], row_base: float)
 def dropped_row(dropped: Sequence[Sequence[Any]]) -> bool:
     """Whether the discs dropped on a point read empty (why, diameters from the base, rim as a share of the typical
     rim) make a row of ROW_LENGTH or more, each one checker's spacing from the last, wherever it starts."""
-    us = sorted(float(u) for why, u, rim in dropped if why in ROW_WHY and rim >= ROW_RIM)
+    return chained_row([float(u) for why, u, rim in dropped if why in ROW_WHY and rim >= ROW_RIM], ROW_LENGTH)
+
+
+def chained_row(us: Sequence[float], length: int, pitch: tuple[float, float] = ROW_PITCH) -> bool:
+    """Whether ``length`` or more of the places ``us`` (diameters from the base) chain one checker's spacing
+    (``pitch``) from the last, wherever the chain starts."""
+    us = sorted(us)
     for i, first in enumerate(us):
         row = [first]
         for u in us[i + 1:]:
-            if ROW_PITCH[0] <= u - row[-1] <= ROW_PITCH[1]:
+            if pitch[0] <= u - row[-1] <= pitch[1]:
                 row.append(u)
-        if len(row) >= ROW_LENGTH:
+        if len(row) >= length:
             return True
     return False
