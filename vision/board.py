@@ -97,7 +97,7 @@ def geometry_from_corners(image: np.ndarray, corners, intrinsics: Optional[Intri
         except GeometryError as exc:
             raise BoardNotFound(f"the board corners {np.round(c, 1).tolist()} do not outline a board ({exc})"
                                 ) from None
-        lay = find_layout(view, equal_halves=not _side_on_image_border(cc, image.shape))
+        lay = find_layout(view)
         if lay is None:
             continue
         s = lay.score - max(0.0, lay.middle_score - 0.3)
@@ -111,21 +111,6 @@ def geometry_from_corners(image: np.ndarray, corners, intrinsics: Optional[Intri
 
     geo.edge_reference = reference_for(image, geo)
     return geo
-
-
-def _side_on_image_border(corners: np.ndarray, shape: tuple[int, ...]) -> bool:
-    """Whether a whole side of an outline (both its corners) lies on one edge of the image: the outline ran along the
-    image's border, and the board may run on beyond it, so its view need not be the whole board's top-down view, in
-    which a board's two halves are equally wide (sample still sim_05: an outline taking the image's bottom edge for
-    the frame's, 44 px off, its halves 4% apart; made equal, one read too faintly and the board was refused as cut
-    off). A single corner near the border is no such outline (start-of-game render 7014: a corner 2 px from it)."""
-    h, w = shape[:2]
-    c = np.asarray(corners, dtype=np.float64).reshape(4, 2)
-    for i, j in ((0, 1), (1, 2), (2, 3), (3, 0)):
-        for axis, last in ((0, w - 1), (1, h - 1)):
-            if (c[i, axis] <= 1.5 and c[j, axis] <= 1.5) or (c[i, axis] >= last - 1.5 and c[j, axis] >= last - 1.5):
-                return True
-    return False
 
 
 # --------------------------------------------------------------------------------------------- finding

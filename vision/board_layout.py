@@ -13,10 +13,6 @@ checkers standing where a missed end point would be, and a bar about a point wid
 swallowed the bar leaves almost none). ``Layout.shift_margin`` says by how much the winner beat the best shifted
 reading; below ``SHIFT_MARGIN`` the layout is ``shift_ambiguous`` and readers should warn.
 
-In a board's own view (the outer frame's corners give the true top-down view) the two halves can be made equally
-wide (``_equal_halves``, off: EQUAL_HALVES): a half whose end points hide under checkers fits its wave best a
-little short of them.
-
 A chessboard also alternates, but in every row band and with flipping phase; a backgammon board alternates only
 near the long edges and is plain (or holds checkers) in the middle: the score requires that.
 """
@@ -179,15 +175,13 @@ def _edge_rows(strength: np.ndarray, lo: int, hi: int, from_top: bool) -> tuple[
 
 
 def find_layout(rectified_bgr: np.ndarray, refine: bool = True, search_width: int = SEARCH_WIDTH,
-                settle_edges: bool = True, equal_halves: bool = True) -> Optional[Layout]:
+                settle_edges: bool = True) -> Optional[Layout]:
     """Find halves, bar, playing area and trays in a rectified board view; None when no point pattern is seen.
 
     Without ``refine`` the half edges stay at the coarse search resolution (for scoring many candidates fast).
     ``settle_edges`` moves the long edges onto the field's border when checkers hide the triangle bases: right
     in a view whose edges are the outer frame, but not in a view with a margin of table around the board
     (there the frame's outer edge is a candidate too, and the frame finder wants the pattern's own edges).
-    ``equal_halves`` (with both): the halves are made equally wide (``_equal_halves``), as they are in a view
-    whose edges are a whole board's outer frame.
     """
     H, W = rectified_bgr.shape[:2]
     if H < 24 or W < 48:
@@ -260,8 +254,6 @@ def find_layout(rectified_bgr: np.ndarray, refine: bool = True, search_width: in
     if refine:
         x_l0, x_l1 = _refine_half(full_lab, x_l0, x_l1, H, k)
         x_r0, x_r1 = _refine_half(full_lab, x_r0, x_r1, H, k)
-        if settle_edges and equal_halves and EQUAL_HALVES:
-            x_l0, x_l1, x_r0, x_r1 = _equal_halves(full_lab, x_l0, x_l1, x_r0, x_r1)
 
     # long edges: where the point wave starts (bases) and fades (tips), per row
     rows = np.zeros(H)
@@ -570,73 +562,6 @@ def _refine_half(lab: np.ndarray, x0: float, x1: float, H: int, step: float) -> 
         a = max(range(a - r, a + r + 1), key=lambda v: score(v, b))
         b = max(range(b - r, b + r + 1), key=lambda v: score(a, v))
     return float(a), float(b)
-
-
-# In a board's own view the two halves may be made equally wide (see _equal_halves) ... OFF: measured at the end of
-# session 9 it cost more than it gained. On an outline that is itself off (a frame strip read 0 wide) it moved the
-# halves further off: rendered game 5656 never saw its starting position (41 of 55 events on time -> 0), and on the
-# lead's held-out stills confident wrong points rose 21 -> 23 (seed 4646) and 20 -> 22 (seed 8383); its gain was one
-# start-of-game render (7014) and 9 + 5 layouts on the helper's travel-board renders. Kept, tested, for a later look
-# that trusts it only on an outline without doubt.
-EQUAL_HALVES = False
-EQUAL_HALVES_TOL = 0.025  # ... when they differ by more than this share of the wider
-EQUAL_EDGE_WEIGHT = 1.0  # fit gained per unit of full-height edge evidence at the four ends of the halves
-
-
-def _half_fit(sigs: list[np.ndarray], slants: tuple[np.ndarray, np.ndarray], a: int, b: int) -> float:
-    """How well columns a..b of the full-resolution profiles show one half's 6 points (colour and slant, both
-    long sides; the measure ``_refine_half`` maximises)."""
-    L = np.array([b - a])
-    colour = sum(float(_correlations(sig[a:b], L)[b - a][0]) for sig in sigs)
-    slope = sum(float(_slant_correlations(sig[a:b], L)[b - a][0]) for sig in slants)
-    return colour + slope
-
-
-def _equal_halves(lab: np.ndarray, x_l0: float, x_l1: float, x_r0: float, x_r1: float
-                  ) -> tuple[float, float, float, float]:
-    """Both halves of a board as wide as one of them, when the two found differ by more than EQUAL_HALVES_TOL.
-
-    Why: a board's two halves hold 6 equal points each, and in the view the outer frame's corners give (the true
-    top-down view) they are equally wide; halves found 3-8% apart are one half whose end points hide under
-    checkers, so that its wave fits best a little short of its ends. The starting position covers both end
-    points of the home half on both long sides (the 6- and 19-points by the bar, the 1- and 24-points by the
-    frame or tray): start-of-game render 7014's home half came out 28 px (0.46 point widths) narrower than the
-    other, its 24-point's column half off the two checkers there, read empty. Each half in turn keeps its place
-    and width while the other is placed anew at that width, its centre within the difference of the widths
-    (and a quarter point) of where it was; the pair fitting the points better overall, with the ends on upright
-    edges (the bar's sides, the frame's or a tray's inner edge: ``_upright_edges``), stands. The fit alone favours
-    the narrower width, as it leaves out the covered end points; the edges favour the true one. Only here, in the
-    board's own view: a candidate's view is skewed by its outline's errors, and its halves may truly differ."""
-    L1, L2 = x_l1 - x_l0, x_r1 - x_r0
-    if abs(L1 - L2) <= EQUAL_HALVES_TOL * max(L1, L2):
-        return x_l0, x_l1, x_r0, x_r1
-    H, W = lab.shape[:2]
-    sigs = [_lab_profile(lab, int(0.08 * H), int(0.32 * H)), _lab_profile(lab, int(0.68 * H), int(0.92 * H))]
-    slants = _slant_profiles(lab)
-    pw = (L1 + L2) / 12
-    reach = int(np.ceil(abs(L1 - L2) / 2 + 0.25 * pw))
-    edges = _upright_edges(lab)
-
-    def edge_at(x: float) -> float:
-        i = int(round(x))
-        return float(edges[max(0, i - 2):min(W, i + 3)].max()) if 0 <= i <= W else 0.0
-
-    best = None
-    for keep in ("left", "right"):
-        (k0, k1), (o0, o1) = ((x_l0, x_l1), (x_r0, x_r1)) if keep == "left" else ((x_r0, x_r1), (x_l0, x_l1))
-        L = int(round(k1 - k0))
-        fixed = _half_fit(sigs, slants, int(round(k0)), int(round(k1)))
-        centre = (o0 + o1) / 2
-        for a in range(int(round(centre - L / 2)) - reach, int(round(centre - L / 2)) + reach + 1):
-            b = a + L
-            if a < 0 or b > W or (keep == "left" and a < k1) or (keep == "right" and b > k0):
-                continue  # inside the view, and the halves do not overlap (the bar lies between them)
-            fit = fixed + _half_fit(sigs, slants, a, b)
-            ends = sum(edge_at(x) for x in (k0, k1, a, b)) / 4
-            total = fit + EQUAL_EDGE_WEIGHT * ends
-            if best is None or total > best[0]:
-                best = (total, (k0, k1, float(a), float(b)) if keep == "left" else (float(a), float(b), k0, k1))
-    return best[1] if best is not None else (x_l0, x_l1, x_r0, x_r1)
 
 
 def half_scores(rectified_bgr: np.ndarray, left: tuple[float, float], right: tuple[float, float],
