@@ -1351,9 +1351,7 @@ class GameTracker:
         of his in which no checker moved (a dance): the dancer rolling again, one die unread, reads the same."""
         st, seating = self.state, self.seating
         assert seating is not None
-        if die.center is not None and len(die.center) == 2 and any(
-                v == die.value and e < st.dice_epoch and abs(x - float(die.center[0])) <= FIXTURE_PX
-                and abs(y - float(die.center[1])) <= FIXTURE_PX for v, x, y, e, _ in st.dice_spots or []):
+        if die.center is not None and len(die.center) == 2 and _earlier_spots(die, st.dice_spots, st.dice_epoch):
             # read there with that face in an earlier turn of the dice: perhaps something on the board taken for a
             # die, not yet read often enough to be dropped as one (_drop_fixtures). Alone it voids no roll
             return False
@@ -1538,9 +1536,8 @@ class GameTracker:
             # every roll's dice on the same two spots: a face repeated there is a die, not a fixture)
             # (and once read there alone: scripted tests land a roll's dice on the same spots every time)
             others = [at(o) for o in known if o is not d]
-            seen = [(e, beside) for v, x, y, e, beside in spots if v == d.value and e < st.dice_epoch
-                    and abs(x - float(d.center[0])) <= FIXTURE_PX and abs(y - float(d.center[1])) <= FIXTURE_PX
-                    and not any(math.hypot(bx - ox, by - oy) <= near for bx, by in beside for ox, oy in others)]
+            seen = [(e, beside) for e, beside in _earlier_spots(d, spots, st.dice_epoch)
+                    if not any(math.hypot(bx - ox, by - oy) <= near for bx, by in beside for ox, oy in others)]
             # (or once beside a whole roll: two other dice read with it, so it was no die of that roll)
             return len({e for e, _ in seen}) >= FIXTURE_TURNS and any(not beside or len(beside) >= 2
                                                                       for _, beside in seen)
@@ -1548,9 +1545,7 @@ class GameTracker:
         def beside_a_roll(d: DieReading) -> bool:
             # read there before beside two other dice at once (a whole roll lying elsewhere): a third thing on the
             # board, never a die of a roll, even when it is all that is read now
-            return any(v == d.value and e < st.dice_epoch and len(beside) >= 2
-                       and abs(x - float(d.center[0])) <= FIXTURE_PX and abs(y - float(d.center[1])) <= FIXTURE_PX
-                       for v, x, y, e, beside in spots)
+            return any(len(beside) >= 2 for _, beside in _earlier_spots(d, spots, st.dice_epoch))
 
         fixed = [d for d in known if fixture(d)]
         for d in known:
@@ -2679,6 +2674,14 @@ GUESS_VARIANTS = 6  # a guess's unsure points within the mover's reach weighed o
 def _dice_at(dice: list[DieReading]) -> list:
     return [[int(d.value), float(d.center[0]), float(d.center[1])] for d in dice
             if d.value is not None and d.center is not None and len(d.center) == 2]
+
+
+def _earlier_spots(die: DieReading, spots: Optional[list], epoch: int) -> list:
+    """(turn of the dice, [[x, y] of the dice read beside it]) of each reading in ``spots`` (State.dice_spots) of a
+    die with ``die``'s face within FIXTURE_PX of it (each axis) in a turn before ``epoch``."""
+    x0, y0 = float(die.center[0]), float(die.center[1])
+    return [(e, beside) for v, x, y, e, beside in spots or []
+            if v == die.value and e < epoch and abs(x - x0) <= FIXTURE_PX and abs(y - y0) <= FIXTURE_PX]
 
 
 def _on_spot(die: DieReading, spots: list, near: float) -> bool:
