@@ -130,6 +130,11 @@ equally cheap illegal boards (the lacking checker on one stack or another) are e
 result needs a confident misread, is that foul (``matching.decide(either=True)``, asked only on a board believed
 for sure; h737 frame 190): the first board is believed as a guess unsure where they differ.
 
+A guess is not unsure of a point the play not judged cannot have changed whatever its roll, read as it stood: one
+its mover's opponent held with two checkers or more (issue 6, R10; ``_untouchable``; race 4242 frame 935: light's
+7-stack, doubted in every reading, kept his 8/2 on 3-1 'not sure'). A foul called on a guess rests on the mover's
+checkers only, so how its reading saw the opponent's points is no steady misread of the board believed after it.
+
 Events are dicts (see device/events.py); the tracker does no I/O, so the referee can store them before announcing.
 ``feed`` never raises: a fault of the tracker's own drops that reading (the state as before it) with a
 "referee_fault" warning, and after a few in a row it drops what it was in the middle of and goes on like after a
@@ -828,7 +833,7 @@ class GameTracker:
             unsure.add(OFF_INDEX)
         if read is None or read.bar != guess.bar or any(b.bar != guess.bar for b in boards):
             unsure.add(BAR_INDEX)
-        unsure |= {p - 1 for p in _low_confidence_points(obs)}
+        unsure |= {p - 1 for p in _low_confidence_points(obs)} - self._untouchable(guess, points, ref)
         unsure |= {p - 1 for p in obs.extra.get("filled_points") or []}
         seen = None
         if was_guessed:  # the board before the play was a guess too: its doubts still stand
@@ -841,6 +846,23 @@ class GameTracker:
         else:
             st.guess_rival = None
         st.unsure_points, st.guess_confirms, st.guess_seen = sorted(unsure), 0, seen
+
+    def _untouchable(self, guess: Board, points: Any, ref: Optional[Reference]) -> set[int]:
+        """The points (0-based) the play not judged cannot have changed, whatever its roll, read as they stood: held
+        by the mover's opponent with two checkers or more on the board believed before it, and as many in the
+        guess and in the reading (issue 6, R10).
+
+        Why: the mover lands on no such point and hits nothing there, and the opponent's checkers do not move in
+        the mover's turn, so the reader's doubt about its count (a tall stack read with doubt in every reading)
+        says nothing about the play. Noted as a doubt of the guess, it made every later foul of the opponent's,
+        whose own checkers stand there, 'not sure' until the reader read that stack with confidence (race 4242
+        frame 935: light's 7-stack doubted, his 8/2 on 3-1 at 945 not judged)."""
+        st = self.state
+        if ref is None or st.turn is None or len(points) != 24:
+            return set()
+        sign = -1 if st.turn == "light" else 1  # the opponent's checkers
+        return {i for i in range(24) if ref.board.points[i] * sign >= 2
+                and guess.points[i] == ref.board.points[i] and points[i] == guess.points[i]}
 
     def _guess_confirmed(self, obs: Observation, board: Board) -> bool:
         """Whether the reading, while nothing moves, shows ``board`` on each point the guess was unsure of, read
@@ -1909,6 +1931,11 @@ class GameTracker:
         on_guess = found.kind == "illegal" and st.guessed and not passed and not (
             found.board is not None and (self._sure_despite_guess(found.board, view, ref, mover)
                                          or self._sure_despite_rival(found.board, view, ref, mover)))
+        # a foul called on a guess rests on the mover's checkers only (see _sure_despite_guess): how this reading
+        # saw the opponent's points, guessed, is no steady misread of the board believed after it (race 4242 frame
+        # 956: dark's home read as it truly stood, kept as a misread of the wrong guess, fitted dark's next play
+        # to a phantom checker on his 8-point, '8/2 6/1' for 6/1 6/off, and the game's end went unjudged)
+        despite_guess = found.kind == "illegal" and st.guessed and not passed and not on_guess
         # a die of the roll read otherwise, or not where it lay, in a later look while the dice lay (see
         # _look_at_roll) and never read again as rolled: the foul may rest on a misread die (g2703 frame 761)
         roll_unsure = (found.kind == "illegal" and not passed and st.roll_doubt is not None
@@ -2091,7 +2118,8 @@ class GameTracker:
             # then a re-roll said after the fact, never a roll out of turn (see _rolled_again); already judged
             st.last_play.update(pass_pending=True, judged=True)
         self._believe(after_board, obs)
-        if quick or (found.kind == "legal" and self._lift_mine and (mine_only or st.opponent_lost)):
+        despite_guess = despite_guess and found.kind == "illegal"  # (still a foul after the checks above)
+        if quick or despite_guess or (found.kind == "legal" and self._lift_mine and (mine_only or st.opponent_lost)):
             # (judged at the lift on the mover's checkers, the opponent's unseen or misread: how that reading saw
             # his points is no steady misread of the believed board either; kept, race 4242's dark 6-stack read as
             # none at light's lift made dark's foul 20 frames on read as a legal 13/5. Only then: a verdict the
