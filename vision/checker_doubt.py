@@ -149,6 +149,9 @@ def doubts(cue: dict[str, Any]) -> list[str]:
             why.append("lone disc unlike its colour's checkers")
         if cue.get("colours_unsure"):
             why.append("which colour is which unsure")
+        if cue.get("faint_kept"):
+            # (discs whose rims fell under the board's floor, kept for the column they cover: checker_faint)
+            why.append("rims under the floor")
         if n <= 2 and lone_as_the_board(cue.get("unlike") or [], cue.get("by_common") or [], cue.get("unlike_len")):
             why.append("discs as on the empty board")
     dropped = cue.get("rejected") or []

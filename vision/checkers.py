@@ -38,6 +38,7 @@ from vision.checker_colours import ColourSplit, face_spread, phantom_light, spli
 from vision.checker_dark import judge_slot, learn_faces
 from vision.checker_dice import DieSpot, spoiled
 from vision.checker_doubt import DOUBTFUL_CONFIDENCE, doubts, mark_tips_unlike_the_board
+from vision.checker_faint import faint_checkers
 from vision.checker_empty import (add_disc, board_lift, disc_share, learn_empty, point_bands, run_from_base,
                                   unlike_and_rows)
 from vision.checker_occlusion import covered_points, skin_mask
@@ -492,9 +493,11 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         dropped.append((d, why, rejected[-1]))
 
     rows = _rows_of(discs, r, ROW_RESCUE)
+    weak: list[tuple[Disc, dict[str, Any]]] = []  # (disc, its entry in ``rejected``): checker_faint may keep them
     for d in discs:
         if d.rim < floor and id(d) not in rows:
             reject(d, "weak")
+            weak.append((d, rejected[-1]))
     # faint discs in a regular row of three or more stay: dark checkers on a dark board rim faintly beside
     # white ones, and nothing else on a board repeats at exactly the checkers' pitch
     discs = [d for d in discs if d.rim >= floor or id(d) in rows]
@@ -545,12 +548,24 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         add_disc(masks[p], cols.from_base(p, d.y), d.x - (cols.centre_x(p) - half_w), 1.1 * d.r)
     empty = learn_empty(bands, clear_masks, faint_masks)
     empty_runs: dict[int, float] = {}
+    faint_kept: set[int] = set()  # ids of the discs under the rim floor kept as checkers (checker_faint)
     unlikes: dict[int, np.ndarray] = {}
     occupied: dict[int, np.ndarray] = {}
     if empty is not None:
         unlikes, occupied = unlike_and_rows(empty, bands)
         for p in unlikes:
             empty_runs[p] = run_from_base(occupied[p], slot0, 0.25 * slot0)
+        # faint rims over a column covered from its base: checkers of the colour that contrasts less (checker_faint)
+        kept = faint_checkers([(d, cols.point_of(d.x, d.y)) for d, _ in weak
+                               if not any(s.covers(d.x, d.y) for s in spots)],
+                              lambda p, d: cols.from_base(p, d.y), lambda p, d: d.x - cols.centre_x(p),
+                              empty_runs, r, lambda p: cols.right[1] if (p <= 6 or p >= 19) else cols.left[1])
+        for d, entry in weak:
+            if id(d) in kept:
+                rest.append(d)
+                rejected.remove(entry)
+                dropped[:] = [x for x in dropped if x[2] is not entry]
+                faint_kept.add(id(d))
 
     by_place: dict[Any, list[Disc]] = {"bar": on_bar}
     trays = [tuple(v * scale for v in t) for t in geometry.trays]
@@ -918,6 +933,11 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
             confidence[p - 1] = min(confidence[p - 1], DOUBTFUL)
     # the situations where the count may be wrong though every disc looked clear (checker_doubt): the referee
     # must not take such a count as proof of an illegal play
+    for p, chain in counted.items():
+        # (a count resting on rims under the board's floor: checker_faint; the referee waits on it)
+        kept_faint = sum(1 for d in chain if id(d) in faint_kept)
+        if kept_faint and points[p - 1]:
+            cues[p]["faint_kept"] = kept_faint
     for p, cue in cues.items():
         if colours_unsure:
             cue["colours_unsure"] = True
