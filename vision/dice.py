@@ -910,6 +910,26 @@ def _roll_centres(found: list[FaceCandidate]) -> Optional[np.ndarray]:
 
 
 REREAD_ROLL = True  # read round the last frame's roll first (off: always the whole field)
+ROLL_REACH = 2.5  # learnt die edges round each die of a roll within which its re-read sees pixels: the windows reach
+# WINDOW_HALF (1.8), joined on a grid of a quarter of that (dice_windows.Mosaic.around), and the flatness cues read
+# round the die within that
+
+
+def last_roll(memory: ScaleMemory, image_shape: tuple[int, ...], mask: np.ndarray, die_size_px: float
+              ) -> Optional[tuple[np.ndarray, float]]:
+    """The whole roll the last ``find_dice`` of this view read (``mask`` and ``die_size_px`` as it was given them):
+    its dice's centres (frame px) and how far round each its re-read looks (px), or None when that read was no
+    whole roll (``_roll_centres``) or read no learnt view.
+
+    Why: the next frame re-reads that roll in windows round it (``_reread_roll``) and takes the result only as the
+    same whole roll; where no pixel within that reach changed, the re-read sees what the last read saw, and the
+    reader may keep the roll without reading (vision.dice_watch)."""
+    view = memory.view((image_shape, kept_box(mask), round(float(die_size_px), 1)))
+    roll = getattr(view, "roll", None)
+    if roll is None:
+        return None
+    edge = max(view.scales(_scales(np.zeros((1, 1), np.uint8), die_size_px), float(die_size_px)))
+    return np.array(roll, float), ROLL_REACH * edge + 2.0
 
 
 def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,

@@ -420,7 +420,7 @@ class Reader:
 
     def __init__(self, calibration: Any = None, check_every: int = CHECK_EVERY, read_dice: bool = True,
                  fast_path: bool = True, intrinsics: Any = None, incremental: bool = True,
-                 dice_parts: bool = False, cap_doubted_outline: bool = True) -> None:
+                 dice_parts: bool = False, cap_doubted_outline: bool = True, hold_roll: bool = True) -> None:
         calibration = loaded_calibration(calibration)
         self.geometry: Optional[BoardGeometry] = _geometry_from_calibration(calibration)
         # cap_doubted_outline: an outline's sure doubt (BoardGeometry.frame_doubt_sure) leaves no point sure. Right
@@ -443,6 +443,9 @@ class Reader:
         # dice_parts: the dice searched again only round changed cells (faster, not always what a whole search
         # finds: vision.dice_watch); off, an area with any change is searched whole
         self.dice_parts = dice_parts
+        # hold_roll: a whole roll read is kept unread while no cell round its dice changed (vision.dice_watch); off,
+        # every change on the field reads the dice again (round the last roll first: vision.dice._reread_roll)
+        self.hold_roll = hold_roll
         self._frames = 0
         self._grids: Optional[Any] = None  # this frame's thumbnail and change grid (vision.change_map.FrameGrids)
         self._kept_counts: Optional[_Kept] = None  # the last checker count, its frame's grid and (work geo, dice)
@@ -685,7 +688,7 @@ class Reader:
         against the board's homography (vision.dice_flat). ``looks``: search each area only where the frame
         changed since it was last searched (vision.dice_watch), each area's DiceLook appended to it."""
         try:
-            from vision.dice import find_dice
+            from vision.dice import find_dice, last_roll
         except ImportError:
             return []
         d = geo.checker_diameter_px
@@ -711,6 +714,9 @@ class Reader:
             if watch is None or watch.mask is not mask or watch.die_px != die_px:
                 watch = self._dice_watches[name] = DiceWatch(mask, die_px)
             watch.parts = self.dice_parts
+            shape = image.shape
+            watch.roll = (lambda: last_roll(self.dice_memory, shape, mask, die_px)) \
+                if self.hold_roll and name == "field" else None
             look = watch.look(image, self._grids.grid, find)
             looks.append(look)
             return look.dice
