@@ -95,10 +95,9 @@ def _blobs(hat: np.ndarray, bare: np.ndarray, dark: bool, mask: np.ndarray | Non
     if mask is not None:
         binary = cv2.bitwise_and(binary, mask)
     # labels alone, and per-blob figures from the blob pixels (this OpenCV's WithStats pass costs ~8x the labelling)
-    n, labels = _labels(binary)
-    xs, ys = _pixels(binary)  # every blob pixel once: all per-blob measurements below are reductions over these
-    flat = ys * binary.shape[1] + xs  # one flat gather per image (a 2-D fancy index costs ~2x)
-    lab = labels.ravel().take(flat).astype(np.intp)
+    flat, xs, ys = _pixels(binary)  # every blob pixel once: all per-blob measurements below are reductions over these
+    n, labels = _labels(binary, count=len(flat))
+    lab = labels.ravel().take(flat).astype(np.intp)  # one flat gather per image (a 2-D fancy index costs ~2x)
     hv = np.ascontiguousarray(hat).ravel().take(flat)
     peaks, stats = _label_stats(lab, xs, ys, hv, n)
     area_ok = stats[:, 4] >= MIN_PIP_AREA
@@ -171,21 +170,24 @@ def _runs(sorted_keys: np.ndarray) -> np.ndarray:
     return np.concatenate([[0], np.nonzero(np.diff(sorted_keys))[0] + 1])
 
 
-def _labels(binary: np.ndarray, connectivity: int = 8) -> tuple[int, np.ndarray]:
+def _labels(binary: np.ndarray, connectivity: int = 8, count: int | None = None) -> tuple[int, np.ndarray]:
     """cv2.connectedComponents of a 0/1 image: the same labels, in 16 bits when they cannot overflow (a set pixel
-    starts at most one label), which OpenCV writes ~15% faster than 32."""
-    if cv2.countNonZero(binary) < np.iinfo(np.uint16).max - 1:
+    starts at most one label), which OpenCV writes ~15% faster than 32. ``count``: the set pixels, when known."""
+    if (cv2.countNonZero(binary) if count is None else count) < np.iinfo(np.uint16).max - 1:
         return cv2.connectedComponents(binary, connectivity=connectivity, ltype=cv2.CV_16U)
     return cv2.connectedComponents(binary, connectivity=connectivity)
 
 
-def _pixels(binary: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """x and y of every set pixel in raster order (cv2.findNonZero: ~4x np.nonzero's speed)."""
-    nz = cv2.findNonZero(binary)
-    if nz is None:
-        return np.zeros(0, np.intp), np.zeros(0, np.intp)
-    nz = nz.reshape(-1, 2).astype(np.intp)
-    return nz[:, 0], nz[:, 1]
+def _pixels(binary: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Flat index, x and y of every set pixel of a 0/1 image, in raster order.
+
+    Why numpy's flatnonzero of the image seen as booleans: on 0/1 bytes it counts and gathers a word at a time, ~3x
+    cv2.findNonZero with its (x, y) pairs converted and made flat again (a 1589x986 scaled field: 1.8 -> 0.7 ms)."""
+    if binary.dtype != np.uint8 or not binary.flags.c_contiguous:
+        binary = np.ascontiguousarray(binary, np.uint8)
+    flat = np.flatnonzero(binary.view(bool))
+    ys, xs = np.divmod(flat, binary.shape[1])
+    return flat, xs, ys
 
 
 def _label_stats(lab: np.ndarray, xs: np.ndarray, ys: np.ndarray, vals: np.ndarray,
