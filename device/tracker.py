@@ -134,6 +134,8 @@ A guess is not unsure of a point the play not judged cannot have changed whateve
 its mover's opponent held with two checkers or more (issue 6, R10; ``_untouchable``; race 4242 frame 935: light's
 7-stack, doubted in every reading, kept his 8/2 on 3-1 'not sure'). A foul called on a guess rests on the mover's
 checkers only, so how its reading saw the opponent's points is no steady misread of the board believed after it.
+Once a reading showed the roll's dice gone, two dice one on each half, neither where a die of the roll lay, are the
+opponent's roll (``_split_roll``; bo8181 frame 1164): the play is final and the die on the wrong half is a re-roll.
 
 Events are dicts (see device/events.py); the tracker does no I/O, so the referee can store them before announcing.
 ``feed`` never raises: a fault of the tracker's own drops that reading (the state as before it) with a
@@ -292,6 +294,7 @@ class State:
     dice_spots: Optional[list] = None  # [value, x, y, epoch, [[x, y] of the dice beside]] read lately (_drop_fixtures)
     setup_dice: Optional[list] = None  # [value, x, y] of the dice read in the reading the start was seen in
     dice_epoch: int = 0  # turns of the dice: one more each time a play is judged or dice are rolled anew
+    lifted_at: Optional[list] = None  # the roll_at of the roll being played once a reading showed no dice (lifted)
 
 
 @functools.lru_cache(maxsize=None)
@@ -438,6 +441,8 @@ class GameTracker:
             board = snapped
         if st.phase == "moving":
             self._note_turns(obs)
+            if not obs.dice and obs.board.found and st.roll_at:
+                st.lifted_at = st.roll_at  # the roll's dice gone: lifted (or both unread: see _split_roll)
         if st.phase in ("opening", "awaiting") and st.board and self.seating is not None:
             # nothing on the board should change: the believed board stands unless the reading shows another
             synced = self._resync(obs)
@@ -1815,7 +1820,7 @@ class GameTracker:
                 st.early_roll = sig
                 self._emit("warning", message=f"{other(mover)} rolled before {mover} lifted the dice; "
                                               f"roll again", code="early_roll", player=other(mover), alert=True)
-            if not (len(obs.dice) == 2 and all(d.half == opp_half for d in obs.dice)):
+            if not (len(obs.dice) == 2 and all(d.half == opp_half for d in obs.dice)) and not self._split_roll(obs):
                 return  # the mover's dice are still down: in-between positions do not count
             # the mover's dice are gone and only the opponent's are down: the play is final. A roll made before
             # the mover lifted his dice is void (handled: it must be rolled again); otherwise it is the next roll.
@@ -2349,6 +2354,27 @@ class GameTracker:
         st.dice = roll_values([int(d.value) for d in obs.dice])  # type: ignore[arg-type]
         self._emit("roll", player=mover, dice=list(st.dice), late=True)
         return True
+
+    def _split_roll(self, obs: Observation) -> bool:
+        """Whether two dice read in the mover's turn, one on each half, are his opponent's roll with a die on the
+        wrong half: a reading since the roll showed no dice (lifted), and neither die lies within a die's side of
+        where a die of the roll lay (the mover's dice read again lie where they lay). The play is then final, and
+        the roll is weighed as any other (issue 6, R10; bo8181 frame 1164: light's 4-2 split over the halves while
+        dark's 4-4 waited for a look, never called; 'all on the opponent's half' was the only roll taken here).
+
+        Why not when both lie on the mover's half: the mover's dice read again, or rolled again by him, look the
+        same there. A die of the roll misread lies where it lay, so it never makes a split roll."""
+        st, seating = self.state, self.seating
+        if (seating is None or st.turn is None or len(obs.dice) != 2 or not st.roll_at or st.early_roll
+                or st.lifted_at != st.roll_at):
+            return False
+        halves = {d.half for d in obs.dice}
+        if halves != {seating.right_half(st.turn), seating.right_half(other(st.turn))}:
+            return False
+        now = _dice_at(obs.dice)
+        near = _die_side_px(obs)
+        return len(now) == 2 and all((x - a) ** 2 + (y - b) ** 2 > near ** 2
+                                     for _, x, y in now for _, a, b in st.roll_at)
 
     def _cocked_settling(self, obs: Observation) -> bool:
         """Whether a die read cocked must be looked at again before a re-roll is called: until COCKED_READS fresh
