@@ -472,7 +472,13 @@ def _strips_retried(found, play: np.ndarray, geo: BoardGeometry) -> BoardGeometr
     as the narrower (``vision.board_frame._matched_long``: a board's long strips are equal, and what lies beyond the
     wider one's true edge, the board's side face or its shadow under a tilted camera, a cloth's fold, was taken for
     frame). That outline stands when its strips agree within STRIP_RETRY_AGREE, its points read nearly as clearly
-    and every point stays where it was (``_same_points``). Other outlines are untouched."""
+    and every point stays where it was (``_same_points``). Other outlines are untouched.
+
+    When the look out from the search's playing area finds no such outline, the outline is found again out from the
+    playing area its own layout found (each side at its edge as usual): the search's may sit off across the points
+    (start-of-game render 7013: its bottom ran 20 px into the frame strip, so the shadow's edge beside the board lay
+    as far out below it as the frame's edge above, and nothing was left to match; out from its own playing area the
+    frame's bottom edge is the one that pairs with the top)."""
     if not STRIP_RETRY:
         return geo
     top, bottom = _long_strips(geo)
@@ -480,15 +486,27 @@ def _strips_retried(found, play: np.ndarray, geo: BoardGeometry) -> BoardGeometr
         return geo
     if _end_on_border(geo, "top" if top < bottom else "bottom", found[0].shape):
         return geo  # the narrower strip runs off the image (r10): its width says nothing of the other's
-    try:
-        other = _outline(found, play, long_match=True)
-    except VisionError:
-        return geo
-    t2, b2 = _long_strips(other)
-    if abs(t2 - b2) <= STRIP_RETRY_AGREE and min(t2, b2) >= STRIP_RETRY_LEAST and other.score is not None \
-            and other.score >= max(MIN_PATTERN, THIN_RETRY_SCORE * (geo.score or 0.0)) and _same_points(geo, other):
-        return other
+    looks = [(play, True)]
+    if STRIP_RETRY_OWN:  # the playing area the outline's own layout found (working-image px), the sides as found
+        x0, y0, x1, y1 = geo.playing_area
+        own = geo.to_image(np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64))
+        if found[4] is not None:  # the working image is the undistorted frame
+            own = found[4].scaled_to((found[0].shape[1], found[0].shape[0])).undistort_points(own)
+        looks.append((own * found[3], False))  # (matched too, it took sample still sim_20's right end 9 px out)
+    for base, matched in looks:
+        try:
+            other = _outline(found, base, long_match=matched)
+        except VisionError:
+            continue
+        t2, b2 = _long_strips(other)
+        if abs(t2 - b2) <= STRIP_RETRY_AGREE and min(t2, b2) >= STRIP_RETRY_LEAST and other.score is not None \
+                and other.score >= max(MIN_PATTERN, THIN_RETRY_SCORE * (geo.score or 0.0)) and \
+                _same_points(geo, other):
+            return other
     return geo
+
+
+STRIP_RETRY_OWN = True  # the strips' second look is also taken from the playing area the outline's layout found
 
 
 def _same_points(first: BoardGeometry, second: BoardGeometry) -> bool:

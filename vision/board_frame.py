@@ -393,7 +393,41 @@ def _frame_lines(strips, opts, Wp: int, min_d: int, fallback: np.ndarray):
             if near:
                 mate = min(near, key=lambda ln: abs(ln.d - ref.d))
                 return (left, right) + ((ref, mate) if seen_side == "top" else (mate, ref))
-    return left, right, as_line(opts["top"], fallback[2]), as_line(opts["bottom"], fallback[3])
+    top, bottom = _past_cut_long(opts, as_line(opts["top"], fallback[2]), as_line(opts["bottom"], fallback[3]))
+    return left, right, top, bottom
+
+
+CUT_LONG = True  # a long side cut by the image's end leaves the other its outermost steady edge (a tight crop)
+
+
+def _at_image_end(line, opts) -> bool:
+    """Whether a side's line is the image's end or lies just inside it (``_onto_border`` puts it past the end)."""
+    borders = [o for o in opts if o.border]
+    return bool(borders) and (line.border or 0.0 <= borders[0].d - line.d <= BORDER_SNAP)
+
+
+def _past_cut_long(opts, top, bottom):
+    """The column reading's long sides when one of them ends at the image's end: that side's frame strip is only
+    known to be at least as wide as the image shows, so pairing it with an edge of the other side as narrow says
+    nothing; the other side takes its outermost edge that runs along most of what its best edge runs along (the
+    frame's outer edge, not an inner bevel or the tray's rim). Why: a photo cropped tight to the board (real photo
+    r15: the top frame cut by the image, the bottom's outer edge 4 px inside the image's end) had its bottom taken
+    at the frame's inner edge, as narrow as what the image shows of the top strip, 25-28 px short."""
+    if not CUT_LONG:
+        return top, bottom
+    out = {"top": top, "bottom": bottom}
+    for cut, other in (("top", "bottom"), ("bottom", "top")):
+        if not _at_image_end(out[cut], opts[cut]) or _at_image_end(out[other], opts[other]):
+            continue
+        real = [o for o in opts[other] if not o.border]
+        if not real:
+            continue
+        most = max(o.support for o in real)
+        steady = [o for o in real if o.support >= PAIR_SUPPORT * most and o.d > out[other].d]
+        if steady:
+            out[other] = max(steady, key=lambda o: o.d)
+        break
+    return out["top"], out["bottom"]
 
 
 def outer_frame_lines(image: np.ndarray, playing_quad: np.ndarray, min_long: float = 0.0,
