@@ -1,0 +1,243 @@
+"""A side face's band beside one edge of the upper face: a die cocked on a checker or the frame.
+
+Why this cue: a die leaning 17-34 degrees keeps a nearly square upper face but turns one side face up, a band
+0.3-0.56 of its edge wide along one edge of the upper face, in the die's body colour. A flat die shows its sides
+only towards the camera's foot, within the parallax of its own height (``vision.dice_pose`` predicts how far).
+The earlier body cue (``vision.dice_tilt``) measured the die's colour along rays from the centre against that
+prediction and missed most cocked dice (forced renders 9800-9899: 47 of 65 found cocked dice read flat). Measured
+why: it abstained on the whole die when any part of the ring round it had the die's colour (11 of 47: a die leaning
+on a checker of its own colour), a side face read as a second die blocked the very direction of that side face,
+and single rays at the band's ragged corners and pips ended early. Here each edge of the upper face is looked at on
+its own, along lines parallel to it (the band's far edge is parallel to the shared one), over the middle of the
+edge, with the median across each line (pips are a minority), so one edge's surroundings do not silence the others.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+import cv2
+import numpy as np
+
+from vision.dice_pose import LARGEST_FACE, flat_outline, upper_face
+
+S_MAX = 2.5  # half-edges from the centre looked at along each face axis (a band ends by 2.1)
+FIELD = 2.2  # half-edges: beyond this along an axis lies the field, never the die (its colour is told from it)
+MAX_END = 2.1  # half-edges: the die's colour running on beyond this is the field's, not a side face (0.55 edges)
+ALONG = 0.5  # half-edges either side of the edge's middle sampled along it (corners are ragged, bands skewed)
+ALONG_SAMPLES = 9
+START = 0.85  # half-edges: the lines are followed out from here, past the upper face's own pips (0.57 +- 0.2)
+GAP = 0.35  # half-edges off the die's colour that end it: a side face's pips, seen obliquely, are shorter
+BEYOND_CORNERS = (1.4, 1.6)  # half-edges along the edge from its middle: past the face's corners (0.2-0.3 edges)
+CHROMA_TOL = 0.06  # chromaticity (b, g, r over their sum) within this of the face's: the die's colour
+SHADE = (0.35, 1.5)  # a side face's brightness over the upper face's
+DARK_FACE = 120.0  # b + g + r below which chromaticity is noise: brightness alone tells die from field
+DISTINCT = 0.12  # the field beyond an edge must differ from the face's chromaticity by this, else no call there
+DISTINCT_DARK = 2.0  # ... or, for a dark die, be this many times brighter
+ROW_SHARE = 0.5  # share of a line's samples in the die's colour for the line to be the die's
+MIN_EDGE_PX = 15.0  # smaller dice: a band of 4-5 px, within JPEG's 8 px colour blocks (a flat green die of 13 px on green
+# felt reached 0.28, natural render 9841)
+OWN_FACE = 0.9  # die edges: a face found nearer than this is this die's side face read as a face, not another die
+OTHER_DIE = 1.9  # die edges: another die's face within this blocks the edge facing it (two dice make one body)
+
+
+@dataclass
+class EdgeBand:
+    """Beyond one edge of the upper face: where the die's colour ends and where a flat die's can (half-edges)."""
+
+    end: float  # the die's colour ends here (inf: it runs on to S_MAX)
+    flat_reach: float  # a flat die's outline reaches this far on this side
+    distinct: bool  # the field beyond differs from the die's colour
+
+    @property
+    def excess(self) -> float:
+        """Die edges of body beyond a flat die's reach (-inf when the edge cannot be judged)."""
+        if not self.distinct or not self.end <= MAX_END:
+            return -np.inf
+        return (self.end - self.flat_reach) / 2.0
+
+
+def face_turn(gray: np.ndarray, centre: np.ndarray, edge_px: float) -> Optional[float]:
+    """The upper face's edge direction (radians, modulo 90 degrees) from image gradients round its centre.
+
+    Why: a one's single pip gives no turn, but the face's square outline does: gradient angles of a square's
+    edges agree modulo 90 degrees, so their magnitude-weighted mean of four times the angle is the square's turn."""
+    r = int(np.ceil(0.8 * edge_px))
+    x, y = int(round(centre[0])), int(round(centre[1]))
+    if x - r < 1 or y - r < 1 or x + r + 1 >= gray.shape[1] or y + r + 1 >= gray.shape[0]:
+        return None
+    patch = gray[y - r:y + r + 1, x - r:x + r + 1].astype(np.float32)
+    gx = cv2.Sobel(patch, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(patch, cv2.CV_32F, 0, 1, ksize=3)
+    yy, xx = np.mgrid[-r:r + 1, -r:r + 1]
+    ring = (xx ** 2 + yy ** 2 >= (0.3 * edge_px) ** 2) & (xx ** 2 + yy ** 2 <= (0.75 * edge_px) ** 2)
+    mag = np.hypot(gx, gy)[ring]
+    ang = np.arctan2(gy, gx)[ring]
+    s, c = float((mag * np.sin(4 * ang)).sum()), float((mag * np.cos(4 * ang)).sum())
+    if np.hypot(s, c) < 0.2 * float(mag.sum()) or mag.sum() <= 0:
+        return None  # no square's edges dominate
+    return float(np.arctan2(s, c) / 4.0)
+
+
+def _axes(cues: dict, image: np.ndarray, centre: np.ndarray, edge_px: float) -> Optional[np.ndarray]:
+    """The face's two edge directions in the image (columns, unit determinant): from the pips' layout for 2-6, from
+    the image's edges for a one."""
+    value = int(cues.get("value") or 0)
+    axes = cues.get("face_axes")
+    if value >= 2 and axes is not None:
+        axes = np.asarray(axes, float)
+        if value <= 3:  # a two's or three's layout is a similarity along the diagonal: its columns are the axes
+            return axes / np.sqrt(abs(np.linalg.det(axes)))
+        return axes
+    r = int(np.ceil(0.8 * edge_px)) + 2
+    x0, y0 = max(0, int(centre[0]) - r), max(0, int(centre[1]) - r)
+    patch = image[y0:int(centre[1]) + r + 1, x0:int(centre[0]) + r + 1]
+    if patch.size == 0:
+        return None
+    gray = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY) if patch.ndim == 3 else patch
+    turn = face_turn(gray, np.asarray(centre, float) - (x0, y0), edge_px)
+    if turn is None:
+        return None
+    c, s = np.cos(turn), np.sin(turn)
+    return np.array([[c, -s], [s, c]])
+
+
+def edge_bands(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: float, board_to_image: np.ndarray,
+               shape: tuple[int, ...], offset: tuple[int, int] = (0, 0), with_axes: bool = False):
+    """The four edges' bands (order: +axis0, -axis0, +axis1, -axis1), or None when the face cannot be placed
+    (``with_axes``: and the face's axes, columns in image pixels). ``center`` and the homography are in the whole
+    frame's pixels; ``image`` is the frame's part from ``offset``."""
+    from vision.dice_tilt import _camera, _px_per_unit
+
+    center = np.asarray(center, float)
+    local = center - np.asarray(offset, float)
+    axes = _axes(cues, image, local, edge_px)
+    if axes is None or not np.all(np.isfinite(axes)):
+        return None
+    camera = _camera(board_to_image, shape)
+    jac_det = _px_per_unit(board_to_image, center)
+    if camera is None or jac_det is None:
+        return None
+    half = axes * (edge_px / 2.0)  # face half-edges -> image px
+    try:
+        to_face = np.linalg.inv(half)
+    except np.linalg.LinAlgError:
+        return None
+    big_px = edge_px * LARGEST_FACE
+    edge_board = big_px / jac_det
+    top = upper_face(camera, center, axes, 4, big_px, edge_board)
+    outline = flat_outline(camera, top, edge_board)
+    if not np.all(np.isfinite(outline)):
+        return None
+    q = (outline - center) @ to_face.T  # outline in face half-edges
+    reach = [float(q[:, 0].max()), float(-q[:, 0].min()), float(q[:, 1].max()), float(-q[:, 1].min())]
+
+    n_s = max(12, int(S_MAX * edge_px / 2.0 / 0.5))  # half-pixel steps outwards
+    s = np.linspace(0.0, S_MAX, n_s)
+    t = np.r_[np.linspace(-ALONG, ALONG, ALONG_SAMPLES), -np.asarray(BEYOND_CORNERS), BEYOND_CORNERS]
+    mid = slice(0, ALONG_SAMPLES)
+    h, w = image.shape[:2]
+    bands = []
+    samples = []
+    for axis, sign in ((0, 1.0), (0, -1.0), (1, 1.0), (1, -1.0)):
+        out, along = sign * half[:, axis], half[:, 1 - axis]
+        pts = local + s[:, None, None] * out + t[None, :, None] * along  # n_s x n_t x 2
+        if pts[..., 0].min() < 0 or pts[..., 1].min() < 0 or pts[..., 0].max() > w - 1 or pts[..., 1].max() > h - 1:
+            samples.append(None)
+            continue
+        m = pts.astype(np.float32)
+        samples.append(cv2.remap(image, m[..., 0], m[..., 1], cv2.INTER_LINEAR).astype(np.float32))
+    seen = [x for x in samples if x is not None]
+    if not seen:
+        return None
+    inner = s <= 0.7
+    face_bgr = np.median(np.concatenate([x[inner, mid].reshape(-1, 3) for x in seen]), axis=0)
+    face_total = float(face_bgr.sum())
+    if face_total <= 0:
+        return None
+    face_chroma = face_bgr / face_total
+    for k, x in enumerate(samples):
+        if x is None:
+            bands.append(EdgeBand(np.inf, reach[k], False))
+            continue
+        total = x.sum(axis=2)
+        if face_total >= DARK_FACE:
+            chroma = x / np.maximum(total, 1.0)[..., None]
+            member = (np.abs(chroma - face_chroma).max(axis=2) <= CHROMA_TOL) & \
+                (total >= SHADE[0] * face_total) & (total <= SHADE[1] * face_total)
+        else:
+            member = total <= SHADE[1] * face_total
+        lateral = member[:, ALONG_SAMPLES:]
+        member = member[:, mid]
+        start = int(np.searchsorted(s, START))
+        run = max(2, int(np.ceil(GAP / (s[1] - s[0]))))
+        off = (~member[start:]).astype(np.int32)
+        sums = np.cumsum(np.vstack([np.zeros((1, off.shape[1]), np.int32), off]), axis=0)
+        gone = sums[run:] - sums[:-run] == run  # off the die's colour for a whole GAP from here on that line
+        ends = np.where(gone.any(axis=0), s[start + np.argmax(gone, axis=0)], np.inf)
+        if not np.isfinite(ends).sum() * 2 > len(ends):
+            bands.append(EdgeBand(np.inf, reach[k], False))
+            continue
+        end = float(np.median(ends))
+        field = np.median(x[s >= FIELD, mid].reshape(-1, 3), axis=0)  # beyond any side face: the field there
+        field_total = float(field.sum())
+        if face_total >= DARK_FACE:
+            distinct = field_total > 0 and float(np.abs(field / field_total - face_chroma).max()) >= DISTINCT
+        else:
+            distinct = field_total >= DISTINCT_DARK * face_total
+        # a side face is as long as the edge it shares: the die's colour beside it, past the face's corners, is the
+        # field's (a white die on a white board, a green one on green felt, print of its colour beside it)
+        band = (s >= 1.2) & (s <= end - 0.1)
+        if band.any() and float(lateral[band].mean()) >= ROW_SHARE:
+            distinct = False
+        bands.append(EdgeBand(end, reach[k], distinct))
+    return (bands, axes) if with_axes else bands
+
+
+def _blocked_sides(center: np.ndarray, axes: np.ndarray, others: Optional[np.ndarray], edge_px: float) -> set[int]:
+    """Edges facing another die near this one (the two make one body of their colour there). A face found closer
+    than OWN_FACE is this die's own side face read as a face: the edge towards it is the very one to look at."""
+    out: set[int] = set()
+    if others is None or len(others) == 0:
+        return out
+    rel = np.asarray(others, float).reshape(-1, 2) - center
+    dist = np.hypot(rel[:, 0], rel[:, 1]) / max(edge_px, 1e-9)
+    dirs = [axes[:, 0], -axes[:, 0], axes[:, 1], -axes[:, 1]]
+    for r, d in zip(rel, dist):
+        if not OWN_FACE <= d < OTHER_DIE:
+            continue
+        u = r / np.linalg.norm(r)
+        for k, a in enumerate(dirs):
+            if float(u @ (a / np.linalg.norm(a))) > np.cos(np.pi / 3):
+                out.add(k)
+    return out
+
+
+def band_excess(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: float, board_to_image: np.ndarray,
+                shape: tuple[int, ...], others: Optional[np.ndarray] = None,
+                offset: tuple[int, int] = (0, 0)) -> float:
+    """Die edges by which the die's body reaches past a flat die's outline beyond its most reaching edge: -inf
+    when no edge can be judged."""
+    seen = edge_bands(image, cues, center, edge_px, board_to_image, shape, offset, with_axes=True)
+    if seen is None:
+        return -np.inf
+    bands, axes = seen
+    blocked = _blocked_sides(np.asarray(center, float), axes, others, edge_px)
+    ex = [b.excess for k, b in enumerate(bands) if k not in blocked]
+    return max(ex, default=-np.inf)
+
+
+COCKED_BAND = 0.3  # die edges of band past a flat die's reach that call a die cocked: above every flat die's of
+# MIN_EDGE_PX or more (renders 9800-9899 natural: at most 0.21, a white die on a logo's letter; forced cocked: 0.17;
+# 9900-9999 forced: 0.17), within a leaning die's band (sin of 17-34 degrees: 0.3-0.56 edges)
+
+
+def band_cocked(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: float, board_to_image: np.ndarray,
+                shape: tuple[int, ...], others: Optional[np.ndarray] = None,
+                offset: tuple[int, int] = (0, 0)) -> bool:
+    """Whether one edge of the upper face has a side face's band beyond any a flat die shows there: a cocked die.
+    Off for dice under MIN_EDGE_PX (a band of a few pixels is JPEG's colour blocks)."""
+    if edge_px < MIN_EDGE_PX:
+        return False
+    return band_excess(image, cues, center, edge_px, board_to_image, shape, others, offset) > COCKED_BAND
