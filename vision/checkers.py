@@ -103,6 +103,8 @@ FULL_ROW = 5  # checkers found by their faces are counted up to one row (players
 EMPTY_SPOT = 1.6  # radii along the column within which a counted disc keeps a point from showing the empty board
 FACE_SURE = 0.8  # confidence of a count by faces where every slot was clear and the next one clearly empty ...
 FACE_SURE_ROW = 2  # ... and it is at most this many checkers
+ROW_ON_PAST = 0.5  # checkers' lengths the column differs from the empty board past a short row for its next places
+# to be judged by their faces
 # discs dropped as the board's that may be own-coloured checkers (checker_own_colour): those one place on and beyond
 # ("board-coloured"), and the base one under them, however it was dropped
 OWN_COLOUR_DROPS = ("board-coloured", "as on the empty board", "weak and alone", "the board's own: no rim on its tip side")
@@ -1057,6 +1059,39 @@ def _free_spots(cols: Columns, counted: dict[int, list[Disc]], p: int, y: float,
             and not any(abs(d.x - cols.centre_x(q)) < r and abs(d.y - y) < EMPTY_SPOT * r for d in counted.get(q, []))]
 
 
+def _row_on_by_faces(lab: np.ndarray, faces: Any, cols: Columns, r: float, counted: dict[int, list[Disc]],
+                     points: list[Optional[int]], confidence: list[float], cues: dict[int, dict[str, Any]]) -> None:
+    """A short plain row whose column differs from the empty board a checker's half or more past its outermost
+    disc: the next places along it are judged by the row's own colour's face (``checker_dark``), as a point read
+    empty is from its base, and each that shows it adds one (in doubt: its rim was never found).
+
+    Why: a checker whose rim drowns (dark on a dark field, shaded where the row leaves the light) ends the row's
+    chain of discs short, and the count with it; the column still differs from the empty board over it, and its
+    face is its colour's."""
+    for p, chain in counted.items():
+        n, cue = abs(points[p - 1] or 0), cues[p]
+        us = cue.get("us") or []
+        if not n or n >= FULL_ROW or len(us) != n or cue.get("half") or "fit" in cue or cue.get("faces"):
+            continue
+        if float(cue.get("empty") or 0.0) < n + ROW_ON_PAST:
+            continue
+        sign = 1 if (points[p - 1] or 0) > 0 else -1
+        toward = 1.0 if p >= 13 else -1.0
+        far = max(chain, key=lambda d: cols.from_base(p, d.y))
+        y, found = far.y, 0
+        while n + found < FULL_ROW:
+            y += toward * 2 * r * ROW_SPACING
+            slot = judge_slot(lab, faces, cols.centre_x(p), y, r,
+                              lambda p=p, y=y: _free_spots(cols, counted, p, y, r), sign)
+            if slot is None or slot.verdict() != "yes":
+                break
+            found, y = found + 1, slot.y
+        if found:
+            points[p - 1] = sign * (n + found)
+            confidence[p - 1] = min(confidence[p - 1], DOUBTFUL)
+            cue["row_on_faces"] = found
+
+
 def _read_faces(lab: np.ndarray, cols: Columns, r: float, counted: dict[int, list[Disc]],
                 points: list[Optional[int]], confidence: list[float], lightness: dict[int, bool],
                 colour_ref: dict[int, float], cues: dict[int, dict[str, Any]]) -> None:
@@ -1076,6 +1111,7 @@ def _read_faces(lab: np.ndarray, cols: Columns, r: float, counted: dict[int, lis
                               for sign, ds in clear.items()}, r)
     if faces is None:
         return
+    _row_on_by_faces(lab, faces, cols, r, counted, points, confidence, cues)
     for p in range(1, 25):
         if points[p - 1] != 0:
             continue
