@@ -58,49 +58,18 @@ class EdgeBand:
         return (self.end - self.flat_reach) / 2.0
 
 
-def face_turn(gray: np.ndarray, centre: np.ndarray, edge_px: float) -> Optional[float]:
-    """The upper face's edge direction (radians, modulo 90 degrees) from image gradients round its centre.
+def _axes(cues: dict) -> Optional[np.ndarray]:
+    """The face's two edge directions in the image (columns, unit determinant), from the pips' layout of a 2-6.
 
-    Why: a one's single pip gives no turn, but the face's square outline does: gradient angles of a square's
-    edges agree modulo 90 degrees, so their magnitude-weighted mean of four times the angle is the square's turn."""
-    r = int(np.ceil(0.8 * edge_px))
-    x, y = int(round(centre[0])), int(round(centre[1]))
-    if x - r < 1 or y - r < 1 or x + r + 1 >= gray.shape[1] or y + r + 1 >= gray.shape[0]:
-        return None
-    patch = gray[y - r:y + r + 1, x - r:x + r + 1].astype(np.float32)
-    gx = cv2.Sobel(patch, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(patch, cv2.CV_32F, 0, 1, ksize=3)
-    yy, xx = np.mgrid[-r:r + 1, -r:r + 1]
-    ring = (xx ** 2 + yy ** 2 >= (0.3 * edge_px) ** 2) & (xx ** 2 + yy ** 2 <= (0.75 * edge_px) ** 2)
-    mag = np.hypot(gx, gy)[ring]
-    ang = np.arctan2(gy, gx)[ring]
-    s, c = float((mag * np.sin(4 * ang)).sum()), float((mag * np.cos(4 * ang)).sum())
-    if np.hypot(s, c) < 0.2 * float(mag.sum()) or mag.sum() <= 0:
-        return None  # no square's edges dominate
-    return float(np.arctan2(s, c) / 4.0)
-
-
-def _axes(cues: dict, image: np.ndarray, centre: np.ndarray, edge_px: float) -> Optional[np.ndarray]:
-    """The face's two edge directions in the image (columns, unit determinant): from the pips' layout for 2-6, from
-    the image's edges for a one."""
+    Not for a one: its single pip gives neither the face's turn nor its size (the reader's size of a one is its
+    scale's: a flat 1 of ~20 px was given 55 px on natural render 9886, and its 'band' reached the board's print)."""
     value = int(cues.get("value") or 0)
     axes = cues.get("face_axes")
-    if value >= 2 and axes is not None:
-        axes = np.asarray(axes, float)
-        if value <= 3:  # a two's or three's layout is a similarity along the diagonal: its columns are the axes
-            return axes / np.sqrt(abs(np.linalg.det(axes)))
-        return axes
-    r = int(np.ceil(0.8 * edge_px)) + 2
-    x0, y0 = max(0, int(centre[0]) - r), max(0, int(centre[1]) - r)
-    patch = image[y0:int(centre[1]) + r + 1, x0:int(centre[0]) + r + 1]
-    if patch.size == 0:
+    if value < 2 or axes is None:
         return None
-    gray = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY) if patch.ndim == 3 else patch
-    turn = face_turn(gray, np.asarray(centre, float) - (x0, y0), edge_px)
-    if turn is None:
-        return None
-    c, s = np.cos(turn), np.sin(turn)
-    return np.array([[c, -s], [s, c]])
+    axes = np.asarray(axes, float)
+    det = abs(float(np.linalg.det(axes)))
+    return axes / np.sqrt(det) if det > 0 else None
 
 
 def edge_bands(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: float, board_to_image: np.ndarray,
@@ -112,7 +81,7 @@ def edge_bands(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: float
 
     center = np.asarray(center, float)
     local = center - np.asarray(offset, float)
-    axes = _axes(cues, image, local, edge_px)
+    axes = _axes(cues)
     if axes is None or not np.all(np.isfinite(axes)):
         return None
     camera = _camera(board_to_image, shape)
