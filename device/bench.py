@@ -161,7 +161,8 @@ def bench_size(frames: BenchFrames, warmup: int = 3, intrinsics: bool = True,
     run("cube", lambda im: helper._cube(im, geo), images)
 
     outcome: dict[str, Any] = {"found": 0, "points_right": 0, "point_share": 0.0, "dice_right": 0,
-                               "unchanged_hits": 0, "in_game_reused": 0, "cube_reads": 0}
+                               "unchanged_hits": 0, "in_game_reused": 0, "in_game_dice_held": 0,
+                               "in_game_dice_right": 0, "cube_reads": 0}
     if wanted & {"whole_read", "unchanged"}:
         # one reader over the frames in order, as the daemon runs it; after each new frame the same frame is fed
         # again, which is the unchanged-frame path. The warm-up reads other frames (the last ones, reversed).
@@ -205,7 +206,7 @@ def bench_size(frames: BenchFrames, warmup: int = 3, intrinsics: bool = True,
         for im, turn in pairs[::-1][:warmup]:
             for frame in (im, turn["moved"], turn["lifted"], turn["doubled"]):
                 game_reader.read(frame)
-        for im, turn in pairs:
+        for k, (im, turn) in enumerate(pairs):
             game_reader.read(im)
             for name, step in steps.items():
                 if name == "no_dice":
@@ -227,6 +228,11 @@ def bench_size(frames: BenchFrames, warmup: int = 3, intrinsics: bool = True,
                 turn_t[name].wall_ms.append((w1 - w0) * 1000)
                 if name == "in_game":
                     outcome["in_game_reused"] += "checkers" in obs.extra.get("reused", ())
+                    # the roll kept unread (vision.dice_watch: no cell round its dice changed), and whether the
+                    # frame's dice are read right all the same
+                    outcome["in_game_dice_held"] += "dice" in obs.extra.get("reused", ())
+                    if k < len(frames.turns) and step in frames.turns[k]:
+                        outcome["in_game_dice_right"] += _reads_match(obs, frames.turns[k][step][1])[2]
                 if name == "no_dice":
                     outcome["cube_reads"] += obs.cube is not None
         for name in steps:

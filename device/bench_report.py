@@ -188,7 +188,9 @@ def render_text(result: dict[str, Any]) -> str:
             lines.append(f"{_size_name(s['size'])}: geometry from {s['geometry']['from']}{fb}; whole reads: "
                          f"board found {r['found']}/{n}, points right {r.get('point_share', 0):.0%} (every point "
                          f"right in {r['points_right']}/{n}), dice right {r['dice_right']}/{n}; unchanged path "
-                         f"taken {r['unchanged_hits']}/{n}")
+                         f"taken {r['unchanged_hits']}/{n}"
+                         + (f"; in-game frames: dice right {r['in_game_dice_right']}/{n}, the roll held unread "
+                            f"{r['in_game_dice_held']}/{n}" if "in_game_dice_held" in r else ""))
         lines.append("")
         p = result["pi4"]
         lines.append(f"Raspberry Pi 4 prediction: x{p['factor']:g} (range x{p['range'][0]:g}-x{p['range'][1]:g}): "
