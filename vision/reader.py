@@ -8,9 +8,10 @@ calibration the board is not searched for at all, only checked for drift every f
 Incremental reads (``incremental=True``, the default): a frame that changed is compared cell by cell with the frames
 each stage last read (vision.change_map), and a stage whose part did not change keeps its reading ("reused" in the
 observation's extra): the cube is searched again only round changed cells (vision.cube_watch), the dice area read
-again only when a cell of it changed (vision.dice_watch; ``dice_parts=True`` reads only round the change), the
-checkers counted again only when anything on the board changed or the dice given changed (never point by point:
-see BoardChanges). ``Reader.changes`` says which points changed since the last count.
+again only when a cell of it changed (vision.dice_watch; ``dice_parts=True`` reads only round the change; a whole roll
+read is held unread while no cell round its dice changed, ``hold_roll``), the checkers counted again only when
+anything on the board changed or the dice given changed (never point by point: see BoardChanges). ``Reader.changes``
+says which points changed since the last count.
 """
 
 from __future__ import annotations
