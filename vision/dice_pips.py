@@ -120,7 +120,8 @@ def _split_blobs(lab: np.ndarray, xs: np.ndarray, ys: np.ndarray, hv: np.ndarray
     The parts of all blobs come from one 4-connected labelling (parts of different 8-connected blobs never touch);
     a part is a pip when it is small and compact like a lone pip's blob, measured as in _small_blobs.
     """
-    keep = split[lab] & (hv >= 0.55 * peaks.astype(np.float64)[lab])
+    keep = np.flatnonzero(split[lab])  # the split blobs' pixels first, then those at 0.55 of their peak
+    keep = keep[hv[keep] >= 0.55 * peaks.astype(np.float64)[lab[keep]]]
     pys, pxs = ys[keep], xs[keep]
     if len(pys) == 0:
         return []
@@ -218,10 +219,15 @@ def _label_stats(lab: np.ndarray, xs: np.ndarray, ys: np.ndarray, vals: np.ndarr
 
 def _small_blobs(lab: np.ndarray, xs: np.ndarray, ys: np.ndarray, hv: np.ndarray, peaks: np.ndarray,
                  wanted: np.ndarray, bare: np.ndarray, dark: bool, with_index: bool = False, min_core: int = 2) -> list:
-    """Pips from every wanted blob at once: moments of each blob's core (>= half its peak) by bincount."""
-    hv = hv.astype(np.float64)
-    core = wanted[lab] & (hv >= 0.5 * peaks[lab])
-    lab, xs, ys, hv = lab[core], xs[core].astype(np.float64), ys[core].astype(np.float64), hv[core]
+    """Pips from every wanted blob at once: moments of each blob's core (>= half its peak) by bincount.
+
+    The wanted blobs' pixels are picked first (a field's small strong blobs hold a tenth of its blob pixels: the
+    checkers' rims are the rest), and each core test is the same comparison on fewer of them."""
+    at = np.flatnonzero(wanted[lab])
+    lab, hv = lab[at], hv[at].astype(np.float64)
+    core = hv >= 0.5 * peaks[lab]
+    at = at[core]
+    lab, xs, ys, hv = lab[core], xs[at].astype(np.float64), ys[at].astype(np.float64), hv[core]
     n = len(peaks)
     cnt = np.bincount(lab, minlength=n).astype(np.float64)
     ok = wanted & (cnt >= min_core)  # a one-pixel core is round: the moments below give elongation 1, angle 0
