@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.board import STRIP_RETRY_AGREE, _long_strips, find_board
+from vision.board import DOUBT_ENDS_SURE, STRIP_RETRY_AGREE, _ends, _long_strips, find_board
 
 REAL = Path(__file__).resolve().parents[2] / "shared" / "real"
 needs_real = pytest.mark.skipif(not REAL.is_dir(), reason=f"real labelled photos not found at {REAL}")
@@ -63,3 +63,14 @@ def test_a_long_strip_at_the_shadow_is_found_again_from_the_outline_s_own_points
     top, bottom = _long_strips(geo)
     assert abs(top - bottom) <= STRIP_RETRY_AGREE, (top, bottom, geo.frame_doubt)
     assert _worst_corner(geo.corners, np.array(label["board"]["corners"], float)) < 6.0, geo.corners.round(1).tolist()
+
+
+def test_ends_differing_by_more_than_two_trays_are_a_sure_doubt():
+    """Sample still sim_27: an outline whose left end reaches 5.7 point widths further beyond the points than the
+    right (a board with one tray: 1.3-2.3) is 76 px off with its points 2.4 point widths along; the reader read three
+    of them wrong with confidence. Whatever colour that end shows, no point on it may be sure."""
+    stills = Path(__file__).resolve().parents[1] / "sample_images" / "stills"
+    geo = find_board(cv2.imread(str(stills / "sim_27.jpg")))
+    left, right = _ends(geo)
+    assert abs(left - right) > DOUBT_ENDS_SURE, (left, right)
+    assert geo.frame_doubt_sure, geo.frame_doubt

@@ -704,7 +704,9 @@ def _sure_doubt(geo: BoardGeometry, image: np.ndarray) -> bool:
     """Whether the outline shows a trace that on renders only outlines far off show, so that every point read on
     it may sit a point width off: a long frame strip under DOUBT_THIN_STRIP point widths or an end under
     DOUBT_SHORT_END (neither on the image's border), or an end reaching more than DOUBT_ENDS further than the other with a foreign colour inside
-    its edge. Measured after the second looks (renders 3000-3119, sample stills, real photos): one of the
+    its edge, or more than DOUBT_ENDS_SURE further whatever its colour (a board with one tray reaches 1.3-2.3 point
+    widths further at that end on renders; the two outlines found so in renders 7600-7699, the sample stills and the
+    real photos, sim_27 and render 7628, were 76 and 187 px off, their points 2.4 and 2.3 point widths along). Measured after the second looks (renders 3000-3119, sample stills, real photos): one of the
     outlines within 10 px of the label showed one (render 3125); the other doubts each flag several such outlines
     (a bow no lens fits, a faint pattern on a real photo, frame strips differing in perspective). Not proof: the
     right board of judging game 3434, seen through its lens, shows a short end (0.02 point widths), which is why
@@ -717,8 +719,13 @@ def _sure_doubt(geo: BoardGeometry, image: np.ndarray) -> bool:
     short = "left" if left < right else "right"
     if min(left, right) < DOUBT_SHORT_END and not _end_on_border(geo, short, image.shape):
         return True
+    if abs(left - right) > DOUBT_ENDS_SURE:
+        return True  # more than two trays' reach: no board's ends differ so (sample still sim_27: 76 px off)
     wide = "left" if left > right else "right"
     return abs(left - right) > DOUBT_ENDS and wide in _foreign_ends(geo, image)
+
+
+DOUBT_ENDS_SURE = 2 * END_TRAY  # point widths: ends differing by more are sure to be wrong, whatever their colour
 
 
 DOUBT_END_HUE = 8.0  # Lab hue distance between an end's outer band and the long sides' frame strips ...
