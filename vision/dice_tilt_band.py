@@ -75,10 +75,12 @@ def _axes(cues: dict) -> Optional[np.ndarray]:
 
 
 def edge_bands(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: float, board_to_image: np.ndarray,
-               shape: tuple[int, ...], offset: tuple[int, int] = (0, 0), with_axes: bool = False):
+               shape: tuple[int, ...], offset: tuple[int, int] = (0, 0), with_axes: bool = False,
+               at_least: float = -np.inf):
     """The four edges' bands (order: +axis0, -axis0, +axis1, -axis1), or None when the face cannot be placed
     (``with_axes``: and the face's axes, columns in image pixels). ``center`` and the homography are in the whole
-    frame's pixels; ``image`` is the frame's part from ``offset``."""
+    frame's pixels; ``image`` is the frame's part from ``offset``. ``at_least``: None, before the camera is asked,
+    when no edge's band can exceed this many die edges (most flat dice: their colour ends at the upper face)."""
     from vision.dice_tilt import _camera, _px_per_unit
 
     center = np.asarray(center, float)
@@ -86,26 +88,11 @@ def edge_bands(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: float
     axes = _axes(cues)
     if axes is None or not np.all(np.isfinite(axes)):
         return None
-    camera = _camera(board_to_image, shape)
-    jac_det = _px_per_unit(board_to_image, center)
-    if camera is None or jac_det is None:
-        return None
     half = axes * (edge_px / 2.0)  # face half-edges -> image px
     try:
         to_face = np.linalg.inv(half)
     except np.linalg.LinAlgError:
         return None
-    big_px = edge_px * LARGEST_FACE
-    edge_board = big_px / jac_det
-    top = upper_face(camera, center, axes, 4, big_px, edge_board)
-    # a flat die's outline is the hull of its upper face and the same square on the board: its reach along each axis
-    # is the farthest of those eight corners
-    body = camera.project(np.vstack([top, top - np.array([0.0, 0.0, edge_board])]))
-    if not np.all(np.isfinite(body)):
-        return None
-    q = (body - center) @ to_face.T  # in face half-edges
-    reach = [float(q[:, 0].max()), float(-q[:, 0].min()), float(q[:, 1].max()), float(-q[:, 1].min())]
-
     n_s = max(12, int(S_MAX * edge_px / 2.0 / STEP_PX))
     s = np.linspace(0.0, S_MAX, n_s)
     outs = np.array([half[:, 0], -half[:, 0], half[:, 1], -half[:, 1]])  # each edge's way out, px per half-edge
@@ -138,6 +125,24 @@ def edge_bands(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: float
     sums = np.concatenate([np.zeros((4, 1, ALONG_SAMPLES), np.int32), np.cumsum(off, axis=1)], axis=1)
     gone = sums[:, run:] - sums[:, :-run] == run  # off the die's colour for a whole GAP from here on that line
     ends = np.where(gone.any(axis=1), s[start + np.argmax(gone, axis=1)], np.inf)  # 4 x lines
+    if at_least > -np.inf:  # a flat die's reach is at least its upper face's (LARGEST_FACE): no band can pass it
+        middle = np.sort(ends, axis=1)[:, ALONG_SAMPLES // 2]
+        if not np.any(inside & (middle <= MAX_END) & (middle > LARGEST_FACE + 2.0 * at_least)):
+            return None
+    camera = _camera(board_to_image, shape)
+    jac_det = _px_per_unit(board_to_image, center)
+    if camera is None or jac_det is None:
+        return None
+    big_px = edge_px * LARGEST_FACE
+    edge_board = big_px / jac_det
+    top = upper_face(camera, center, axes, 4, big_px, edge_board)
+    # a flat die's outline is the hull of its upper face and the same square on the board: its reach along each axis
+    # is the farthest of those eight corners
+    body = camera.project(np.vstack([top, top - np.array([0.0, 0.0, edge_board])]))
+    if not np.all(np.isfinite(body)):
+        return None
+    q = (body - center) @ to_face.T  # in face half-edges
+    reach = [float(q[:, 0].max()), float(-q[:, 0].min()), float(q[:, 1].max()), float(-q[:, 1].min())]
     field = np.median(x[:, s >= FIELD, mid].reshape(4, -1, 3), axis=1)  # beyond any side face: the field there
     field_total = field.sum(axis=1)
     if face_total >= DARK_FACE:
@@ -180,10 +185,10 @@ def _blocked_sides(center: np.ndarray, axes: np.ndarray, others: Optional[np.nda
 
 def band_excess(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: float, board_to_image: np.ndarray,
                 shape: tuple[int, ...], others: Optional[np.ndarray] = None,
-                offset: tuple[int, int] = (0, 0)) -> float:
+                offset: tuple[int, int] = (0, 0), at_least: float = -np.inf) -> float:
     """Die edges by which the die's body reaches past a flat die's outline beyond its most reaching edge: -inf
-    when no edge can be judged."""
-    seen = edge_bands(image, cues, center, edge_px, board_to_image, shape, offset, with_axes=True)
+    when no edge can be judged (or, ``at_least`` given, none can reach beyond it)."""
+    seen = edge_bands(image, cues, center, edge_px, board_to_image, shape, offset, with_axes=True, at_least=at_least)
     if seen is None:
         return -np.inf
     bands, axes = seen
@@ -204,4 +209,4 @@ def band_cocked(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: floa
     Off for dice under MIN_EDGE_PX (a band of a few pixels is JPEG's colour blocks)."""
     if edge_px < MIN_EDGE_PX:
         return False
-    return band_excess(image, cues, center, edge_px, board_to_image, shape, others, offset) > COCKED_BAND
+    return band_excess(image, cues, center, edge_px, board_to_image, shape, others, offset, COCKED_BAND) > COCKED_BAND
