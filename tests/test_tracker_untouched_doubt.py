@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from rules.position import Position
 from tests.daemon_scenes import die
-from tests.test_tracker_lost_track import SEATING, START, _feed, _moving, _play, _reading
+from tests.test_tracker_lost_track import SEATING, _feed, _moving, _play, _reading
 
 SIX = SEATING.geometric("light", 6)  # light's 6-point: four checkers after his 8/5 6/5, doubted in every reading
 
