@@ -111,14 +111,6 @@ class ImageScore:
 
 def corner_error(read_corners: Any, label_corners: Any) -> Optional[float]:
     """Mean distance in pixels between read and labelled outer corners (same TL, TR, BR, BL order)."""
-    try:
-        from vision.board_eval import corner_error as finder_corner_error  # the board finder's own measure
-
-        return finder_corner_error(read_corners, label_corners)
-    except ImportError:
-        pass
-    except Exception:  # noqa: BLE001 - their signature may differ; fall back to ours
-        pass
     if not read_corners or not label_corners or len(read_corners) != 4 or len(label_corners) != 4:
         return None
     return sum(math.dist(a, b) for a, b in zip(read_corners, label_corners)) / 4.0

@@ -17,7 +17,6 @@ says which points changed since the last count.
 from __future__ import annotations
 
 import dataclasses
-import json
 import logging
 import time
 from dataclasses import dataclass
@@ -140,24 +139,15 @@ class _Kept:
 
 
 def loaded_calibration(calibration: Any) -> Any:
-    """A calibration file read once (the loaded calibration, or the file's JSON where the calibration package
-    cannot load it); anything that is not a path is returned as it is. Why: ``bgref read`` reads many images with
-    one file, and the geometry and the measured size both come from it."""
+    """A calibration file read once (``calibration.store.load``; a file it cannot load is a CalibrationError that
+    names it); anything that is not a path is returned as it is. Why: ``bgref read`` reads many images with one
+    file, and the geometry and the measured size both come from it."""
     if not isinstance(calibration, (str, Path)):
         return calibration
     path = Path(calibration)
-    try:
-        from calibration import store  # the calibration package's own loader, when it exists
+    from calibration.store import load  # its own errors name the file and what is wrong with it
 
-        return store.load(path)  # type: ignore[attr-defined]
-    except (ImportError, AttributeError):
-        pass
-    try:
-        return json.loads(path.read_text())
-    except OSError as exc:
-        raise VisionError(f"{path}: cannot read the calibration file ({exc.strerror})") from None
-    except ValueError:
-        raise VisionError(f"{path}: the calibration file is not JSON") from None
+    return load(path)
 
 
 def _geometry_from_calibration(calibration: Any) -> Optional[BoardGeometry]:
@@ -688,10 +678,7 @@ class Reader:
         board (half None) when it can be the other die of the roll (see with_stray_die). Flatness is judged
         against the board's homography (vision.dice_flat). ``looks``: search each area only where the frame
         changed since it was last searched (vision.dice_watch), each area's DiceLook appended to it."""
-        try:
-            from vision.dice import find_dice, last_roll
-        except ImportError:
-            return []
+        from vision.dice import find_dice, last_roll  # here, not at the top: the dice modules load only when read
         d = geo.checker_diameter_px
         die_px = self._kept(geo, image.shape, "die_px", lambda: die_edge_px(geo))
         homography = self._board_to_image(geo, image.shape)
