@@ -22,10 +22,11 @@ def _disc(x: float, y: float) -> SimpleNamespace:
     return SimpleNamespace(x=x, y=y)
 
 
-def _kept(discs: list[SimpleNamespace], covered: float) -> list[int]:
-    """Indices of ``discs`` (all on point 1, base at y=0, centre line x=0, radius 10, point width 26) kept."""
+def _kept(discs: list[SimpleNamespace], covered: float, clear: tuple = ()) -> list[int]:
+    """Indices of ``discs`` (all on point 1, base at y=0, centre line x=0, radius 10, point width 26) kept, beside
+    the ``clear`` discs already counted."""
     kept = faint_checkers([(d, 1) for d in discs], lambda p, d: d.y, lambda p, d: d.x, {1: covered}, 10.0,
-                          lambda p: 26.0)
+                          lambda p: 26.0, clear=clear)
     return [i for i, d in enumerate(discs) if id(d) in kept]
 
 
@@ -45,6 +46,14 @@ def test_faint_discs_are_kept_on_a_covered_column_and_along_its_row_only():
     assert _kept([_disc(9, 10)], covered=45.0) == []  # off the point's centre line: a neighbour's edge
     assert _kept([_disc(0, 10), _disc(0, 45)], covered=20.0) == [0]  # not at the checkers' pitch from it
     assert _kept([_disc(0, 10)], covered=12.0) == []  # the run stops at its centre: no disc's length of cover
+    # a faint outline closer than a row's spacing to a counted disc is that checker's (sample still sim_13 point 12:
+    # at 0.62 diameters beside the base checker at 0.34, it made the proven row of two look layered and doubted)
+    assert _kept([_disc(0, 12), _disc(0, 31)], covered=45.0, clear=((_disc(0, 7), 1),)) == [1]
+    # a faint disc under a clear one further out on its point is left to the stack's reading (render 7534 point 20)
+    assert _kept([_disc(0, 10)], covered=45.0, clear=((_disc(0, 40), 1),)) == []
+    assert _kept([_disc(0, 10)], covered=45.0, clear=((_disc(0, 40), 2),)) == [0]  # (another point's)
+    # ... and of two faint ones that close, the one nearer the base is the checker
+    assert _kept([_disc(0, 16), _disc(0, 10)], covered=45.0) == [1]
 
 
 def test_red_checkers_on_a_red_field_beside_white_ones_are_not_read_empty_for_sure():

@@ -17,7 +17,10 @@ colour is the board's own). One player's checkers look alike, so a lone disc who
 colour's stacked checkers is doubted (``checker_colours.face_spread``, ``checker_doubt``). A point still read
 empty may hold checkers that show no rim at all (black on a black point): each colour's face, learnt as a picture
 from its clear discs, is looked for slot by slot from the base, and a slot whose colour and shading match it holds
-one (``checker_dark``); a slot that may is left doubtful.
+one (``checker_dark``); a slot that may is left doubtful. The same faces carry a short row on past its last disc
+where the column still differs from the empty board there. The rim floor is set by the checkers that contrast most
+with the board: a disc under it is kept where the column it lies on differs from the empty board from its base out
+past it, or continues such a row (``checker_faint``), and the count resting on it is doubted.
 """
 
 from __future__ import annotations
@@ -561,7 +564,8 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         kept = faint_checkers([(d, cols.point_of(d.x, d.y)) for d, _ in weak
                                if not any(s.covers(d.x, d.y) for s in spots)],
                               lambda p, d: cols.from_base(p, d.y), lambda p, d: d.x - cols.centre_x(p),
-                              empty_runs, r, lambda p: cols.right[1] if (p <= 6 or p >= 19) else cols.left[1])
+                              empty_runs, r, lambda p: cols.right[1] if (p <= 6 or p >= 19) else cols.left[1],
+                              clear=[(d, cols.point_of(d.x, d.y)) for d in rest])
         for d, entry in weak:
             if id(d) in kept:
                 rest.append(d)
