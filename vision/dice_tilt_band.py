@@ -166,10 +166,12 @@ def edge_bands(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: float
             bands.append(EdgeBand(np.inf, reach[k], False))
             continue
         end = float(np.sort(ends[k])[ALONG_SAMPLES // 2])  # the lines' median (ALONG_SAMPLES is odd)
-        # a side face is as long as the edge it shares: the die's colour beside it, past the face's corners, is the
-        # field's (a white die on a white board, a green one on green felt, print of its colour beside it)
+        # a side face is as long as the edge it shares: the die's colour beside it, past either of the face's corners,
+        # is the field's (a white die on a white board, a green one on green felt, a red one on a red point: test
+        # render 300, whose flat 5 reached 0.42 when both corners had to show it)
         band = (s[start:] >= 1.2) & (s[start:] <= end - 0.1)
-        lateral_die = band.any() and float(lateral[k][band].mean()) >= ROW_SHARE
+        beside = lateral[k][band]  # rows x (the two samples past one corner, the two past the other)
+        lateral_die = band.any() and max(float(beside[:, :2].mean()), float(beside[:, 2:].mean())) >= ROW_SHARE
         bands.append(EdgeBand(end, reach[k], bool(distinct[k]) and not lateral_die))
     return (bands, axes) if with_axes else bands
 
