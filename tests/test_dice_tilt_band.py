@@ -6,7 +6,6 @@ import math
 
 import cv2
 import numpy as np
-import pytest
 
 from vision.dice_tilt_band import COCKED_BAND, band_cocked, band_excess
 

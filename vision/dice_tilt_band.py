@@ -49,8 +49,8 @@ DARK_FACE = 120.0  # b + g + r below which chromaticity is noise: brightness alo
 DISTINCT = 0.12  # the field beyond an edge must differ from the face's chromaticity by this, else no call there
 DISTINCT_DARK = 2.0  # ... or, for a dark die, be this many times brighter
 ROW_SHARE = 0.5  # share of a line's samples in the die's colour for the line to be the die's
-MIN_EDGE_PX = 15.0  # smaller dice: a band of 4-5 px, within JPEG's 8 px colour blocks (a flat green die of 13 px on green
-# felt reached 0.28, natural render 9841)
+MIN_EDGE_PX = 15.0  # smaller dice: a band of 4-5 px, within JPEG's 8 px colour blocks (a flat green die of 13 px on
+# green felt reached 0.28, natural render 9841)
 _T = np.r_[np.linspace(-ALONG, ALONG, ALONG_SAMPLES), -np.asarray(BEYOND_CORNERS), BEYOND_CORNERS]  # lines' samples
 OWN_FACE = 0.9  # die edges: a face found nearer than this is this die's side face read as a face, not another die
 OTHER_DIE = 1.9  # die edges: another die's face within this blocks the edge facing it (two dice make one body)
@@ -111,7 +111,8 @@ def edge_bands(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: float
     alongs = np.array([half[:, 1], half[:, 1], half[:, 0], half[:, 0]])
     pts = local + s[None, :, None, None] * outs[:, None, None, :] + _T[None, None, :, None] * alongs[:, None, None, :]
     h, w = image.shape[:2]
-    inside = ((pts[..., 0] >= 0) & (pts[..., 1] >= 0) & (pts[..., 0] <= w - 1) & (pts[..., 1] <= h - 1)).all(axis=(1, 2))
+    inside = ((pts[..., 0] >= 0) & (pts[..., 1] >= 0) & (pts[..., 0] <= w - 1) & (pts[..., 1] <= h - 1)).all(
+        axis=(1, 2))  # edges whose lines all lie in the image
     if not inside.any():
         return None
     m = pts.reshape(4 * n_s, len(_T), 2).astype(np.float32)  # all four edges in one lookup
