@@ -26,7 +26,7 @@ def _kept(discs: list[SimpleNamespace], covered: float, clear: tuple = ()) -> li
     """Indices of ``discs`` (all on point 1, base at y=0, centre line x=0, radius 10, point width 26) kept, beside
     the ``clear`` discs already counted."""
     kept = faint_checkers([(d, 1) for d in discs], lambda p, d: d.y, lambda p, d: d.x, {1: covered}, 10.0,
-                          lambda p: 26.0, clear=clear)
+                          lambda p: 26.0, clear=lambda: clear)
     return [i for i, d in enumerate(discs) if id(d) in kept]
 
 

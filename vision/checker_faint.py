@@ -33,18 +33,30 @@ IN_LINE = 0.5  # ... and how far (radii) they may stand apart sideways
 
 def faint_checkers(weak: list[tuple[Any, Optional[int]]], from_base: Callable[[int, Any], float],
                    off_line: Callable[[int, Any], float], covered: dict[int, float], r: float,
-                   point_width: Callable[[int], float], clear: Sequence[tuple[Any, Optional[int]]] = ()) -> set[int]:
+                   point_width: Callable[[int], float],
+                   clear: Callable[[], Sequence[tuple[Any, Optional[int]]]] = tuple) -> set[int]:
     """ids of the faint discs (each with its point, None off the points; ``.x``/``.y`` in px) kept as checkers:
     those on a covered column (``on_covered_column``), then those in line one checker's spacing from one kept on
     the same point (the run unlike the empty board stops short of a row of checkers of nearly the board's colour,
     whose shaded far ends match it; their rims still repeat at the checkers' pitch).
 
-    A faint disc closer than a row's spacing to a disc already kept (``clear``: the discs over the floor, or one
-    kept here; each with its point) is no checker of its own: the waist between two, or a second outline of one (a checker on top shows
-    a clear rim), and it would only make a plain row look layered. Nor is one under a clear disc further out on its
-    point kept (``under_clear``): render 7534 point 20, six read as a layered stack from its clear discs, was read
-    as a plain row of five once its faint base checker was counted."""
-    taken: list[Any] = [o for o, _ in clear]
+    A faint disc closer than a row's spacing to a disc already kept (``clear()``: the discs over the floor, each
+    with its point, asked only when some faint disc lies on a covered column; or one kept here) is no checker of its
+    own: the waist between two, or a second outline of one (a checker on top shows a clear rim), and it would only
+    make a plain row look layered. Nor is one under a clear disc further out on its point kept (``under_clear``):
+    render 7534 point 20, six read as a layered stack from its clear discs, was read as a plain row of five once its
+    faint base checker was counted."""
+    on_points = sorted(((d, p) for d, p in weak if p is not None), key=lambda dp: from_base(dp[1], dp[0]))
+    seeds = {id(d) for d, p in on_points
+             if on_covered_column(from_base(p, d), off_line(p, d), covered.get(p, 0.0), r, point_width(p))}
+    if not seeds:
+        return set()  # (most boards: nothing to keep, and no clear disc need be placed)
+    pairs = list(clear())
+    taken: list[Any] = [o for o, _ in pairs]
+    outermost: dict[int, float] = {}  # per point, its outermost clear disc (diameters from the base, px)
+    for o, q in pairs:
+        if q is not None:
+            outermost[q] = max(outermost.get(q, -np.inf), from_base(q, o))
     kept: dict[int, list[Any]] = {}
     rest: list[tuple[Any, int]] = []
 
@@ -55,12 +67,12 @@ def faint_checkers(weak: list[tuple[Any, Optional[int]]], from_base: Callable[[i
         """A clear disc further out on the point: the stack's reading (``checker_stacks``) infers the row
         under it from where the clear discs lie; a faint disc there (a row checker half under a layer) adds only
         noise to that."""
-        return any(q == p and from_base(p, o) > from_base(p, d) + PITCH[0] * 2 * r for o, q in clear)
+        return outermost.get(p, -np.inf) > from_base(p, d) + PITCH[0] * 2 * r
 
-    for d, p in sorted(((d, p) for d, p in weak if p is not None), key=lambda dp: from_base(dp[1], dp[0])):
+    for d, p in on_points:
         if under_clear(d, p):
             continue
-        if on_covered_column(from_base(p, d), off_line(p, d), covered.get(p, 0.0), r, point_width(p)):
+        if id(d) in seeds:
             if apart(d):
                 kept.setdefault(p, []).append(d)
                 taken.append(d)

@@ -565,7 +565,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
                                if not any(s.covers(d.x, d.y) for s in spots)],
                               lambda p, d: cols.from_base(p, d.y), lambda p, d: d.x - cols.centre_x(p),
                               empty_runs, r, lambda p: cols.right[1] if (p <= 6 or p >= 19) else cols.left[1],
-                              clear=[(d, cols.point_of(d.x, d.y)) for d in rest])
+                              clear=lambda: [(d, cols.point_of(d.x, d.y)) for d in rest])
         for d, entry in weak:
             if id(d) in kept:
                 rest.append(d)
