@@ -211,7 +211,7 @@ def test_blob_figures_match_opencv_stats():
     rng = np.random.default_rng(11)
     binary = (cv2.GaussianBlur(rng.random((120, 160)), (0, 0), 1.5) > 0.52).astype(np.uint8)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
-    xs, ys = _pixels(binary)
+    _, xs, ys = _pixels(binary)
     lab = labels[ys, xs]
     vals = rng.integers(0, 255, len(xs)).astype(np.uint8)
     peaks, mine = _label_stats(lab, xs, ys, vals, n)
@@ -253,7 +253,7 @@ def test_touching_pips_split_as_each_blob_alone():
     hat = cv2.GaussianBlur(hat, (0, 0), 1.0)
     binary = (hat >= 22).astype(np.uint8)
     n, labels = cv2.connectedComponents(binary, connectivity=8)
-    xs, ys = _pixels(binary)
+    _, xs, ys = _pixels(binary)
     lab = labels[ys, xs]
     hv = hat[ys, xs]
     peaks, stats = _label_stats(lab, xs, ys, hv, n)
@@ -269,7 +269,7 @@ def test_touching_pips_split_as_each_blob_alone():
         box[ys[sel], xs[sel]] = hat[ys[sel], xs[sel]]
         b = (box > 0).astype(np.uint8)
         _, lb = cv2.connectedComponents(b, connectivity=8)
-        bx, by = _pixels(b)
+        _, bx, by = _pixels(b)
         alone.extend(_split_blobs(np.where(lb[by, bx] > 0, k, 0), bx, by, box[by, bx], peaks, one, hat, True))
     assert big.sum() >= 5 and len(together) >= 10
     assert [(p.x, p.y, p.area) for p in together] == [(p.x, p.y, p.area) for p in alone]
