@@ -70,7 +70,7 @@ def test_a_watch_holds_a_whole_roll_as_the_re_read_reads_it_and_reads_again_roun
 def test_the_reader_holds_a_roll_while_the_far_field_changes_and_reads_a_die_touched():
     image = cv2.imread(str(STILL.with_suffix(".jpg")))
     geo = label_geometry(json.loads(STILL.with_suffix(".json").read_text()))
-    reader = Reader(geo, fast_path=False)
+    reader = Reader(geo, fast_path=False, hold_roll=True)
     # the empty field at the far end of the right half replaced by the field beside it: far from both dice
     at = np.round(geo.to_image(np.array([geo.point_tip(3)]))[0]).astype(int)
     far = _patch(image, (at[0] - 15, at[1] + 10), (at[0] - 15, at[1] - 40), 30)

@@ -8,9 +8,10 @@ calibration the board is not searched for at all, only checked for drift every f
 Incremental reads (``incremental=True``, the default): a frame that changed is compared cell by cell with the frames
 each stage last read (vision.change_map), and a stage whose part did not change keeps its reading ("reused" in the
 observation's extra): the cube is searched again only round changed cells (vision.cube_watch), the dice area read
-again only when a cell of it changed (vision.dice_watch; ``dice_parts=True`` reads only round the change; a whole roll
-read is held unread while no cell round its dice changed, ``hold_roll``), the checkers counted again only when
-anything on the board changed or the dice given changed (never point by point: see BoardChanges). ``Reader.changes``
+again only when a cell of it changed (vision.dice_watch; ``dice_parts=True`` reads only round the change;
+``hold_roll=True`` holds a whole roll unread while no cell round its dice changed, off by default), the checkers
+counted again only when anything on the board changed or the dice given changed (never point by point: see
+BoardChanges). ``Reader.changes``
 says which points changed since the last count.
 """
 
@@ -411,7 +412,7 @@ class Reader:
 
     def __init__(self, calibration: Any = None, check_every: int = CHECK_EVERY, read_dice: bool = True,
                  fast_path: bool = True, intrinsics: Any = None, incremental: bool = True,
-                 dice_parts: bool = False, cap_doubted_outline: bool = True, hold_roll: bool = True) -> None:
+                 dice_parts: bool = False, cap_doubted_outline: bool = True, hold_roll: bool = False) -> None:
         calibration = loaded_calibration(calibration)
         self.geometry: Optional[BoardGeometry] = _geometry_from_calibration(calibration)
         # cap_doubted_outline: an outline's sure doubt (BoardGeometry.frame_doubt_sure) leaves no point sure. Right
@@ -434,8 +435,11 @@ class Reader:
         # dice_parts: the dice searched again only round changed cells (faster, not always what a whole search
         # finds: vision.dice_watch); off, an area with any change is searched whole
         self.dice_parts = dice_parts
-        # hold_roll: a whole roll read is kept unread while no cell round its dice changed (vision.dice_watch); off,
-        # every change on the field reads the dice again (round the last roll first: vision.dice._reread_roll)
+        # hold_roll: a whole roll read is kept unread while no cell round its dice changed (vision.dice_watch); off
+        # (the default), every change on the field reads the dice again (round the last roll first:
+        # vision.dice._reread_roll). Off because a held roll is not read again under the next frames' noise: on
+        # rendered game 1717 holding gave a false cocked re-roll (frame 717) that reading again does not, and in
+        # the daemon's replays it saved nothing (its still scenes change near the dice or nowhere)
         self.hold_roll = hold_roll
         self._frames = 0
         self._grids: Optional[Any] = None  # this frame's thumbnail and change grid (vision.change_map.FrameGrids)
