@@ -6,7 +6,7 @@ of exactly 3 periods over the half's width; its phase is fixed by the half's edg
 Correlating the column profile with that wave for every (start, width) finds both halves at once, and with them
 the bar between them and the trays outside. Everything is measured, nothing assumed about the colours.
 
-The waves are periodic, so a half shifted by a whole point fits them almost as well as the right one: the
+The waves are periodic, so a half shifted by one or two whole points fits them almost as well as the right one: the
 choice between such shifts (``_settle_bar``) rests on what only the ends show: a triangle just inside each end
 and none just outside (per-point slant evidence), upright edges of the bar and trays, no gap inside a half, and
 checkers standing where a missed end point would be, and a bar about a point wide between the halves (a half that
@@ -400,6 +400,7 @@ NARROW_BAR_WEIGHT = 0.1  # ... costs a reading up to this much (all of it for no
 GAP_WEIGHT = 0.5  # end evidence lost when a half's weakest uncovered middle point shows no triangle at all
 SHIFT_MARGIN = 0.05  # a layout winning by less than this over a one-point shift is flagged as ambiguous
 END_WEIGHT = 0.5  # score gained per unit of end-point evidence (a triangle just inside each end, none outside)
+SETTLE_POINTS = 2  # each half is tried this many whole points either way: the colour wave repeats every two points
 
 
 def _slot_amplitudes(slant: np.ndarray, x0: float, pw: float, count: int) -> np.ndarray:
@@ -459,8 +460,9 @@ def _settle_bar(lab: np.ndarray, combined: dict[int, np.ndarray], u1: int, L1: i
     """Settle a one-point ambiguity: a half shifted by one point width can fit the wave almost as well when its
     end point is hidden under checkers (it then swallows the bar or a tray strip instead). Points exist only
     near the long edges, but the frame, the trays and the bar have sides that run the full height: so each
-    half is also tried one point either way, and ends on full-height edges earn a bonus, as do ends where the
-    per-point triangle evidence starts and stops (``_end_evidence``).
+    half is also tried one and two points either way (the colour wave repeats every two points: render 7522's
+    halves were found two points towards a tray read as two points, the bar on a point), and ends on full-height
+    edges earn a bonus, as do ends where the per-point triangle evidence starts and stops (``_end_evidence``).
 
     Returns (u1, u2, score, margin): margin = how far the winner is ahead of the best other reading."""
     edges = _upright_edges(lab)
@@ -513,8 +515,11 @@ def _settle_bar(lab: np.ndarray, combined: dict[int, np.ndarray], u1: int, L1: i
 
     options = []
     p1, p2 = int(round(L1 / 6)), int(round(L2 / 6))
-    for d1 in (-p1, 0, p1):
-        for d2 in (-p2, 0, p2):
+    # two points either way only in the refined layout: a candidate's coarse score stays the one the frame search
+    # was measured with
+    reach = SETTLE_POINTS if look_for_checkers else 1
+    for d1 in tuple(k * p1 for k in range(-reach, reach + 1)):
+        for d2 in tuple(k * p2 for k in range(-reach, reach + 1)):
             a, b = u1 + d1, u2 + d2
             if not (d1 == 0 and d2 == 0) and (
                     a < 0 or b + L2 > n or b < a + L1 or b - (a + L1) > 0.25 * L2 + 1):
