@@ -19,16 +19,9 @@ from vision.dice import find_dice, last_roll
 from vision.dice_scale import ScaleMemory
 from vision.dice_watch import DiceWatch
 from vision.reader import Reader
+from tests.test_reader_incremental import _patch  # a square of the frame copied over another
 
 STILL = Path(__file__).resolve().parents[1] / "sample_images" / "stills" / "sim_02"  # a 5 and a 6, left half
-
-
-def _patch(image: np.ndarray, at: tuple[int, int], src: tuple[int, int], size: int) -> np.ndarray:
-    out = image.copy()
-    x, y = at
-    sx, sy = src
-    out[y:y + size, x:x + size] = image[sy:sy + size, sx:sx + size]
-    return out
 
 
 def _dice(obs):
