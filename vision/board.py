@@ -576,8 +576,8 @@ def _near_keeps_strips(usual: BoardGeometry, near: BoardGeometry, bow: float, im
     outside it on the other, so its strips differ by 0.8 point widths while the working image's outline (Lab edges,
     the pair most alike) had them equal. The near fit keeps to that outline and shows only an unexplained bow of a
     few pixels: its straight-line corners may sit that far off, less than the usual fit's sides are. Only when the
-bow is well under the strips' difference (render 7653: a 13 px bow against strips 0.4 point widths, 19 px, apart;
-its near fit was 11 px further off than the usual one)."""
+    bow is well under the strips' difference (render 7653: a 13 px bow against strips 0.4 point widths, 19 px, apart;
+    its near fit was 11 px further off than the usual one)."""
     if not NEAR_BOW_ONLY or near.frame_doubt_sure:
         return False
     top, bottom = _long_strips(usual)
@@ -706,7 +706,8 @@ def _sure_doubt(geo: BoardGeometry, image: np.ndarray) -> bool:
     DOUBT_SHORT_END (neither on the image's border), or an end reaching more than DOUBT_ENDS further than the other with a foreign colour inside
     its edge, or more than DOUBT_ENDS_SURE further whatever its colour (a board with one tray reaches 1.3-2.3 point
     widths further at that end on renders; the two outlines found so in renders 7600-7699, the sample stills and the
-    real photos, sim_27 and render 7628, were 76 and 187 px off, their points 2.4 and 2.3 point widths along). Measured after the second looks (renders 3000-3119, sample stills, real photos): one of the
+    real photos, sim_27 and render 7628, were 76 and 187 px off, their points 2.4 and 2.3 point widths along).
+    Measured after the second looks (renders 3000-3119, sample stills, real photos): one of the
     outlines within 10 px of the label showed one (render 3125); the other doubts each flag several such outlines
     (a bow no lens fits, a faint pattern on a real photo, frame strips differing in perspective). Not proof: the
     right board of judging game 3434, seen through its lens, shows a short end (0.02 point widths), which is why
