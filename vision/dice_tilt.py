@@ -81,6 +81,19 @@ class BodyProfile:
         return float(least[ok].max()) if ok.any() else -np.inf
 
 
+def die_coloured(bgr: np.ndarray, total: np.ndarray, face: np.ndarray) -> np.ndarray:
+    """Which pixels (``bgr`` float, colour on the last axis; ``total`` its sum over that axis) are of the colour of a
+    die whose upper face's median is ``face``: its chromaticity within CHROMA_TOL, lit as a side face may be (SHADE);
+    for a dark die, whose chromaticity is noise, no brighter than SHADE allows. Shared by the body cue and the band
+    cue (vision.dice_tilt_band)."""
+    face_total = float(face.sum())
+    if face_total >= DARK_FACE:
+        chroma = bgr / np.maximum(total, 1.0)[..., None]
+        return ((np.abs(chroma - face / face_total).max(axis=-1) <= CHROMA_TOL)
+                & (total >= SHADE[0] * face_total) & (total <= SHADE[1] * face_total))
+    return total <= SHADE[1] * face_total
+
+
 def body_mask(patch: np.ndarray, centre: np.ndarray, edge_px: float) -> Optional[np.ndarray]:
     """Pixels of ``patch`` (BGR) in the colour of the die whose upper face is centred at ``centre`` (patch px);
     None when the die's colour is too near its surroundings' (the ring round it) to tell the two apart."""
@@ -108,13 +121,9 @@ def _body(patch: np.ndarray, centre: np.ndarray, edge_px: float) -> Optional[tup
     if face_total >= DARK_FACE:
         if np.abs(face / face_total - around / around_total).max() < DISTINCT:
             return None
-        bright = (total >= SHADE[0] * face_total) & (total <= SHADE[1] * face_total)
-        chroma = bgr / np.maximum(total, 1.0)[..., None]
-        member = bright & (np.abs(chroma - face / face_total).max(axis=2) <= CHROMA_TOL)
-    else:
-        if around_total < DISTINCT_DARK * face_total:
-            return None
-        member = total <= SHADE[1] * face_total
+    elif around_total < DISTINCT_DARK * face_total:
+        return None
+    member = die_coloured(bgr, total, face)
     k = max(3, int(round(0.3 * edge_px)) | 1)  # closes a pip (0.2-0.25 of the edge) of the die's colour
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
     mask = cv2.morphologyEx(member.view(np.uint8), cv2.MORPH_CLOSE, kernel)

@@ -33,6 +33,9 @@ import cv2
 import numpy as np
 
 from vision.dice_pose import LARGEST_FACE, upper_face
+# the die's colour as the body cue tells it (die_coloured), and the field beyond an edge must differ from the
+# face's chromaticity by DISTINCT (a dark die's: be DISTINCT_DARK times brighter), else no call there
+from vision.dice_tilt import DARK_FACE, DISTINCT, _camera, _px_per_unit, die_coloured
 
 S_MAX = 2.5  # half-edges from the centre looked at along each face axis (a band ends by 2.1)
 FIELD = 2.2  # half-edges: beyond this along an axis lies the field, never the die (its colour is told from it)
@@ -43,10 +46,6 @@ STEP_PX = 0.5  # pixels between samples along a line out from the face (0.75 px 
 START = 0.85  # half-edges: the lines are followed out from here, past the upper face's own pips (0.57 +- 0.2)
 GAP = 0.35  # half-edges off the die's colour that end it: a side face's pips, seen obliquely, are shorter
 BEYOND_CORNERS = (1.4, 1.6)  # half-edges along the edge from its middle: past the face's corners (0.2-0.3 edges)
-CHROMA_TOL = 0.06  # chromaticity (b, g, r over their sum) within this of the face's: the die's colour
-SHADE = (0.35, 1.5)  # a side face's brightness over the upper face's
-DARK_FACE = 120.0  # b + g + r below which chromaticity is noise: brightness alone tells die from field
-DISTINCT = 0.12  # the field beyond an edge must differ from the face's chromaticity by this, else no call there
 DISTINCT_DARK = 2.0  # ... or, for a dark die, be this many times brighter
 ROW_SHARE = 0.5  # share of a line's samples in the die's colour for the line to be the die's
 MIN_EDGE_PX = 15.0  # smaller dice: a band of 4-5 px, within JPEG's 8 px colour blocks (a flat green die of 13 px on
@@ -93,8 +92,6 @@ def edge_bands(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: float
     (``with_axes``: and the face's axes, columns in image pixels). ``center`` and the homography are in the whole
     frame's pixels; ``image`` is the frame's part from ``offset``. ``at_least``: None, before the camera is asked,
     when no edge's band can exceed this many die edges (most flat dice: their colour ends at the upper face)."""
-    from vision.dice_tilt import _camera, _px_per_unit
-
     center = np.asarray(center, float)
     local = center - np.asarray(offset, float)
     axes = _axes(cues)
@@ -125,13 +122,7 @@ def edge_bands(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: float
     face_chroma = face_bgr / face_total
     start = int(np.searchsorted(s, START))
     y = x[:, start:]  # the die's colour is asked only from START out
-    total = y.sum(axis=3)
-    if face_total >= DARK_FACE:
-        chroma = y / np.maximum(total, 1.0)[..., None]
-        member = (np.abs(chroma - face_chroma).max(axis=3) <= CHROMA_TOL) & \
-            (total >= SHADE[0] * face_total) & (total <= SHADE[1] * face_total)
-    else:
-        member = total <= SHADE[1] * face_total
+    member = die_coloured(y, y.sum(axis=3), face_bgr)
     lateral = member[:, :, ALONG_SAMPLES:]
     run = max(2, int(np.ceil(GAP / (s[1] - s[0]))))
     off = (~member[:, :, mid]).astype(np.int32)
