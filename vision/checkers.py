@@ -197,6 +197,10 @@ class Columns:
             (x0, pw), i = self.right, p - 19
         return x0 + (i + 0.5) * pw
 
+    def width(self, p: int) -> float:
+        """Point ``p``'s width: its half's (the right half holds 1-6 and 19-24)."""
+        return self.right[1] if (p <= 6 or p >= 19) else self.left[1]
+
     def base_y(self, p: int) -> float:
         return self.bottom if p <= 12 else self.top
 
@@ -445,7 +449,7 @@ def _colour_runs(lab: np.ndarray, cols: Columns, learnt: dict[int, Optional[Chec
             run_pts = [p for p in pts if distinct[p % 2]]
             if not run_pts:
                 continue
-            widths = [cols.right[1] if (p <= 6 or p >= 19) else cols.left[1] for p in run_pts]
+            widths = [cols.width(p) for p in run_pts]
             lengths = row_run_lengths(lab, [cols.centre_x(p) for p in run_pts], widths, cols.base_y(run_pts[0]),
                                       toward, half_len, colour, slot)
             out.update(((p, sign), px) for p, px in zip(run_pts, lengths))
@@ -564,7 +568,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         kept = faint_checkers([(d, cols.point_of(d.x, d.y)) for d, _ in weak
                                if not any(s.covers(d.x, d.y) for s in spots)],
                               lambda p, d: cols.from_base(p, d.y), lambda p, d: d.x - cols.centre_x(p),
-                              empty_runs, r, lambda p: cols.right[1] if (p <= 6 or p >= 19) else cols.left[1],
+                              empty_runs, r, cols.width,
                               clear=lambda: [(d, cols.point_of(d.x, d.y)) for d in rest])
         for d, entry in weak:
             if id(d) in kept:
@@ -741,7 +745,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
     for p in range(1, 25):
         chain = stacks.get(p, [])
         row = "top" if p >= 13 else "bottom"
-        pwp = cols.right[1] if (p <= 6 or p >= 19) else cols.left[1]
+        pwp = cols.width(p)
         runs: dict[int, float] = {}
         for sign in (1, -1):
             if (p, sign) in colour_runs:
@@ -894,7 +898,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         if cue.get("n") and points[p - 1]:
             far = max(counted[p], key=lambda d: cols.from_base(p, d.y))  # how far its colour runs past the last disc
             past = run_past(lab, cols.centre_x(p), far.y, 1.0 if p >= 13 else -1.0,
-                            cols.right[1] if (p <= 6 or p >= 19) else cols.left[1], [d.lab for d in counted[p]], r, cue)
+                            cols.width(p), [d.lab for d in counted[p]], r, cue)
             cue["past"] = None if past is None else round(past, 2)
             stack = read_stack(cue, ROW_SPACING)
             if stack is not None:
@@ -966,7 +970,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
     if skin.any():
         rects = {}
         for p in range(1, 25):
-            pwp = cols.right[1] if (p <= 6 or p >= 19) else cols.left[1]
+            pwp = cols.width(p)
             cx, base = cols.centre_x(p), cols.base_y(p)
             mid = (cols.top + cols.bottom) / 2
             y0, y1 = sorted((base, mid))
@@ -1024,7 +1028,7 @@ def _own_colour_stacks(cols: Columns, r: float, ref: float, dropped: list[tuple[
         if not mine:
             continue
         start = float(cues[p].get("row_base", 0.5))
-        pwp = cols.right[1] if (p <= 6 or p >= 19) else cols.left[1]
+        pwp = cols.width(p)
 
         def u_of(d: Disc) -> float:
             return cols.from_base(p, d.y) / (2 * r)
