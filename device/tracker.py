@@ -1940,7 +1940,7 @@ class GameTracker:
         # saw the opponent's points, guessed, is no steady misread of the board believed after it (race 4242 frame
         # 956: dark's home read as it truly stood, kept as a misread of the wrong guess, fitted dark's next play
         # to a phantom checker on his 8-point, '8/2 6/1' for 6/1 6/off, and the game's end went unjudged)
-        despite_guess = found.kind == "illegal" and st.guessed and not passed and not on_guess
+        fouled_on_guess = st.guessed and not passed and not on_guess  # (st.guessed as it stood before this play)
         # a die of the roll read otherwise, or not where it lay, in a later look while the dice lay (see
         # _look_at_roll) and never read again as rolled: the foul may rest on a misread die (g2703 frame 761)
         roll_unsure = (found.kind == "illegal" and not passed and st.roll_doubt is not None
@@ -2123,7 +2123,7 @@ class GameTracker:
             # then a re-roll said after the fact, never a roll out of turn (see _rolled_again); already judged
             st.last_play.update(pass_pending=True, judged=True)
         self._believe(after_board, obs)
-        despite_guess = despite_guess and found.kind == "illegal"  # (still a foul after the checks above)
+        despite_guess = fouled_on_guess and found.kind == "illegal"  # (still a foul after the checks above)
         if quick or despite_guess or (found.kind == "legal" and self._lift_mine and (mine_only or st.opponent_lost)):
             # (judged at the lift on the mover's checkers, the opponent's unseen or misread: how that reading saw
             # his points is no steady misread of the believed board either; kept, race 4242's dark 6-stack read as
