@@ -11,8 +11,7 @@ observation's extra): the cube is searched again only round changed cells (visio
 again only when a cell of it changed (vision.dice_watch; ``dice_parts=True`` reads only round the change;
 ``hold_roll=True`` holds a whole roll unread while no cell round its dice changed, off by default), the checkers
 counted again only when anything on the board changed or the dice given changed (never point by point: see
-BoardChanges). ``Reader.changes``
-says which points changed since the last count.
+BoardChanges). ``Reader.changes`` says which points changed since the last count.
 """
 
 from __future__ import annotations
