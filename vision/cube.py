@@ -49,12 +49,12 @@ MIN_GLYPH_SPAN = 0.35  # the glyph's longer side as a fraction of the face's inn
 MIN_CONTRAST = 40.0  # grey levels between ink and face: a cube's number is printed bold
 SCALE_CHECKS = (0.9, 1.05)  # the outline read again shrunk and grown about its centre must give the same value
 SCALE_MIN_SCORE = 0.6  # ... ranked first at this IoU at least
-CUT_LEVELS = (64, 112, 160, 208)
+CUT_LEVELS = (64, 112, 160, 208)  # grey levels at which the image is cut to find faces as regions
 MAX_BODY_RATIO = 1.8  # an outline up to this long over its width may be a cube's upper face and a side face
 MIN_BODY_FILL = 0.65  # ... filling this share of its box (the two faces' outline is a hexagon, not a rectangle)
 MIN_DISC_ROUNDNESS = 0.85  # a lone blot this round (4 pi area / perimeter^2) and ...
 MIN_DISC_SOLIDITY = 0.96  # ... this convex is a pip, not a number (a die's 1: 0.90 and 0.98; a blurred bold 4, the
-# roundest number seen: up to 0.80 and 0.94; renders seeds 9700-9759 and sample stills)  # grey levels at which the image is cut to find faces as regions
+# roundest number seen: up to 0.80 and 0.94; renders seeds 9700-9759 and sample stills)
 
 
 def _norm_glyph(ink: np.ndarray) -> Optional[np.ndarray]:
