@@ -112,6 +112,9 @@ ROW_ON_PAST = 0.5  # checkers' lengths the column differs from the empty board p
 # ("board-coloured"), and the base one under them, however it was dropped
 OWN_COLOUR_DROPS = ("board-coloured", "as on the empty board", "weak and alone", "the board's own: no rim on its tip side")
 BASE_PLACE = 0.35  # diameters from where the row's stacks start that a base checker's centre may lie
+FACE_ROW_DROPS = ("weak and alone",)  # discs dropped thus may be a face-read row's next checker ...
+FACE_ROW_SLOT = 0.3  # ... centred within this many diameters along ...
+FACE_ROW_LINE = 0.5  # ... and this many radii across of where it would lie
 FACE_FELLOWS = 9  # stacked discs per colour (the clearest) whose faces tell how even that colour's faces are
 
 
@@ -910,7 +913,8 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
             cue["unseen_stack"] = True
             confidence[p - 1] = min(confidence[p - 1], DOUBTFUL)
     _own_colour_stacks(cols, r, ref, dropped, rejected, points, counted, cues, split, lightness, colour_ref)
-    _read_faces(lab, cols, r, counted, points, confidence, lightness, colour_ref, cues)
+    _read_faces(lab, cols, r, counted, points, confidence, lightness, colour_ref, cues,
+                [d for d, why, _ in dropped if why in FACE_ROW_DROPS])
     for rd in rejected:  # what was dropped on each point: (why, diameters from the base, share of the strong rim)
         disc_lab = rd.pop("lab", None)  # (a board-coloured disc's colour: only its distance to the checkers' is kept)
         rp = cols.point_of(rd["x"] * scale, rd["y"] * scale)
@@ -1059,6 +1063,12 @@ def _own_colour_stacks(cols: Columns, r: float, ref: float, dropped: list[tuple[
                 rejected.remove(entry)
 
 
+def _faint_at(dropped: Sequence[Disc], x: float, y: float, r: float) -> Optional[Disc]:
+    """The dropped disc centred at the slot (x, y): FACE_ROW_SLOT diameters along, FACE_ROW_LINE radii across."""
+    near = [d for d in dropped if abs(d.y - y) <= FACE_ROW_SLOT * 2 * r and abs(d.x - x) <= FACE_ROW_LINE * r]
+    return min(near, key=lambda d: abs(d.y - y), default=None)
+
+
 def _free_spots(cols: Columns, counted: dict[int, list[Disc]], p: int, y: float, r: float) -> list[float]:
     """Centre x of the points of p's row and colour that hold no counted disc at height ``y``: views of the empty
     board there."""
@@ -1102,12 +1112,16 @@ def _row_on_by_faces(lab: np.ndarray, faces: Any, cols: Columns, r: float, count
 
 def _read_faces(lab: np.ndarray, cols: Columns, r: float, counted: dict[int, list[Disc]],
                 points: list[Optional[int]], confidence: list[float], lightness: dict[int, bool],
-                colour_ref: dict[int, float], cues: dict[int, dict[str, Any]]) -> None:
+                colour_ref: dict[int, float], cues: dict[int, dict[str, Any]], dropped: Sequence[Disc] = ()) -> None:
     """Points read empty whose checkers show no rim (dark on dark): counted by their faces, slot by slot from the
     base (``checker_dark``); a slot that may hold one leaves the point doubtful instead.
 
     The faces are those of the clear discs counted elsewhere on the board; the empty board at a slot is that
-    spot on the row's points of the same colour that hold no counted disc there."""
+    spot on the row's points of the same colour that hold no counted disc there. A slot whose face does not show
+    yet where a disc was dropped as too faint (``dropped``: FACE_ROW_DROPS) holds the row's next checker: a row
+    found by its faces is one colour's checkers whose rims drown, and a faint round rim exactly one checker on
+    from the last is the next of them (shading hides the face of a row's far checker first); the count is then
+    doubtful."""
     clear: dict[int, list[Disc]] = {1: [], -1: []}
     for chain in counted.values():
         for d in chain:
@@ -1125,7 +1139,7 @@ def _read_faces(lab: np.ndarray, cols: Columns, r: float, counted: dict[int, lis
             continue
         row = "top" if p >= 13 else "bottom"
         start = float(cues[p].get("row_base", 0.5))
-        found, sure, sign = 0, True, None
+        found, sure, sign, by_rim = 0, True, None, 0
         # the base checker sits where the row's other stacks start
         y = cols.top + start * 2 * r + cols.base_shift.get(row, 0.0) if p >= 13 \
             else cols.bottom - start * 2 * r - cols.base_shift.get(row, 0.0)
@@ -1133,6 +1147,12 @@ def _read_faces(lab: np.ndarray, cols: Columns, r: float, counted: dict[int, lis
             slot = judge_slot(lab, faces, cols.centre_x(p), y, r,
                               lambda p=p, y=y: _free_spots(cols, counted, p, y, r), sign)
             verdict = "no" if slot is None else slot.verdict()
+            faint = _faint_at(dropped, cols.centre_x(p), y, r) if found and verdict != "yes" else None
+            if faint is not None:
+                # (the row's next checker, its face shaded: the faint rim dropped there is its own)
+                found, by_rim = found + 1, by_rim + 1
+                y = faint.y + (1.0 if p >= 13 else -1.0) * 2 * r * ROW_SPACING
+                continue
             if slot is None or verdict == "no":
                 break
             if verdict == "maybe":
@@ -1144,8 +1164,10 @@ def _read_faces(lab: np.ndarray, cols: Columns, r: float, counted: dict[int, lis
         if found and sign is not None:
             points[p - 1] = sign * found
             # (a longer row found by faces alone reaches where the triangle narrows and players start layering)
-            confidence[p - 1] = FACE_SURE if sure and found <= FACE_SURE_ROW else DOUBTFUL
+            confidence[p - 1] = FACE_SURE if sure and found <= FACE_SURE_ROW and not by_rim else DOUBTFUL
             cues[p].update(faces=found, sign=sign)
+            if by_rim:
+                cues[p]["faces_by_rim"] = by_rim
         elif not sure:
             confidence[p - 1] = min(confidence[p - 1], DOUBTFUL)
             cues[p]["face_doubt"] = True
