@@ -79,3 +79,19 @@ def test_a_board_coloured_disc_is_a_maybe_checker_only_with_a_checkers_colour_un
     assert not lone_on_own_colour([(0.45, 0.68, 0.19, 0.05, near)], 0.45)  # the empty board shows it there too
     assert not lone_on_own_colour([(0.45, 0.3, 0.19, 0.62, near)], 0.45)  # faint: grain
     assert not lone_on_own_colour([(2.5, 0.68, 0.19, 0.62, near)], 0.45)  # far from where the row's stacks start
+
+
+def test_an_odd_faced_lone_disc_at_the_base_is_no_checker():
+    """checker_lone.odd_faced_lone: a lone disc at the base whose face is 3+ times as uneven as its colour's stacked
+    checkers' (and 2.5 Lab more) is the board's own; a real lone checker's face measured 0.9-2.2 times."""
+    from vision.checker_lone import odd_faced_lone
+
+    def cue(face: list[float], us: float = 0.45, n: int = 1) -> dict:
+        return {"face": face, "us": [us] * n, "n": n, "row_base": 0.45}
+
+    assert odd_faced_lone(cue([5.3, 1.7, 9]))  # render 10304 point 13: 3.1 times
+    assert not odd_faced_lone(cue([6.4, 2.9, 8]))  # sample still sim_27 point 8, a real checker: 2.2 times
+    assert not odd_faced_lone(cue([10.7, 1.9, 2]))  # too few of its colour's checkers seen to judge
+    assert not odd_faced_lone(cue([10.7, 1.9, 6], us=3.9))  # out on the column: a stack's top, not the base
+    assert not odd_faced_lone(cue([10.7, 1.9, 6], n=2))  # two discs: not a lone one
+    assert not odd_faced_lone(cue([2.0, 0.4, 9]))  # five times, but only 1.6 Lab apart: both faces even

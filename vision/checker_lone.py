@@ -70,3 +70,29 @@ def chained_row(us: Sequence[float], length: int, pitch: tuple[float, float] = R
         if len(row) >= length:
             return True
     return False
+
+
+ODD_FACE_RATIO = 3.0  # a lone disc whose face strays this many times as far from its own colour as its fellows' ...
+ODD_FACE_EXTRA = 2.5  # ... and this much further (Lab) ...
+ODD_FACE_VIEWS = 3  # ... (with this many of its colour's stacked checkers seen) ...
+ODD_FACE_NEAR_BASE = 0.5  # ... centred within this many diameters of where the row's stacks start: no checker
+
+
+def odd_faced_lone(cue: dict[str, Any]) -> bool:
+    """Whether a point read as one checker holds none: its one disc lies at the base, yet its face is far less even
+    than its colour's stacked checkers' (``cue["face"]``: its spread, the median of theirs, how many were seen;
+    ``checker_colours.face_spread``).
+
+    Why: one player's checkers are made alike, so their faces are as even as each other; a round shape at a
+    point's base whose face is three or more times as uneven is the board's own (a triangle's rounded base over
+    grain or a print, a die's pips, a shadow's edge). Measured with the true geometry on renders 10300-10339 and
+    the sample stills: of 23 lone discs doubted as faint or unlike their colour, 9 phantoms at the base had a face
+    3.1-21 times their colour's, the 4 real checkers 0.9-2.2 times (one of two, 5.6, lay four diameters out on a
+    stack read as two). The point is read empty, still in doubt (``checker_doubt``: the referee waits on it)."""
+    face = cue.get("face")
+    us = cue.get("us") or []
+    if not face or len(us) != 1 or int(cue.get("n") or 0) != 1 or face[2] < ODD_FACE_VIEWS:
+        return False
+    if us[0] - float(cue.get("row_base", 0.5)) > ODD_FACE_NEAR_BASE:
+        return False
+    return face[0] > ODD_FACE_RATIO * face[1] and face[0] - face[1] > ODD_FACE_EXTRA

@@ -49,7 +49,7 @@ from vision.checker_off import read_off
 from vision.checker_runs import CheckerColour, row_run_lengths
 from vision.checker_layers import dropped_stack, run_past
 from vision.checker_median import median_along
-from vision.checker_lone import colour_distance, dropped_row, lone_on_own_colour
+from vision.checker_lone import colour_distance, dropped_row, lone_on_own_colour, odd_faced_lone
 from vision.checker_own_colour import own_colour_stack
 from vision.checker_row_proof import row_proven
 from vision.checker_stacks import LAYER_RIM, layer_doubt, read_stack, stack_layers, stack_total, unseen_stack
@@ -962,6 +962,11 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         why = doubts(cue)
         if why:
             cue["doubts"] = why
+            confidence[p - 1] = min(confidence[p - 1], DOUBTFUL_CONFIDENCE)
+        if abs(points[p - 1] or 0) == 1 and odd_faced_lone(cue):
+            # (a round shape at the base whose face no checker of its colour has: the board's own, checker_lone)
+            points[p - 1] = 0
+            cue["odd_face"] = True
             confidence[p - 1] = min(confidence[p - 1], DOUBTFUL_CONFIDENCE)
     # a hand over a point: no count at all rather than a guess
     known = [*colours.values(), None if light is None else light.lab, None if dark is None else dark.lab]
