@@ -295,6 +295,7 @@ class State:
     setup_dice: Optional[list] = None  # [value, x, y] of the dice read in the reading the start was seen in
     dice_epoch: int = 0  # turns of the dice: one more each time a play is judged or dice are rolled anew
     lifted_at: Optional[list] = None  # the roll_at of the roll being played once a reading showed no dice (lifted)
+    reroll_due: Optional[list] = None  # [player, lifted]: a re-roll was called on him and he has not rolled since
 
 
 @functools.lru_cache(maxsize=None)
@@ -328,6 +329,7 @@ class GameTracker:
         self.needs_reread = False  # the referee should look again (a doubtful reading)
         self.needs_dice_look: Any = False  # ... at the dice only: "same" or "faces" (see Stabiliser.unsettle)
         self._lift_mine = False  # this reading shows the mover's checkers as one legal result (_lift_shows_mine)
+        self._voided_lift = False  # this reading is the first without the dice a re-roll was called on (_resync)
         # the boards the roll being played can leave, for the (position before, dice, mover) they were made for:
         # every still reading of a play is weighed against them (see _result_boards)
         self._results: tuple[Any, dict[Board, set[tuple[int, int]]]] = (None, {})
@@ -360,6 +362,8 @@ class GameTracker:
         if event_type == "reroll" or (event_type == "play" and fields.get("legal") is False) or fields.get("alert"):
             self.state.alerts += 1
             event["alert_id"] = self.state.alerts
+        if event_type == "reroll" and not fields.get("late") and not fields.get("opening"):
+            self.state.reroll_due = [fields.get("player"), False]  # he must roll again before he plays (_resync)
         self._out.append(event)
         return event
 
@@ -443,6 +447,13 @@ class GameTracker:
             self._note_turns(obs)
             if not obs.dice and obs.board.found and st.roll_at:
                 st.lifted_at = st.roll_at  # the roll's dice gone: lifted (or both unread: see _split_roll)
+        self._voided_lift = False  # see _resync
+        if st.reroll_due is not None:
+            # a re-roll was called: until its dice are seen gone, then once more, the turn is his to roll again
+            if st.phase != "awaiting" or st.turn != st.reroll_due[0] or st.reroll_due[1]:
+                st.reroll_due = None
+            elif not obs.dice and obs.board.found:
+                st.reroll_due[1] = self._voided_lift = True
         if st.phase in ("opening", "awaiting") and st.board and self.seating is not None:
             # nothing on the board should change: the believed board stands unless the reading shows another
             synced = self._resync(obs)
@@ -774,6 +785,13 @@ class GameTracker:
             # the opening roll not made out and its play under way: no dice read now is trusted (the roll read
             # with the checkers already moving may be misread), and the play tells the roll once they are lifted
             return None
+        if self._voided_lift and st.phase == "awaiting":
+            # the first reading without the dice of a roll voided by a re-roll call: the player lifted them, or
+            # rolled again and the reader missed the new dice. Either way nothing was played since the voided dice
+            # were read (a play comes after a roll lies still, and that still scene is this reading), so a change
+            # is a misread: the belief stands (g10400 frame 210: dark's wrong-half roll lifted, his stacks read
+            # fuller, told as a 2-2 '13/11 6/2 6/4' nobody rolled; his 5-1 played next was called illegal from it)
+            return ref.board
         if st.phase == "awaiting" and not obs.dice and st.offered_by is None:
             played = self._missed_play(view, ref, obs)  # a play whose roll was never read (it may explain a
             if played is not None:                      # checker the reader misses on a stack it moved onto)
