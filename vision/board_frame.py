@@ -393,11 +393,12 @@ def _frame_lines(strips, opts, Wp: int, min_d: int, fallback: np.ndarray):
             if near:
                 mate = min(near, key=lambda ln: abs(ln.d - ref.d))
                 return (left, right) + ((ref, mate) if seen_side == "top" else (mate, ref))
-    top, bottom = _past_cut_long(opts, as_line(opts["top"], fallback[2]), as_line(opts["bottom"], fallback[3]))
+    top, bottom = _past_cut_long(opts, as_line(opts["top"], fallback[2]), as_line(opts["bottom"], fallback[3]), tol)
     return left, right, top, bottom
 
 
 CUT_LONG = True  # a long side cut by the image's end leaves the other its outermost steady edge (a tight crop)
+TIGHT_BOTH = True  # ... only when that edge also lies at its own image's end (a tight crop crops both long sides)
 
 
 def _at_image_end(line, opts) -> bool:
@@ -406,13 +407,18 @@ def _at_image_end(line, opts) -> bool:
     return bool(borders) and (line.border or 0.0 <= borders[0].d - line.d <= BORDER_SNAP)
 
 
-def _past_cut_long(opts, top, bottom):
+def _past_cut_long(opts, top, bottom, tol: float = 3.0):
     """The column reading's long sides when one of them ends at the image's end: that side's frame strip is only
     known to be at least as wide as the image shows, so pairing it with an edge of the other side as narrow says
     nothing; the other side takes its outermost edge that runs along most of what its best edge runs along (the
     frame's outer edge, not an inner bevel or the tray's rim). Why: a photo cropped tight to the board (real photo
     r15: the top frame cut by the image, the bottom's outer edge 4 px inside the image's end) had its bottom taken
-    at the frame's inner edge, as narrow as what the image shows of the top strip, 25-28 px short."""
+    at the frame's inner edge, as narrow as what the image shows of the top strip, 25-28 px short.
+
+    A tight crop crops both long sides: the other side's outer edge must lie within ``tol`` of its own image end.
+    Where the image runs on well past it, a long side ending at the image's end is a frame bowed out past it by a
+    wide lens, not cropped (render 2764: the bottom frame shows at its corners and runs off the image only in the
+    middle; the top took an edge 30 px further out and the board was refused as cut off)."""
     if not CUT_LONG:
         return top, bottom
     out = {"top": top, "bottom": bottom}
@@ -424,6 +430,9 @@ def _past_cut_long(opts, top, bottom):
             continue
         most = max(o.support for o in real)
         steady = [o for o in real if o.support >= PAIR_SUPPORT * most and o.d > out[other].d]
+        end = [o.d for o in opts[other] if o.border]
+        if TIGHT_BOTH and steady and not (end and end[0] - max(o.d for o in steady) <= tol):
+            break  # the other side's image goes on past its edges: no tight crop
         if steady:
             out[other] = max(steady, key=lambda o: o.d)
         break
