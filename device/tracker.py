@@ -484,7 +484,9 @@ class GameTracker:
             # never on a guessed board: a wrong guess with a doubtful stack filled in made a wrong play 'legal', and
             # a verdict at the lift on a guess (the opponent's checkers gone) kept game 9191's guess from ending
             # at the next clean verdict: its later plays went unjudged and the illegal 6-4 at frame 682 with them
-            lift_mine = self._lift_mine = not st.guessed and self._lift_shows_mine(obs)
+            # (on a guess sure of every checker of the mover's, the verdict rests on nothing guessed: g10400)
+            lift_mine = self._lift_mine = ((not st.guessed or self._guess_spares_mover())
+                                           and self._lift_shows_mine(obs))
             if any(lost) and (obs.dice or st.missing_seen + 1 < MISSING_READS or not st.missing_warned):
                 # a checker knocked off the board, or one the reader missed: with the trays unseen (counts only
                 # inferred) the two look alike, so it is said without an alarm
@@ -2425,6 +2427,22 @@ class GameTracker:
             return False
         mine = self._mover_only(view, list(self._result_boards(st.turn)), ref, st.turn, Verdict("doubt"))
         return mine.kind == "legal" and mine.legal_cost == 0
+
+    def _guess_spares_mover(self) -> bool:
+        """Whether the guessed board is sure of where every checker of the player on roll stands: the points it
+        may be wrong on (``State.unsure_points``) hold none of his checkers, and neither the bar nor the trays are
+        in doubt. A verdict at the lift on his checkers alone (``_lift_shows_mine``) then rests on nothing guessed.
+
+        Why: on a guess the lift's reading was no verdict at all, so a play read exactly waited for the opponent's
+        roll (renders 10400 and 10402: light's plays judged at dark's roll, 9-10 frames after the lift, or not at
+        all, the guess unsure of dark's points only). A guess unsure of any point of the mover's still waits (game
+        9191: a lift verdict on such a guess kept it from ending, and later plays went unjudged)."""
+        st = self.state
+        unsure, ref = st.unsure_points, self._reference()
+        if unsure is None or ref is None or st.turn is None or OFF_INDEX in unsure or BAR_INDEX in unsure:
+            return False
+        sign = 1 if st.turn == "light" else -1
+        return not any(ref.board.points[i] * sign > 0 for i in unsure if i < 24)
 
     def _lift_legal(self, obs: Observation) -> bool:
         """Whether a reading with the dice lifted that lacks checkers (more than a knock, or the mover's own) is

@@ -102,3 +102,24 @@ def test_no_verdict_at_the_lift_on_a_guessed_board():
     out = r.show(played, "dark", wrong={21: 0, 5: 0}) + r.show(played, "dark", wrong={21: 0, 5: 0})
     assert [e for e in out if e["type"] == "play"] == []
     assert r.alarms() == []
+
+
+def test_a_verdict_at_the_lift_on_a_guess_sure_of_every_checker_of_the_movers():
+    # renders 10400 and 10402: a guess unsure only of the opponent's points (here light's blot on 21) holds the
+    # mover's checkers for sure, so his play read exactly at the lift rests on nothing guessed: judged then, not at
+    # the opponent's roll 9-10 frames on
+    r, after = _light_blots()
+    r.tracker.state.guessed, r.tracker.state.unsure_points = True, [20]  # geometric 21: light's blot
+    played = _play(after.swap(), (6, 4), "24/18 13/9")
+    out = r.show(played, "dark", wrong={21: 0, 5: 0}) + r.show(played, "dark", wrong={21: 0, 5: 0})
+    assert _plays(out) == [("play", "24/18 13/9", True)]
+    assert r.alarms() == []
+
+
+def test_no_verdict_at_the_lift_on_a_guess_unsure_of_a_point_of_the_movers():
+    r, after = _light_blots()
+    r.tracker.state.guessed, r.tracker.state.unsure_points = True, [20, 11]  # geometric 12: dark's midpoint
+    played = _play(after.swap(), (6, 4), "24/18 13/9")
+    out = r.show(played, "dark", wrong={21: 0, 5: 0}) + r.show(played, "dark", wrong={21: 0, 5: 0})
+    assert [e for e in out if e["type"] == "play"] == []
+    assert r.alarms() == []
