@@ -100,6 +100,30 @@ def test_flat_on_board_undoes_the_cameras_perspective(tilt):
         assert not flat_on_board(cues, c, h, edge, SHAPE)
 
 
+@pytest.mark.parametrize("tilt", [0.0, 20.0])
+def test_a_face_squashed_as_a_die_leaning_on_a_checker_is_cocked_when_the_die_is_large_enough(tilt):
+    """A lean of 25 degrees leaves the upper face cos 25 = 0.9 of a square on the board: above tilted_face's bar
+    (0.86 less the pips' noise), which called such dice flat (renders 10200-10299: forced cocked dice of 18 px or more
+    measured 0.81-0.93, flat ones 0.949-1.0). A 32 px die squashed so in the image too is now cocked; a square one is
+    not; nor is one square in the image (a found board's perspective can be that far off: test_dice_found_board), nor
+    the same squash on a 10 px die, within the pips' noise."""
+    from vision.dice_flat import LEAN_FACE_EDGE_PX, leaning_face
+
+    h, _ = _camera(tilt)
+    for where in ([5.0, 5.0], [45.0, 35.0]):
+        cues, c, edge = _face_cues(h, np.array(where), 0.9)
+        assert edge >= LEAN_FACE_EDGE_PX
+        assert flat_on_board(cues, c, h, edge, SHAPE)  # the image's squash unknown
+        assert not flat_on_board(dict(cues, foreshortening=0.88), c, h, edge, SHAPE)
+        assert flat_on_board(dict(cues, foreshortening=0.97), c, h, edge, SHAPE)
+        square, c, edge = _face_cues(h, np.array(where), 0.97)
+        assert flat_on_board(dict(square, foreshortening=0.88), c, h, edge, SHAPE)
+        small, c_small, edge_small = _face_cues(h, np.array(where), 0.9, edge_cm=0.5)
+        assert edge_small < LEAN_FACE_EDGE_PX
+        assert flat_on_board(dict(small, foreshortening=0.88), c_small, h, edge_small, SHAPE)
+    assert leaning_face(0.9, 30.0) and not leaning_face(0.95, 30.0) and not leaning_face(0.6, 30.0)
+
+
 def _geometry(intrinsics=None) -> BoardGeometry:
     corners = np.array([[300.0, 200.0], [1600.0, 230.0], [1650.0, 900.0], [260.0, 880.0]])
     size = (880, 480)
@@ -199,3 +223,27 @@ def test_a_die_on_its_edge_is_not_read_as_the_face_it_shows_askew(monkeypatch):
     on_edge = [d for d in dice if math.dist(d.center, cocked["center"]) < die_px]
     assert on_edge and all(d.value is None for d in on_edge)
     assert [(d.value, d.flat) for d in dice if math.dist(d.center, flat["center"]) < die_px] == [(1, True)]
+
+
+@pytest.mark.parametrize("seed", [10222])
+def test_a_rendered_die_leaning_on_a_checker_is_cocked_by_its_face_on_the_board(monkeypatch, seed):
+    """Render 10222 (the roll's first die forced cocked: a 4 of 23 px; a flat 2 on the same half): the cocked 4's face
+    measured 0.89 of a square through the board's homography and was read flat (tilted_face's bar is 0.86 less the
+    pips' noise). Now leaning_face calls it cocked; the flat 2 stays flat with its value."""
+    import math
+
+    import device.sim.generate as generate
+    from device.sim.stills import render_still
+    from vision.dice import find_dice
+    from vision.dice_eval import _board_hints, _board_homography
+
+    roll = generate.roll_dice
+    monkeypatch.setattr(generate, "roll_dice", lambda scene, rng, values, halves, colour, size, cocked=None:
+                        roll(scene, rng, values, halves, colour, size, 0))
+    still = render_still(seed, hands=False)
+    mask, die_px = _board_hints(still.label, still.image.shape)
+    dice = find_dice(still.image, mask=mask, die_size_px=die_px, board_to_image=_board_homography(still.label))
+    cocked = next(d for d in still.label["dice"] if not d["flat"])
+    flat = next(d for d in still.label["dice"] if d["flat"])
+    assert [(d.value, d.flat) for d in dice if math.dist(d.center, cocked["center"]) < die_px] == [(4, False)]
+    assert [(d.value, d.flat) for d in dice if math.dist(d.center, flat["center"]) < die_px] == [(2, True)]

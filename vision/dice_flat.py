@@ -202,9 +202,14 @@ def flat_on_board(cues: dict, center: np.ndarray, board_to_image: np.ndarray, ed
     if jac is None:
         return True
     affine = cues.get("affine")
-    if affine is not None and tilted_face(foreshortening(np.linalg.inv(jac) @ affine), edge_px):
+    if affine is not None:
+        on_board = foreshortening(np.linalg.inv(jac) @ affine)
+        if tilted_face(on_board, edge_px):
+            seen = cues.get("foreshortening")
+            if seen is None or (plausible_tilt(seen, cues["elongation"]) and seen < SQUARE_IN_IMAGE):
+                return False
         seen = cues.get("foreshortening")
-        if seen is None or (plausible_tilt(seen, cues["elongation"]) and seen < SQUARE_IN_IMAGE):
+        if leaning_face(on_board, edge_px) and seen is not None and seen < SQUARE_IN_IMAGE:
             return False
     if edge_px >= MIN_TILT_EDGE_PX and shape is not None:
         excess = side_face_excess(cues.get("side_xy"), center, edge_px, jac, board_to_image, shape)
@@ -213,6 +218,26 @@ def flat_on_board(cues: dict, center: np.ndarray, board_to_image: np.ndarray, ed
         if leans_on_board(cues, center, board_to_image, edge_px, jac, shape):
             return False
     return True
+
+
+LEAN_ON_BOARD = 0.92  # face foreshortening on the board below which a die of LEAN_FACE_EDGE_PX or more leans: a
+# lean of 17-34 degrees leaves cos = 0.83-0.96. Renders 10200-10249 (tuned on; first die, or both, forced cocked, and
+# the same scenes flat; label homography): flat dice of 18 px or more 0.949-1.0, cocked 0.81-0.93
+LEAN_FACE_EDGE_PX = 18.0  # smaller dice: pip centres to half a pixel scatter the shape by 0.05 or more (flat dice of
+# 12-15 px on those renders 0.939-0.96; the real photos' 11-17 px flat dice 0.77-0.91, see tilted_face)
+
+
+def leaning_face(foreshortening_on_board: float, edge_px: float) -> bool:
+    """A face of 4-6 pips squashed on the board as a die leaning on a checker or the frame is, yet too little for
+    ``tilted_face``: cocked (``flat_on_board`` asks it only of faces squashed in the image too, SQUARE_IN_IMAGE).
+
+    Why: ``tilted_face``'s bar (0.86 less the pips' noise) was set for every die size and catches only leans past
+    30 degrees; a die of LEAN_FACE_EDGE_PX or more has pips placed well enough to tell 0.92 from a flat face's 0.95-1.
+    Below STEEPEST_LEAN a squashed face is a layout fitted to the wrong pips (``steep_on_board`` blanks its value).
+    Why the image's squash too: a found board's perspective can be far off (render 5369: a flat 5 square in the image,
+    0.98, measured 0.77 on its found board); without that gate the renders above caught 3 more of 52 and 3 more of 58.
+    """
+    return edge_px >= LEAN_FACE_EDGE_PX and STEEPEST_LEAN <= foreshortening_on_board < LEAN_ON_BOARD
 
 
 def steep_on_board(cues: dict, center: np.ndarray, board_to_image: np.ndarray, edge_px: float) -> bool:
