@@ -295,6 +295,7 @@ class State:
     setup_dice: Optional[list] = None  # [value, x, y] of the dice read in the reading the start was seen in
     dice_epoch: int = 0  # turns of the dice: one more each time a play is judged or dice are rolled anew
     lifted_at: Optional[list] = None  # the roll_at of the roll being played once a reading showed no dice (lifted)
+    strays: Optional[list] = None  # [roll_at, [[value, x, y]]]: dice read beside the roll's on the opponent's half
     reroll_due: Optional[list] = None  # [player, lifted]: a re-roll was called on him and he has not rolled since
 
 
@@ -427,6 +428,8 @@ class GameTracker:
         obs = with_trusted_off(obs, self._off_allowed())  # an unsure borne-off count is no evidence either way
         st = self.state
         obs = self._drop_fixtures(obs)
+        if st.phase == "moving":
+            obs = self._drop_strays(obs)
         if obs.extra.get("dice_look") and st.phase == "moving":
             # a look at the roll's dice only (device.stability: the checkers are the last reading's, passed on
             # again): it tells about the dice and nothing else, so no history of the board's readings counts it
@@ -1554,6 +1557,32 @@ class GameTracker:
         # here: a look that misses both dice reads as the dice lifted with nothing moved (g2703 frame 837)
         st.roll_looked, st.roll_doubt, st.roll_alt = None, None, None
 
+    def _drop_strays(self, obs: Observation) -> Observation:
+        """In the mover's turn: ``obs`` without its dice when the roll's dice are gone and every die left lies, with
+        its face, where a die was read on the opponent's half beside the roll's dice lying as rolled
+        (``State.strays``).
+
+        Why: such a die is no die of the mover's (his lay elsewhere at the time) and no roll of the opponent's (he
+        rolls after the lift), so it is something on the board read as a die; while it was taken for the mover's
+        dice still down, no lift was ever seen (render 10404 frame 481: a '1' read on dark's half beside light's
+        3-1 and in every reading after; light's play, then the next four turns went unjudged and unsaid, frames
+        491-680). A die seen there only after the lift may be the opponent's roll: it counts as before."""
+        st, seating = self.state, self.seating
+        if not obs.dice or not st.roll_at or seating is None or st.turn is None:
+            return obs
+        opp_half = seating.right_half(other(st.turn))
+        known = st.strays[1] if st.strays and st.strays[0] == st.roll_at else []
+        lying = [d for d in obs.dice if _lie_as_rolled([d], st.roll_at)]
+        others = [d for d in obs.dice if all(d is not o for o in lying)]
+        if lying:
+            new = [[int(d.value), float(d.center[0]), float(d.center[1])] for d in others
+                   if d.half == opp_half and d.value is not None and d.center is not None and len(d.center) == 2]
+            st.strays = [st.roll_at, known + [n for n in new if n not in known]]
+            return obs
+        if known and all(d.half == opp_half and _on_spot(d, known, SAME_DIE_PX) for d in others):
+            return dataclasses.replace(obs, dice=[])
+        return obs
+
     def _drop_fixtures(self, obs: Observation) -> Observation:
         """``obs`` without the dice read where a die with that face was read in two earlier turns of the dice (within
         FIXTURE_PX), each time beside none of the other dice read now and once alone, while another die of this
@@ -1831,12 +1860,13 @@ class GameTracker:
             new = [d for d in obs.dice if d.half == opp_half]
             down = [d for d in obs.dice if _lie_as_rolled([d], st.roll_at)]
             fresh = [d for d in obs.dice if all(d is not o for o in down)]
-            if (len(obs.dice) >= 3 and len(new) >= 2 and st.early_roll is None and not st.guessed
+            if (len(obs.dice) >= 3 and len(new) >= 2 and st.early_roll is None and not st.guessed and not st.one_die
                     and down and len(fresh) >= 2 and all(d.half == opp_half for d in fresh)):
                 # the mover's dice are still down only when a die of his roll lies where it lay with that face
                 # (an opening die may lie on either half) and every other die is the opponent's new roll: a die
                 # misread or first seen late on the mover's half is no proof (issue 6), and a 'roll again'
-                # called on it voids a good roll
+                # called on it voids a good roll; nor is a roll taken from one die, the other never seen (render
+                # 10404 frame 272: a '1' printed on dark's half, taken for his roll, 'still down' at light's roll)
                 st.early_roll = sig
                 self._emit("warning", message=f"{other(mover)} rolled before {mover} lifted the dice; "
                                               f"roll again", code="early_roll", player=other(mover), alert=True)
