@@ -2019,6 +2019,14 @@ class GameTracker:
             # holds those turns' plays too. Not judged (no alarm); go on from the board as read
             found = Verdict("doubt", found.board, found.legal_cost, found.illegal_cost, found.points)
             quick = True
+        k = 0 if mover == "light" else 1
+        if (found.kind == "illegal" and found.board is not None and ref is not None
+                and found.board.bar[k] > view.bar[k] and ref.steady_bar(k, view.bar[k])):
+            # the foul keeps a checker of his on the bar where the reading shows none: only the bar's steady misread
+            # (read so while the board stood) puts it there, and a checker entered where the reader missed it
+            # reads the same (g2424 frame 762: dark's hit checker never seen on the bar, his bar/20 24/18 with the
+            # entered checker unseen called 'must enter first'). Not sure, never an alarm
+            found = Verdict("doubt", found.board, found.legal_cost, found.illegal_cost, found.points)
         near = self._doubted_difference(view, ref, boards, found.board) if found.kind == "illegal" else None
         if near is not None and not passed:
             # the illegal board differs from a legal result only on points the reader itself read as doubtful in
