@@ -4,9 +4,9 @@ Pipeline (one job per module): ``dice_pips`` finds pip blobs at a normalised sca
 unbroken face; ``dice_layout`` fits each group to the six canonical layouts; this module checks that a fitted face
 really is a die face (plain between its pips around the face's own median grey, which on small and translucent dice
 lies well off the bare level under the pips; no stray pip of the same face inside or beside it; on a board a lone
-pip or pair needs a compact die outline around it), merges the readings of several scales, drops side faces and
-answers ``None`` rather than a doubtful value; ``dice_flat`` judges flatness (face shape and side-face pips against
-the board's perspective and the camera's angle).
+pip or pair needs a compact die outline around it, and a one on the checkers is no die: ``dice_checker_spot``),
+merges the readings of several scales, drops side faces and answers ``None`` rather than a doubtful value;
+``dice_flat`` judges flatness (face shape and side-face pips against the board's perspective and the camera's angle).
 
 Without hints every die size from ~13 px to a fifth of the image is tried (``bgref dice``); the board reader passes
 the playing-area mask (pips are looked for half a die beyond it, and a face counts when its centre lies in it: a die
@@ -26,6 +26,7 @@ from typing import Optional
 import cv2
 import numpy as np
 
+from vision.dice_checker_spot import is_checker_spot
 from vision.dice_flat import SidePath, flat_on_board, judge_flat, steep_on_board, tilt_cues
 from vision.dice_masks import kept_box, kept_mask, mask_box, ones_where_set
 from vision.dice_layout import FACE_HALF_STEPS, LAYOUTS, LayoutFit, fit_layout, foreshortening
@@ -1031,6 +1032,9 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         c.pip_xy = c.pip_xy + (ox, oy)
         c.tilt["side_xy"] = c.tilt["side_xy"] + (ox, oy)
     merged = _merge(cands)
+    if die_size_px and mask is not None:  # a lone pip on the checkers: a highlight or a gap (dice_checker_spot)
+        merged = [c for c in merged if c.pips != 1
+                  or not is_checker_spot(image_bgr, c.pip_xy[0] - (ox, oy), float(die_size_px))]
     if board_to_image is not None:  # two faces of one die side by side: it is cocked (vision.dice_two_faces)
         for k in two_faces_cocked(merged, board_to_image, shape):
             merged[k].flat = False
