@@ -156,12 +156,21 @@ def gnubg_results(requests: list[tuple[str, int, int]], workers: int = 2) -> lis
         for k, chunk in enumerate(chunks):
             fin, fout = Path(tmp, f"in{k}"), Path(tmp, f"out{k}")
             fin.write_text("".join(f"{p} {a} {b}\n" for p, a, b in chunk))
-            env = dict(os.environ, GREF_IN=str(fin), GREF_OUT=str(fout))
+            # Each process gets a home of its own: on a machine where GNU Backgammon never ran, two processes
+            # creating ~/.gnubg at once make one of them quit before it reads a request (CI, fresh clone).
+            home = Path(tmp, f"home{k}")
+            home.mkdir()
+            env = dict(os.environ, GREF_IN=str(fin), GREF_OUT=str(fout), HOME=str(home))
+            err = Path(tmp, f"err{k}").open("w")
             procs.append((subprocess.Popen([GNUBG, "-t", "-q", "-p", str(script)], env=env,
-                                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL), fout))
+                                           stdout=subprocess.DEVNULL, stderr=err), fout, err))
         answers = []
-        for proc, fout in procs:
+        for proc, fout, err in procs:
             proc.wait(timeout=1800)
+            err.close()
+            if not fout.exists():
+                tail = Path(err.name).read_text()[-400:]
+                raise RuntimeError(f"gnubg exited {proc.returncode} without answering: {tail!r}")
             answers.append([json.loads(line) for line in fout.read_text().splitlines()])
     merged = []
     for i in range(len(requests)):
