@@ -139,6 +139,8 @@ MISS_EDGE = 0.2  # ... of one half under a checker above (only its free half sho
 HIDDEN_SEEN = 0.5  # ... and the share of a seen disc's cost when only a checker under two others lies there
 REACH_SLACK = 0.6  # diameters the column may stay occupied past the shape's outermost checker before it costs
 FIT_DOUBT = 0.35  # a count whose fit beats the next count's by less than this is doubtful
+NEAR_DISC = 0.25  # diameters: a layer's edge this near a disc found is that disc's
+FIT_TIE = 0.05  # ... and one that beats it by less than this is a tie: another cue may choose
 MIN_DISCS = 3  # fewer discs than this tell no stack's shape
 PAST_TIP = 1.5  # diameters past its triangle's tip a row may end
 
@@ -374,6 +376,30 @@ class StackReading:
 
 
 def read_stack(cue: dict[str, Any], row_spacing: float = 1.03) -> Optional[StackReading]:
+    """The stack model's count of a point (``read_stack_discs``), with the rims of checkers on top seen as arcs
+    across row checkers (``cue["layer_edges"]``: [diameters from the base, share of the disc's own end's rim]
+    each; ``checker_arcs.layer_edges``) taken as discs where the shape fitted with them is layered and holds more
+    checkers than the discs alone say. Such a count rests on arcs (a face's print may draw one), so it is
+    doubtful: the checkers on top of a tall stack, on checkers of their own colour, show no rim the disc finder
+    believes, and without the arcs the count stops at the row (12 read 5)."""
+    plain = read_stack_discs(cue, row_spacing)
+    edges = cue.get("layer_edges")
+    us = list(cue.get("us") or [])
+    if not edges or len(us) < 2 or not cue.get("n"):
+        return plain
+    counted = plain.count if plain is not None else int(cue["n"])
+    # (an arc on a disc already there is that disc's own rim, found; one on the base checker the frame's edge)
+    edges = [(float(u), float(s)) for u, s in edges if u > min(us) and min(abs(u - v) for v in us) > NEAR_DISC]
+    if not edges:
+        return plain
+    extra = sorted(zip(us + [u for u, _ in edges], list(cue.get("rims") or []) + [s for _, s in edges]))
+    arc = read_stack_discs(dict(cue, us=[u for u, _ in extra], rims=[s for _, s in extra]), row_spacing)
+    if arc is None or arc.fit is None or not arc.fit.layered or arc.count <= counted:
+        return plain
+    return StackReading(arc.count, True, arc.buried, arc.fit, arc.top)
+
+
+def read_stack_discs(cue: dict[str, Any], row_spacing: float = 1.03) -> Optional[StackReading]:
     """The stack model's count of a point the counter read from its discs, or None where the counter's own count
     stands (a plain row: its colour run and gap rules read rows better than the model's disc pattern).
 
@@ -414,6 +440,11 @@ def read_stack(cue: dict[str, Any], row_spacing: float = 1.03) -> Optional[Stack
             return StackReading(counted, True)
     # the stack's colour and the column run on a diameter past the last disc: more checkers lie there (checker_layers)
     short = row_runs_on(cue)
+    if fit is not None and buried is not None and fit.margin < FIT_TIE and fit.runner_up == buried:
+        # the shape fit cannot tell the row its discs would be (its base checker unseen) from the stack the buried
+        # layers make, which also explains the column occupied from the base under the first disc: the stack, in
+        # doubt (renders 10736, 10751: 12 and 14 read 5 and 8)
+        return StackReading(min(MAX_STACK, buried), True, buried, fit)
     if fit is not None:
         return StackReading(min(MAX_STACK, fit.count), fit.doubtful or short or may_be_top_layer(us, base), buried, fit)
     if buried is not None:
