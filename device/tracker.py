@@ -2411,7 +2411,18 @@ class GameTracker:
             return True
         st.dice = roll_values([int(d.value) for d in obs.dice])  # type: ignore[arg-type]
         self._emit("roll", player=mover, dice=list(st.dice), late=True)
+        self._roll_whole_at(obs)
         return True
+
+    def _roll_whole_at(self, obs: Observation) -> None:
+        """A roll first read with one die, made whole by the second die read now: where both dice lie is where later
+        looks check the roll's faces (``_look_at_roll``), as for a roll read whole at once. Why: the second die is
+        often first read as it settles (a rolling die, its pips smeared); kept with the first die's place only,
+        no later look could doubt or correct it (render 10515 frame 48: dark's 2 read as a 1 while it settled,
+        read 2 where it lay at frames 58 and 70, and his 13/11 8/7 on 2-1 called illegal for 1-1)."""
+        st = self.state
+        st.roll_at, st.roll_reads, st.roll_frame = _dice_at(obs.dice), 1, self._frame
+        st.roll_looked, st.roll_doubt, st.roll_alt, st.roll_gone = None, None, None, None
 
     def _split_roll(self, obs: Observation) -> bool:
         """Whether two dice read in the mover's turn, one on each half, are his opponent's roll with a die on the
