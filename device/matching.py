@@ -388,6 +388,31 @@ def _one_stacked_missed(view: View, board: Board, ref: Optional[Reference]) -> b
     return len(sure) == 1 and abs(board.points[sure[0]]) == abs(face[sure[0]]) + 1
 
 
+def _stack_read_short(view: View, board: Board, ref: Optional[Reference]) -> bool:
+    """Whether ``board`` holds the reading (steady misreads undone, the bar as read) plus checkers the reader
+    missed only, the sure ones all on one stack of two or more that ``board`` holds as it stood before the roll
+    (no play touched it): a stack read short with confidence, its other misses on unsure points."""
+    if ref is None or board.bar != view.bar:
+        return False
+    face = face_value(view, ref)
+    departs = [i for i in range(24) if face[i] != board.points[i]]
+    if not departs or any(face[i] is None for i in departs):
+        return False
+    if not all(face[i] * board.points[i] > 0 and abs(board.points[i]) > abs(face[i]) for i in departs):
+        return False
+    sure = [i for i in departs if i + 1 not in view.unsure and not tall_short(view.points[i], board.points[i])]
+    return (len(sure) == 1 and board.points[sure[0]] == ref.board.points[sure[0]]
+            and abs(board.points[sure[0]]) >= 2)
+
+
+def _adds_where_unsure(view: View, board: Board, ref: Optional[Reference]) -> bool:
+    """Whether ``board`` departs from the reading (steady misreads undone) only by checkers added on points the
+    reader was unsure of (read empty or short there): it takes the reader to have missed them, and takes none."""
+    face = face_value(view, ref)
+    departs = [(i, n, v) for i, (n, v) in enumerate(zip(face, board.points)) if n is not None and n != v]
+    return bool(departs) and all(n * v >= 0 and abs(v) > abs(n) and i + 1 in view.unsure for i, n, v in departs)
+
+
 def one_lone_unseen(view: View, board: Board, ref: Optional[Reference]) -> bool:
     """Whether the reading (steady misreads undone, the bar as read) shows ``board`` exactly but for one lone
     checker of it read as none (a point read 0, though 0 was the steady misread of what stood there before)."""
@@ -537,9 +562,18 @@ def _weigh(view: View, legal: list[Board], best: list[Board], legal_cost: int, i
     # (the illegal board's soft misread two checkers or more on one point, as in sure_miss: a tall stack read one
     # short against a small one read one short, each once, is the reader's commonest miscount against a
     # confident miss, and the illegal board stands: the noisy-reader test's 6-stacks read 5)
+    # So too, when the illegal board's story lies far from the roll (backwards, or many more pips), a legal board
+    # whose confident miss is a stack it holds as it stood before the roll, read two or more short (render 10523
+    # frame 544: dark's untouched 3-stack read 1 with confidence at the lift of his legal 3-3; the illegal board put
+    # both lacking checkers on his 24-point, read empty but unsure, and made '14/22 8/22' backwards)
+    far_story = illegal_board is not None and far is not None and far(illegal_board)
+    lacking = illegal_board is not None and short and 0 < illegal_cost < HARD and legal_cost >= HARD and not one_off(
+        view, illegal_board, ref)
     stacked = (next((b for b in legal if cost(view, b, ref, short) < 2 * HARD and _one_stacked_missed(view, b, ref)),
-                    None) if illegal_board is not None and short and 0 < illegal_cost < HARD and legal_cost >= HARD
-               and _adds_unseen(view, illegal_board, ref) and not one_off(view, illegal_board, ref) else None)
+                    None) if lacking and _adds_unseen(view, illegal_board, ref) else None)  # type: ignore[arg-type]
+    if stacked is None and lacking and far_story and _adds_where_unsure(view, illegal_board, ref):  # type: ignore
+        stacked = next((b for b in legal if cost(view, b, ref, short) < 2 * HARD and _stack_read_short(view, b, ref)),
+                       None)
     if stacked is not None:
         return Verdict("doubt", stacked, legal_cost, illegal_cost, diff_points(view, stacked, ref, short),
                        rival=illegal_board)
@@ -547,7 +581,6 @@ def _weigh(view: View, legal: list[Board], best: list[Board], legal_cost: int, i
     # point it was unsure of, against a legal board: one checker read in the wrong place, never the ground for a
     # foul (g1643 frame 629: dark's legal 9/6 8/4, his checker on the 6 unseen and a second read on his 13 at
     # confidence 0.5, made '9/24' backwards)
-    far_story = illegal_board is not None and far is not None and far(illegal_board)
     misplaced = illegal_board is not None and next((b for b in legal if _misplaced(view, b, ref, far_story)), None)
     if misplaced is not None and misplaced is not False:
         return Verdict("doubt", misplaced, legal_cost, illegal_cost, diff_points(view, misplaced, ref, short))
