@@ -105,8 +105,8 @@ def test_a_face_squashed_as_a_die_leaning_on_a_checker_is_cocked_when_the_die_is
     """A lean of 25 degrees leaves the upper face cos 25 = 0.9 of a square on the board: above tilted_face's bar
     (0.86 less the pips' noise), which called such dice flat (renders 10200-10299: forced cocked dice of 18 px or more
     measured 0.81-0.93, flat ones 0.949-1.0). A 32 px die squashed so in the image too is now cocked; a square one is
-    not; nor is one square in the image (a found board's perspective can be that far off: test_dice_found_board), nor
-    the same squash on a 10 px die, within the pips' noise."""
+    not; nor the same squash on a 10 px die, within the pips' noise. (Square in the image: see
+    test_a_face_square_in_the_image_leans_when_squashed_on_the_board_as_a_lean_squashes_it.)"""
     from vision.dice_flat import LEAN_FACE_EDGE_PX, leaning_face
 
     h, _ = _camera(tilt)
@@ -115,13 +115,34 @@ def test_a_face_squashed_as_a_die_leaning_on_a_checker_is_cocked_when_the_die_is
         assert edge >= LEAN_FACE_EDGE_PX
         assert flat_on_board(cues, c, h, edge, SHAPE)  # the image's squash unknown
         assert not flat_on_board(dict(cues, foreshortening=0.88), c, h, edge, SHAPE)
-        assert flat_on_board(dict(cues, foreshortening=0.97), c, h, edge, SHAPE)
         square, c, edge = _face_cues(h, np.array(where), 0.97)
         assert flat_on_board(dict(square, foreshortening=0.88), c, h, edge, SHAPE)
         small, c_small, edge_small = _face_cues(h, np.array(where), 0.9, edge_cm=0.5)
         assert edge_small < LEAN_FACE_EDGE_PX
         assert flat_on_board(dict(small, foreshortening=0.88), c_small, h, edge_small, SHAPE)
     assert leaning_face(0.9, 30.0) and not leaning_face(0.95, 30.0) and not leaning_face(0.6, 30.0)
+
+
+@pytest.mark.parametrize("tilt", [20.0, 35.0])
+def test_a_face_square_in_the_image_leans_when_squashed_on_the_board_as_a_lean_squashes_it(tilt):
+    """A die leaning towards the camera turns its face up to it: squashed 0.9 on the board (a 25 degree lean), it
+    looks square in the image (0.97). Such dice were read flat (forced-cocked renders 10600-10699: seven leaning 4-6s
+    of 21-36 px, 0.86-0.92 on the board, 0.92-0.98 in the image); now they are cocked. A face square in the image
+    but squashed on the board past any lean on a checker (0.8: a found board's perspective that far off, render
+    5369's flat 5 at 0.77, test_dice_found_board) stays flat, as does a square face."""
+    from vision.dice_flat import LEAST_LEAN_ON_BOARD, lean_believed
+
+    h, _ = _camera(tilt)
+    for where in ([5.0, 5.0], [45.0, 35.0]):
+        leaning, c, edge = _face_cues(h, np.array(where), 0.9)
+        assert not flat_on_board(dict(leaning, foreshortening=0.97), c, h, edge, SHAPE)
+        skewed, c, edge = _face_cues(h, np.array(where), 0.8)
+        assert flat_on_board(dict(skewed, foreshortening=0.97), c, h, edge, SHAPE)
+        assert not flat_on_board(dict(skewed, foreshortening=0.85), c, h, edge, SHAPE)  # squashed in the image too
+        square, c, edge = _face_cues(h, np.array(where), 0.97)
+        assert flat_on_board(dict(square, foreshortening=0.99), c, h, edge, SHAPE)
+    assert lean_believed(0.9, 0.97) and not lean_believed(0.8, 0.97) and lean_believed(0.8, 0.85)
+    assert not lean_believed(0.9, None) and lean_believed(LEAST_LEAN_ON_BOARD, 0.99)
 
 
 def _geometry(intrinsics=None) -> BoardGeometry:
@@ -247,3 +268,51 @@ def test_a_rendered_die_leaning_on_a_checker_is_cocked_by_its_face_on_the_board(
     flat = next(d for d in still.label["dice"] if d["flat"])
     assert [(d.value, d.flat) for d in dice if math.dist(d.center, cocked["center"]) < die_px] == [(4, False)]
     assert [(d.value, d.flat) for d in dice if math.dist(d.center, flat["center"]) < die_px] == [(2, True)]
+
+
+def _leaning_on_the_frame(seed: int, flat: bool = False):
+    """The scene of render ``seed`` (device.sim) with its first die leaning on the frame wall nearest it, tilted as
+    device.sim.generate.roll_dice tilts a cocked die (``flat``: lying flat beside that wall instead); the image and
+    its label."""
+    import math
+
+    from device.sim.camera import random_camera
+    from device.sim.generate import keep_on_field, random_scene
+    from device.sim.labels import make_label
+    from device.sim.render import Effects, build_stage, render_frame
+    from device.sim.stills import board_outline
+
+    rng = np.random.default_rng(seed)
+    scene = random_scene(rng, seed, None, False)
+    die, g = scene.dice[0], scene.geometry
+    crng = np.random.default_rng(seed * 7 + 1)
+    tilt = float(crng.uniform(0.3, 0.6)) * (1 if crng.random() < 0.5 else -1)
+    side = 1.0 if die.x >= 0 else -1.0
+    die.y = math.copysign(g.field_h / 2 - die.size * (0.75 if flat else 0.55), die.y)
+    keep_on_field(g, die, side)
+    die.cocked, die.tilt = not flat, 0.0 if flat else tilt
+    cam = random_camera(rng, board_outline(scene), None, bool(rng.random() < 0.05))
+    effects = Effects.random(rng)
+    stage = build_stage(scene, cam, rng, effects)
+    result = render_frame(stage, rng)
+    return result.image, make_label(scene, cam, result.occluder, None)
+
+
+def test_a_rendered_die_leaning_on_the_frame_towards_the_camera_is_cocked():
+    """Render 10602's die, a 6 of 32 px, leaning on the far frame wall towards the camera: its face measured 0.91 of
+    a square on the board but 0.96 in the image, and was read flat (the image's square face vetoed leaning_face).
+    Now it is cocked, with its value; the same die lying flat beside the wall stays flat."""
+    import math
+
+    from vision.dice import find_dice
+    from vision.dice_eval import _board_hints, _board_homography
+
+    image, label = _leaning_on_the_frame(10602)
+    mask, die_px = _board_hints(label, image.shape)
+    dice = find_dice(image, mask=mask, die_size_px=die_px, board_to_image=_board_homography(label))
+    cocked = next(d for d in label["dice"] if not d["flat"])
+    assert [(d.value, d.flat) for d in dice if math.dist(d.center, cocked["center"]) < die_px] == [(6, False)]
+    image, label = _leaning_on_the_frame(10602, flat=True)
+    dice = find_dice(image, mask=mask, die_size_px=die_px, board_to_image=_board_homography(label))
+    flat = label["dice"][0]
+    assert flat["flat"] and [(d.value, d.flat) for d in dice if math.dist(d.center, flat["center"]) < die_px] == [(6, True)]

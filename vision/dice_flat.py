@@ -209,7 +209,7 @@ def flat_on_board(cues: dict, center: np.ndarray, board_to_image: np.ndarray, ed
             if seen is None or (plausible_tilt(seen, cues["elongation"]) and seen < SQUARE_IN_IMAGE):
                 return False
         seen = cues.get("foreshortening")
-        if leaning_face(on_board, edge_px) and seen is not None and seen < SQUARE_IN_IMAGE:
+        if leaning_face(on_board, edge_px) and lean_believed(on_board, seen):
             return False
     if edge_px >= MIN_TILT_EDGE_PX and shape is not None:
         excess = side_face_excess(cues.get("side_xy"), center, edge_px, jac, board_to_image, shape)
@@ -238,6 +238,24 @@ def leaning_face(foreshortening_on_board: float, edge_px: float) -> bool:
     0.98, measured 0.77 on its found board); without that gate the renders above caught 3 more of 52 and 3 more of 58.
     """
     return edge_px >= LEAN_FACE_EDGE_PX and STEEPEST_LEAN <= foreshortening_on_board < LEAN_ON_BOARD
+
+
+LEAST_LEAN_ON_BOARD = 0.85  # a face's squash on the board at or above which a face square in the image may still lean:
+# a lean of 17-34 degrees leaves 0.83-0.96; found boards far off measured flat faces 0.77 and 0.80 (renders 5369, 16182)
+
+
+def lean_believed(foreshortening_on_board: float, seen: Optional[float]) -> bool:
+    """Whether a face that ``leaning_face`` calls squashed on the board leans: squashed in the image too
+    (SQUARE_IN_IMAGE), or square in the image but squashed on the board no more than a lean squashes it.
+
+    Why: a die leaning towards the camera turns its upper face up to it, undoing the board's perspective, and its
+    face looks square in the image (forced-cocked renders 10600-10649: four leaning 4-6s of 21-36 px measured
+    0.86-0.91 on the board and 0.92-0.97 in the image, read flat). A found board's perspective far off squashes a flat
+    face on the board beyond any such lean (0.77, 0.80), which the image's square face alone used to guard against.
+    """
+    if seen is None:
+        return False
+    return seen < SQUARE_IN_IMAGE or foreshortening_on_board >= LEAST_LEAN_ON_BOARD
 
 
 def steep_on_board(cues: dict, center: np.ndarray, board_to_image: np.ndarray, edge_px: float) -> bool:
