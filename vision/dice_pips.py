@@ -90,10 +90,21 @@ def face_images(gray: np.ndarray) -> FaceImages:
     return FaceImages(gray, closed, opened, cv2.subtract(closed, gray), cv2.subtract(gray, opened))
 
 
-def _blobs(hat: np.ndarray, bare: np.ndarray, dark: bool, mask: np.ndarray | None) -> list[Pip]:
-    _, binary = cv2.threshold(hat, int(np.ceil(MIN_PIP_CONTRAST * 0.8)) - 1, 1, cv2.THRESH_BINARY)  # hat >= 22.4
+def pip_pixels(hat: np.ndarray, mask: np.ndarray | None) -> np.ndarray:
+    """1 where a top-hat or black-hat ``hat`` is strong enough for a pip (>= 22.4, MIN_PIP_CONTRAST * 0.8) inside
+    ``mask`` (0/1), else 0: ``cv2.bitwise_and(cv2.threshold(hat, 22, 1, THRESH_BINARY)[1], mask)``.
+
+    Why in place: the masked image is written over the thresholded one instead of into a fresh frame-sized array.
+    On a whole field (~900x780 at 1080p) a fresh one cost ~0.5 ms (the write goes to memory no cache holds; four
+    such images a frame, dark and light pips at two scales), the same bytes written in place ~0.05 ms."""
+    _, binary = cv2.threshold(hat, int(np.ceil(MIN_PIP_CONTRAST * 0.8)) - 1, 1, cv2.THRESH_BINARY)
     if mask is not None:
-        binary = cv2.bitwise_and(binary, mask)
+        cv2.bitwise_and(binary, mask, dst=binary)
+    return binary
+
+
+def _blobs(hat: np.ndarray, bare: np.ndarray, dark: bool, mask: np.ndarray | None) -> list[Pip]:
+    binary = pip_pixels(hat, mask)
     # labels alone, and per-blob figures from the blob pixels (this OpenCV's WithStats pass costs ~8x the labelling)
     flat, xs, ys = _pixels(binary)  # every blob pixel once: all per-blob measurements below are reductions over these
     n, labels = _labels(binary, count=len(flat))
