@@ -687,8 +687,11 @@ def _frame_doubt(geo: BoardGeometry, refined_by: float, est, lens_moved: float =
     if geo.score is not None and geo.score < DOUBT_PATTERN:
         reasons.append(f"the point pattern is faint (fit {geo.score:.2f})")
     if image is not None:
+        foreign = _foreign_ends(geo, image)
         reasons += [f"the frame's {end} end shows another colour than its long sides just inside its outer edge"
-                    for end in _foreign_ends(geo, image)]
+                    for end in foreign]
+        reasons += [f"the frame's {end} end lies inside the points (the points' colours just inside its edge, the "
+                    "board, not the table, beyond it)" for end in _ends_in_points(geo, image, foreign)]
     return "; ".join(reasons) or None
 
 
@@ -723,7 +726,10 @@ def _sure_doubt(geo: BoardGeometry, image: np.ndarray) -> bool:
     if abs(left - right) > DOUBT_ENDS_SURE:
         return True  # more than two trays' reach: no board's ends differ so (sample still sim_27: 76 px off)
     wide = "left" if left > right else "right"
-    return abs(left - right) > DOUBT_ENDS and wide in _foreign_ends(geo, image)
+    foreign = _foreign_ends(geo, image)
+    if abs(left - right) > DOUBT_ENDS and wide in foreign:
+        return True
+    return bool(_ends_in_points(geo, image, foreign))
 
 
 DOUBT_ENDS_SURE = 2 * END_TRAY  # point widths: ends differing by more are sure to be wrong, whatever their colour
@@ -779,6 +785,53 @@ def _foreign_ends(geo: BoardGeometry, image: np.ndarray) -> list[str]:
             continue
         if float(np.linalg.norm((colour - frame)[1:])) > DOUBT_END_HUE or abs(float(colour[0] - frame[0])) > \
                 DOUBT_END_SHADE:
+            out.append(end)
+    return out
+
+
+DOUBT_END_FIELD = 8.0  # Lab distance under which an end's inner band has the colour of the points beside it ...
+DOUBT_END_BEYOND = 15.0  # ... and over which what lies beyond that end is not the table beyond the long sides
+
+
+def _ends_in_points(geo: BoardGeometry, image: np.ndarray, foreign: list[str]) -> list[str]:
+    """The ends (of ``foreign``: not of the frame's colour just inside their edge) that were taken inside the points.
+
+    Why: a hand or an arm lying over one end of the board hides its frame, and the outline's end may then stop on
+    the points themselves (render 10814: the right end one point column in, 105 px off, the right half read one point
+    along with 5 points wrong and sure). Such an end shows three traces together: the band just inside its edge is
+    not the frame's colour (``_foreign_ends``) but the colour of the point column beside it (the same field), and
+    what lies just beyond it is not the table seen beyond the long sides but more of the board (its last points,
+    its frame, the hand). A true end has the frame inside its edge; a paper board's white margin looks like its
+    field, but the table lies beyond it (real photo r22: 3 against 15 here); an end taken out onto the table has
+    the table inside its edge. Measured on renders 10800-10859, H2's 10100-10179 and the sample stills: the two ends
+    read so (10814; 10854, already doubted surely) were over 100 px off, and no outline within 25 px showed one."""
+    if not foreign or image.ndim != 3:
+        return []
+    W, H = geo.rect_size
+    x0, y0, x1, y1 = geo.playing_area
+    pw = (x1 - x0) / 13
+    s = min(y0, H - y1)  # the long sides' frame strip, as in _foreign_ends
+    if s < 2 or pw <= 0:
+        return []
+
+    def grid(ax, bx, ay, by, n=12):
+        xs, ys = np.meshgrid(np.linspace(ax, bx, n), np.linspace(ay, by, n))
+        return geo.to_image(np.stack([xs.ravel(), ys.ravel()], axis=1))
+
+    table = _lab_median(image, np.vstack([grid(x0, x1, -0.6 * s, -0.2 * s), grid(x0, x1, H + 0.2 * s, H + 0.6 * s)]))
+    if table is None:
+        return []
+    out = []
+    for end in foreign:
+        band, column, beyond = ((0.2 * s, 0.6 * s), (x0 + 0.1 * pw, x0 + 0.6 * pw), (-0.6 * s, -0.2 * s)) \
+            if end == "left" else ((W - 0.6 * s, W - 0.2 * s), (x1 - 0.6 * pw, x1 - 0.1 * pw), (W + 0.2 * s, W + 0.6 * s))
+        inside = _lab_median(image, grid(band[0], band[1], y0, y1))
+        points = _lab_median(image, grid(column[0], column[1], y0, y1))
+        past = _lab_median(image, grid(beyond[0], beyond[1], y0, y1))
+        if inside is None or points is None or past is None:
+            continue
+        if float(np.linalg.norm(inside - points)) < DOUBT_END_FIELD and \
+                float(np.linalg.norm(past - table)) > DOUBT_END_BEYOND:
             out.append(end)
     return out
 
