@@ -26,7 +26,7 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from vision.dice_checker_spot import is_checker_spot
+from vision.dice_checker_spot import SPOT_MIN_DIE_PX, is_checker_spot
 from vision.dice_flat import SidePath, flat_on_board, judge_flat, steep_on_board, tilt_cues
 from vision.dice_masks import kept_box, kept_mask, mask_box, ones_where_set
 from vision.dice_layout import FACE_HALF_STEPS, LAYOUTS, LayoutFit, fit_layout, foreshortening
@@ -1032,7 +1032,8 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         c.pip_xy = c.pip_xy + (ox, oy)
         c.tilt["side_xy"] = c.tilt["side_xy"] + (ox, oy)
     merged = _merge(cands)
-    if die_size_px and mask is not None:  # a lone pip on the checkers: a highlight or a gap (dice_checker_spot)
+    if die_size_px and die_size_px >= SPOT_MIN_DIE_PX and mask is not None:  # a lone pip on the checkers: a
+        # highlight or a gap (dice_checker_spot; not on dice under SPOT_MIN_DIE_PX, where it refused true ones)
         merged = [c for c in merged if c.pips != 1
                   or not is_checker_spot(image_bgr, c.pip_xy[0] - (ox, oy), float(die_size_px))]
     if board_to_image is not None:  # two faces of one die side by side: it is cocked (vision.dice_two_faces)
