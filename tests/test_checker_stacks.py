@@ -224,13 +224,3 @@ def test_a_short_read_stack_in_a_sample_still_is_not_sure():
     assert label["points"][7] == -4
     assert count.points[7] == -4 or count.confidence[7] < 0.6, (count.points[7], count.cues[8])
 
-
-def test_a_fit_tied_between_a_row_and_the_buried_stack_takes_the_stack_in_doubt():
-    # render 10736, dark point 24: 5 + 4 + 3, seen as its top layer and the row's end (four discs); the shape fit
-    # ties the row of five (base checker unseen) with the stack of twelve, which the column occupied from the base
-    # under the first disc (the buried-layer hint) also explains: 12, doubtful (before: 5)
-    cue = _cue([1.25, 2.25, 3.3, 4.54], [0.27, 0.25, 0.27, 0.86], 5, run_n=5, empty=4.94, row_base=0.41,
-               past=0.44, tip=4.7)
-    stack = read_stack(cue)
-    assert stack is not None and stack.buried == 12 and stack.fit is not None and stack.fit.margin < 0.05
-    assert (stack.count, stack.doubtful) == (12, True)

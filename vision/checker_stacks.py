@@ -140,7 +140,6 @@ HIDDEN_SEEN = 0.5  # ... and the share of a seen disc's cost when only a checker
 REACH_SLACK = 0.6  # diameters the column may stay occupied past the shape's outermost checker before it costs
 FIT_DOUBT = 0.35  # a count whose fit beats the next count's by less than this is doubtful
 NEAR_DISC = 0.25  # diameters: a layer's edge this near a disc found is that disc's
-FIT_TIE = 0.05  # ... and one that beats it by less than this is a tie: another cue may choose
 MIN_DISCS = 3  # fewer discs than this tell no stack's shape
 PAST_TIP = 1.5  # diameters past its triangle's tip a row may end
 
@@ -440,11 +439,6 @@ def read_stack_discs(cue: dict[str, Any], row_spacing: float = 1.03) -> Optional
             return StackReading(counted, True)
     # the stack's colour and the column run on a diameter past the last disc: more checkers lie there (checker_layers)
     short = row_runs_on(cue)
-    if fit is not None and buried is not None and fit.margin < FIT_TIE and fit.runner_up == buried:
-        # the shape fit cannot tell the row its discs would be (its base checker unseen) from the stack the buried
-        # layers make, which also explains the column occupied from the base under the first disc: the stack, in
-        # doubt (renders 10736, 10751: 12 and 14 read 5 and 8)
-        return StackReading(min(MAX_STACK, buried), True, buried, fit)
     if fit is not None:
         return StackReading(min(MAX_STACK, fit.count), fit.doubtful or short or may_be_top_layer(us, base), buried, fit)
     if buried is not None:
