@@ -6,9 +6,10 @@ pip see a plain dark "face" either way (rendered game 2929: two such gaps read a
 earlier render three highlights made a roll nobody rolled and a false "rolled before the dice were lifted").
 A die cannot put its pip there: a flat die beside a checker keeps its pip at least half a die edge inside its own
 face, so no checker's rim runs through the pip, and a die's face is no disc of a checker's size round it. So the
-one is refused when a circle of the board's checker radius centred on the pip runs along a clear rim (the image's
-gradient, in the channel that changes most, across the circle on most of it), or two such circles through the pip,
-one either side, both hold the colour round the pip (two checkers of its "face" touching) and run along rims.
+one is refused when two circles of the board's checker radius through the pip, one either side, both hold the
+colour round the pip (two checkers of its "face" touching) and run along rims (the image's gradient, in the channel
+that changes most, across the circle on most of it). A circle centred on the pip on such a rim (a highlight) is
+measured but refuses nothing alone: true ones on small dice beside checkers score as high (CENTRE_SHARE).
 Only on a board (the reader's die size gives the checker's): the blind search of ``bgref dice`` is unchanged.
 """
 
@@ -29,8 +30,10 @@ INSIDE = (0.3, 0.6)  # of the checker radius: rings inside a circle whose colour
 SAME_COLOUR = 40.0  # largest channel difference between a circle's inside and the face: the face is that checker
 RIM_COS = 0.7  # the gradient's cosine with the circle's radius at a rim point (either way: dark or light inside)
 RIM_GRADIENT = 12.0  # grey levels across two pixels, in the channel that changes most: a checker's rim
-CENTRE_SHARE = 0.8  # of a circle centred on the pip on such a rim: the pip is a checker's highlight. Dark checkers'
-# centres 0.91-0.97 (game 2929); true ones at most 0.59 (render 10030: a die on the bowl of a printed letter "a")
+CENTRE_SHARE = 0.8  # of a circle centred on the pip on such a rim: a checker's highlight (dark checkers' centres
+# 0.91-0.97 in session 11's render of game 2929). Measured only, never a refusal on its own: true ones on small dice
+# beside checkers score as high (games 2424 and 7272 at 12.6-13.8 px: 0.81-0.91, 21 refusals, all true ones, a false
+# wrong-half re-roll at 2424's opening), while every refusal that helped (game 2929, renders 10040, 10069) was a gap
 PAIR_SHARE = 0.3  # of two circles either side of the pip, both holding the face's colour (their mean): the gap
 # where two checkers touch (game 2929's false ones 0.39 and 0.45, renders 10040 and 10069's 0.47 and 0.42); the 31
 # true ones of renders 10000-10079, the sample stills and r14 at most 0.22 (render 10056: a red one on a white point)
@@ -83,9 +86,10 @@ def _same_colour(patch: np.ndarray, centres: np.ndarray, radius: float, face: np
 
 
 def is_checker_spot(image: np.ndarray, pip: np.ndarray, die_size_px: float) -> bool:
-    """Whether a lone pip at ``pip`` (image px) is a checker's highlight or the gap between two checkers."""
+    """Whether a lone pip at ``pip`` (image px) is the gap between two checkers (a highlight alone is not enough:
+    CENTRE_SHARE)."""
     centre, pair = checker_spot(image, pip, die_size_px)
-    return centre >= CENTRE_SHARE or pair >= PAIR_SHARE
+    return pair >= PAIR_SHARE
 
 
 def checker_spot(image: np.ndarray, pip: np.ndarray, die_size_px: float) -> tuple[float, float]:
