@@ -372,36 +372,41 @@ def _one_lone_missed(view: View, board: Board, ref: Optional[Reference]) -> bool
             and point_cost(hard[0], view, board.points[hard[0]], ref) == LONE)
 
 
-def _one_stacked_missed(view: View, board: Board, ref: Optional[Reference]) -> bool:
-    """Whether ``board`` holds the reading (steady misreads undone, the bar as read) plus checkers the reader
-    missed only: one on a point where it read that colour with confidence (a stack of two or more read one short:
-    its checkers overlap), any others on points it was unsure of. It adds checkers and takes none away."""
+def _missed_only(view: View, board: Board, ref: Optional[Reference]) -> Optional[tuple[list, list[int]]]:
+    """When ``board`` holds the reading (steady misreads undone, the bar as read) plus checkers the reader missed
+    only (it adds checkers on points read in its colour and takes none away): the reading's face values and the
+    points it departs from on which the reader was sure; else None."""
     if board.bar != view.bar:
-        return False
+        return None
     face = face_value(view, ref)
     departs = [i for i in range(24) if face[i] != board.points[i]]
     if not departs or any(face[i] is None for i in departs):
-        return False
+        return None
     if not all(face[i] * board.points[i] > 0 and abs(board.points[i]) > abs(face[i]) for i in departs):
-        return False  # (a point read empty is the lone-checker rule's: _one_lone_missed)
-    sure = [i for i in departs if i + 1 not in view.unsure and not tall_short(view.points[i], board.points[i])]
+        return None  # (a point read empty is the lone-checker rule's: _one_lone_missed)
+    return face, [i for i in departs if i + 1 not in view.unsure and not tall_short(view.points[i], board.points[i])]
+
+
+def _one_stacked_missed(view: View, board: Board, ref: Optional[Reference]) -> bool:
+    """Whether ``board`` holds the reading plus checkers the reader missed only (``_missed_only``): one on a point
+    where it read that colour with confidence (a stack of two or more read one short: its checkers overlap), any
+    others on points it was unsure of."""
+    missed = _missed_only(view, board, ref)
+    if missed is None:
+        return False
+    face, sure = missed
     return len(sure) == 1 and abs(board.points[sure[0]]) == abs(face[sure[0]]) + 1
 
 
 def _stack_read_short(view: View, board: Board, ref: Optional[Reference]) -> bool:
-    """Whether ``board`` holds the reading (steady misreads undone, the bar as read) plus checkers the reader
-    missed only, the sure ones all on one stack of two or more that ``board`` holds as it stood before the roll
-    (no play touched it): a stack read short with confidence, its other misses on unsure points."""
-    if ref is None or board.bar != view.bar:
+    """Whether ``board`` holds the reading plus checkers the reader missed only (``_missed_only``), the sure ones
+    all on one stack of two or more that ``board`` holds as it stood before the roll (no play touched it): a stack
+    read short with confidence, its other misses on unsure points."""
+    missed = None if ref is None else _missed_only(view, board, ref)
+    if missed is None:
         return False
-    face = face_value(view, ref)
-    departs = [i for i in range(24) if face[i] != board.points[i]]
-    if not departs or any(face[i] is None for i in departs):
-        return False
-    if not all(face[i] * board.points[i] > 0 and abs(board.points[i]) > abs(face[i]) for i in departs):
-        return False
-    sure = [i for i in departs if i + 1 not in view.unsure and not tall_short(view.points[i], board.points[i])]
-    return (len(sure) == 1 and board.points[sure[0]] == ref.board.points[sure[0]]
+    _, sure = missed
+    return (len(sure) == 1 and board.points[sure[0]] == ref.board.points[sure[0]]  # type: ignore[union-attr]
             and abs(board.points[sure[0]]) >= 2)
 
 
