@@ -1548,14 +1548,13 @@ class GameTracker:
             return
         dice = roll_values([int(d.value) for d in obs.dice])  # type: ignore[arg-type]
         self._emit("roll", player=roller, dice=dice)
-        st.phase, st.dice, st.unseen_play, st.roll_at = "moving", dice, None, _dice_at(obs.dice)
-        st.roll_reads, st.roll_frame = 1, self._frame
+        st.phase, st.dice, st.unseen_play = "moving", dice, None
         st.before = seating.position(board, roller).position_id()
         st.doubt = 0
         # a face misread in this reading (g2703 frame 735: a 4 read as 1, so 4-1 became 1-1) shows as a die gone
         # or another face in a later reading while the dice lie (see _look_at_roll). No fresh look is asked for
         # here: a look that misses both dice reads as the dice lifted with nothing moved (g2703 frame 837)
-        st.roll_looked, st.roll_doubt, st.roll_alt = None, None, None
+        self._roll_lies_at(obs)
 
     def _drop_strays(self, obs: Observation) -> Observation:
         """In the mover's turn: ``obs`` without its dice when the roll's dice are gone and every die left lies, with
@@ -2411,15 +2410,16 @@ class GameTracker:
             return True
         st.dice = roll_values([int(d.value) for d in obs.dice])  # type: ignore[arg-type]
         self._emit("roll", player=mover, dice=list(st.dice), late=True)
-        self._roll_whole_at(obs)
+        self._roll_lies_at(obs)
         return True
 
-    def _roll_whole_at(self, obs: Observation) -> None:
-        """A roll first read with one die, made whole by the second die read now: where both dice lie is where later
-        looks check the roll's faces (``_look_at_roll``), as for a roll read whole at once. Why: the second die is
-        often first read as it settles (a rolling die, its pips smeared); kept with the first die's place only,
-        no later look could doubt or correct it (render 10515 frame 48: dark's 2 read as a 1 while it settled,
-        read 2 where it lay at frames 58 and 70, and his 13/11 8/7 on 2-1 called illegal for 1-1)."""
+    def _roll_lies_at(self, obs: Observation) -> None:
+        """The roll just read whole lies where ``obs`` shows its dice: later looks check its faces there
+        (``_look_at_roll``), none made yet. Also for a roll first read with one die and made whole by the second
+        die read now. Why: the second die is often first read as it settles (a rolling die, its pips smeared);
+        kept with the first die's place only, no later look could doubt or correct it (render 10515 frame 48:
+        dark's 2 read as a 1 while it settled, read 2 where it lay at frames 58 and 70, and his 13/11 8/7 on 2-1
+        called illegal for 1-1)."""
         st = self.state
         st.roll_at, st.roll_reads, st.roll_frame = _dice_at(obs.dice), 1, self._frame
         st.roll_looked, st.roll_doubt, st.roll_alt, st.roll_gone = None, None, None, None

@@ -611,10 +611,11 @@ def _fitted(found, play: np.ndarray, coarse: np.ndarray, nearest: bool, reach: O
         intrinsics, corners, est = _lens_from_edges(image, corners, play / s)
         lens_moved = float(np.max(np.linalg.norm(corners - straight, axis=1)))
     geo = geometry_from_corners(image, corners, intrinsics, orient=False)
-    geo.frame_doubt = _frame_doubt(geo, refined_by, est, lens_moved if est is not None else 0.0, image)
-    geo.frame_doubt_sure = geo.frame_doubt is not None and _sure_doubt(geo, image)
+    ends = _end_colours(geo, image)
+    geo.frame_doubt = _frame_doubt(geo, refined_by, est, lens_moved if est is not None else 0.0, image, ends)
+    geo.frame_doubt_sure = geo.frame_doubt is not None and _sure_doubt(geo, image, ends)
     bow = float(est.bow_px) if est is not None and geo.intrinsics is None else 0.0
-    return geo, _frame_doubt(geo, 0.0, est, lens_moved if est is not None else 0.0, image), bow
+    return geo, _frame_doubt(geo, 0.0, est, lens_moved if est is not None else 0.0, image, ends), bow
 
 
 def _onto_image_border(corners: np.ndarray, small_shape: tuple[int, ...], s: float,
@@ -642,7 +643,8 @@ DOUBT_ENDS = 2.7  # point widths: ends beyond the points differing by more than 
 
 
 def _frame_doubt(geo: BoardGeometry, refined_by: float, est, lens_moved: float = 0.0,
-                 image: Optional[np.ndarray] = None) -> Optional[str]:
+                 image: Optional[np.ndarray] = None,
+                 ends: Optional[tuple[list[str], list[str]]] = None) -> Optional[str]:
     """Why the outer frame found may be more than a few pixels off, or None when its evidence agrees.
 
     The finder cannot measure its own error, but a wrong frame leaves traces that a right one does not: the
@@ -687,12 +689,19 @@ def _frame_doubt(geo: BoardGeometry, refined_by: float, est, lens_moved: float =
     if geo.score is not None and geo.score < DOUBT_PATTERN:
         reasons.append(f"the point pattern is faint (fit {geo.score:.2f})")
     if image is not None:
-        foreign = _foreign_ends(geo, image)
+        foreign, inside = ends or _end_colours(geo, image)
         reasons += [f"the frame's {end} end shows another colour than its long sides just inside its outer edge"
                     for end in foreign]
         reasons += [f"the frame's {end} end lies inside the points (the points' colours just inside its edge, the "
-                    "board, not the table, beyond it)" for end in _ends_in_points(geo, image, foreign)]
+                    "board, not the table, beyond it)" for end in inside]
     return "; ".join(reasons) or None
+
+
+def _end_colours(geo: BoardGeometry, image: np.ndarray) -> tuple[list[str], list[str]]:
+    """The ends of another colour than the long sides just inside their edge (``_foreign_ends``), and of those the
+    ends taken inside the points (``_ends_in_points``): measured once per outline for its doubt and its sure doubt."""
+    foreign = _foreign_ends(geo, image)
+    return foreign, _ends_in_points(geo, image, foreign)
 
 
 def _end_on_border(geo: BoardGeometry, end: str, shape: tuple[int, ...]) -> bool:
@@ -703,7 +712,7 @@ def _end_on_border(geo: BoardGeometry, end: str, shape: tuple[int, ...]) -> bool
     return bool(np.any((edge[:, 0] <= 1.5) | (edge[:, 0] >= w - 2.5) | (edge[:, 1] <= 1.5) | (edge[:, 1] >= h - 2.5)))
 
 
-def _sure_doubt(geo: BoardGeometry, image: np.ndarray) -> bool:
+def _sure_doubt(geo: BoardGeometry, image: np.ndarray, ends: Optional[tuple[list[str], list[str]]] = None) -> bool:
     """Whether the outline shows a trace that on renders only outlines far off show, so that every point read on
     it may sit a point width off: a long frame strip under DOUBT_THIN_STRIP point widths or an end under
     DOUBT_SHORT_END (neither on the image's border), or an end reaching more than DOUBT_ENDS further than the other with a foreign colour inside
@@ -726,10 +735,10 @@ def _sure_doubt(geo: BoardGeometry, image: np.ndarray) -> bool:
     if abs(left - right) > DOUBT_ENDS_SURE:
         return True  # more than two trays' reach: no board's ends differ so (sample still sim_27: 76 px off)
     wide = "left" if left > right else "right"
-    foreign = _foreign_ends(geo, image)
+    foreign, inside = ends or _end_colours(geo, image)
     if abs(left - right) > DOUBT_ENDS and wide in foreign:
         return True
-    return bool(_ends_in_points(geo, image, foreign))
+    return bool(inside)
 
 
 DOUBT_ENDS_SURE = 2 * END_TRAY  # point widths: ends differing by more are sure to be wrong, whatever their colour
