@@ -203,12 +203,10 @@ def flat_on_board(cues: dict, center: np.ndarray, board_to_image: np.ndarray, ed
         return True
     affine = cues.get("affine")
     if affine is not None:
-        on_board = foreshortening(np.linalg.inv(jac) @ affine)
-        if tilted_face(on_board, edge_px):
-            seen = cues.get("foreshortening")
-            if seen is None or (plausible_tilt(seen, cues["elongation"]) and seen < SQUARE_IN_IMAGE):
-                return False
-        seen = cues.get("foreshortening")
+        on_board, seen = foreshortening(np.linalg.inv(jac) @ affine), cues.get("foreshortening")
+        if tilted_face(on_board, edge_px) and (
+                seen is None or (plausible_tilt(seen, cues["elongation"]) and seen < SQUARE_IN_IMAGE)):
+            return False
         if leaning_face(on_board, edge_px) and lean_believed(on_board, seen):
             return False
     if edge_px >= MIN_TILT_EDGE_PX and shape is not None:
