@@ -84,6 +84,14 @@ def test_eval_command_on_a_folder(tmp_path, capsys):
     assert "c.jpg" in capsys.readouterr().out
 
 
+def test_a_folder_without_labelled_images_is_bad_input(tmp_path, capsys):
+    (tmp_path / "notes.json").write_text("[1, 2]")
+    cv2.imwrite(str(tmp_path / "a.png"), np.full((20, 20, 3), 90, np.uint8))  # an image without a label
+    assert main(["eval", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "no labelled images" in err and str(tmp_path) in err and "Traceback" not in err
+
+
 def test_confident_wrong_points_and_flagged_errors_are_counted():
     truth = [0] * 24
     truth[0], truth[5], truth[12] = 2, -5, 9

@@ -36,13 +36,14 @@ class LabelledImage:
 
 def find_labelled_images(dirs: Iterable[str | Path]) -> list[LabelledImage]:
     """Every ``*.json`` in the folders that names (or sits next to) an existing image, sorted by path."""
+    from vision.errors import VisionError
+
     found: list[LabelledImage] = []
     for d in dirs:
         folder = Path(d)
         if not folder.is_dir():
-            from vision.errors import VisionError
-
             raise VisionError(f"{folder}: not a folder of labelled images")
+        before = len(found)
         for label_path in sorted(folder.glob("*.json")):
             try:
                 label = json.loads(label_path.read_text())
@@ -53,6 +54,9 @@ def find_labelled_images(dirs: Iterable[str | Path]) -> list[LabelledImage]:
             image_path = _image_for(label_path, label)
             if image_path is not None:
                 found.append(LabelledImage(label_path, image_path, label))
+        if len(found) == before:
+            # A mistyped folder would otherwise score as "0 images, n/a": a silent non-answer.
+            raise VisionError(f"{folder}: no labelled images (NAME.json with a \"board\" entry next to its image)")
     return found
 
 
