@@ -106,6 +106,21 @@ def test_no_dice_in_plain_or_noisy_images():
     assert len(find_dice(noise)) <= 1
 
 
+def test_a_side_face_read_beside_an_unread_top_counts_as_a_wrong_value():
+    from vision.dice_eval import _side_reads, match
+    from vision.observation import DieReading
+
+    labels = [(1, 100.0, 100.0, 12.0), (4, 300.0, 100.0, 12.0)]  # a one at (100, 100), a four read right
+    dice = [DieReading(value=3, flat=True, center=[104.0, 122.0]),  # the side face below the one, 22 px away
+            DieReading(value=4, flat=True, center=[301.0, 99.0]),
+            DieReading(value=2, flat=True, center=[200.0, 300.0])]  # far from any die: a plain false detection
+    pairs = match(labels, dice)
+    assert pairs == [(0, None), (1, 1)]
+    assert _side_reads(labels, dice, pairs) == [(0, 0)]
+    dice[0] = DieReading(value=1, flat=True, center=[104.0, 122.0])  # the same value off-centre is not wrong
+    assert _side_reads(labels, dice, match(labels, dice)) == []
+
+
 @pytest.mark.skipif(not DICE_SET.is_dir(), reason="real dice photos ../shared/dice/matteop65 not present")
 def test_real_dice_photos_every_eighth():
     from vision.dice_eval import evaluate_dice_yolo
