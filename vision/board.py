@@ -236,7 +236,7 @@ def find_board(image_bgr: np.ndarray, intrinsics: Optional[Intrinsics] = None) -
         rescued = _rescue(found, faint=faint)
         if rescued is None:
             raise BoardNotFound("no backgammon board found in the image (no quadrilateral with 2x12 points)")
-        return rescued
+        return _with_side_doubt(rescued, image)
     scored.sort(key=lambda t: -t[0])
     best = scored[0]
     # another board: a strongly scoring candidate whose playing area does not overlap the best one's
@@ -257,7 +257,60 @@ def find_board(image_bgr: np.ndarray, intrinsics: Optional[Intrinsics] = None) -
         if second is None:
             raise
         geo = second
+    return _with_side_doubt(geo, image)
+
+
+def _with_side_doubt(geo: BoardGeometry, image: np.ndarray) -> BoardGeometry:
+    """The found board with ``vision.board_sides``' doubt added to its outline's: a side taken at the edge of the
+    board's shadow, a grain line in the table or a tray's rim shows the wrong colours on its two sides (renders
+    11437, 11514: 43 and 30 px off with no doubt before). Added only to the outline the finder settled on, so that no
+    second look, near fit or rescue decides otherwise than before: no corner moves."""
+    from vision.board_sides import sides_off_frame
+
+    why = sides_off_frame(geo, image)
+    if why and END_OUT:
+        moved = _end_out(geo, image, why)
+        if moved is not None:
+            return moved
+    if why:
+        geo.frame_doubt = f"{geo.frame_doubt}; {why}" if geo.frame_doubt else why
     return geo
+
+
+END_OUT = True  # an end with the frame's colour beyond its edge is moved out to where that colour ends
+
+
+def _end_out(geo: BoardGeometry, image: np.ndarray, why: str) -> Optional[BoardGeometry]:
+    """The outline with an end that stopped short of its frame strip moved out to the strip's edge
+    (``vision.board_sides.end_moved_out``), or None when it does not stand.
+
+    Why: such an end stopped at the frame's inner edge or a tray's outer rim, the frame strip beyond it (renders
+    10842, 11514: 27 and 30 px short, no doubt raised; 11416 and the sample still sim_00, doubted only for the
+    colour just inside that end). The moved outline stands only when it shows no doubt at all (no trace of
+    ``_frame_doubt``, neither of ``board_sides``' traces), its points read at least THIN_RETRY_SCORE as clearly
+    and every point lies where the first outline put it; and only when the first outline's doubts were all about
+    its ends (a lens or a long side in doubt is not settled by moving an end)."""
+    from vision.board_sides import end_moved_out, sides_off_frame
+
+    reasons = [r for r in (geo.frame_doubt or "").split("; ") if r]
+    if any(" end " not in r for r in reasons):
+        return None
+    ends = [e for e in ("left", "right") if f"{e} end shows the frame's colour beyond its edge" in why]
+    if len(ends) != 1:
+        return None
+    corners = end_moved_out(geo, image, ends[0])
+    if corners is None:
+        return None
+    try:
+        other = geometry_from_corners(image, corners, geo.intrinsics, orient=False)
+    except VisionError:
+        return None
+    if other.score is None or other.score < max(MIN_PATTERN, THIN_RETRY_SCORE * (geo.score or 0.0)) or \
+            not _same_points(geo, other) or not _inside_image(other.corners, image.shape):
+        return None
+    if _frame_doubt(other, 0.0, None, 0.0, image) is not None or sides_off_frame(other, image) is not None:
+        return None
+    return other
 
 
 RESCUE_TRIES = 3  # outlines from the frame's straight edges carried on to a whole board, best pattern first
