@@ -106,6 +106,33 @@ def test_no_dice_in_plain_or_noisy_images():
     assert len(find_dice(noise)) <= 1
 
 
+def test_a_one_seen_from_a_slant_beside_its_side_face_is_read():
+    # the upper face with its one, and below it the side face, foreshortened, its three pips squashed: the side
+    # face's pips lie within the one's foreign-pip reach, and the one was refused (no die at all was read here)
+    im = np.full((240, 320, 3), 150, np.uint8)
+    cv2.rectangle(im, (130, 80), (175, 125), (232, 232, 232), -1)
+    cv2.circle(im, (152, 102), 5, (25, 25, 25), -1, cv2.LINE_AA)
+    cv2.rectangle(im, (130, 127), (175, 146), (226, 226, 226), -1)
+    for x in (140, 152, 164):
+        cv2.ellipse(im, (x, 136), (4, 2), 0, 0, 360, (30, 30, 30), -1, cv2.LINE_AA)
+    dice = find_dice(cv2.GaussianBlur(im, (3, 3), 0))
+    assert [d.value for d in dice] == [1]
+    assert np.hypot(dice[0].center[0] - 152, dice[0].center[1] - 102) < 4
+
+
+@pytest.mark.skipif(not DICE_SET.is_dir(), reason="real dice photos ../shared/dice/matteop65 not present")
+def test_real_ones_beside_their_side_faces_are_read():
+    from vision.dice_eval import match, read_yolo_labels
+
+    image = cv2.imread(str(DICE_SET / "images" / "dice_13.jpg"))  # two dice showing one, seen at about 45 degrees
+    labels = read_yolo_labels(DICE_SET / "labels" / "dice_13.txt", image.shape[1], image.shape[0])
+    dice = find_dice(image)
+    pairs = dict(match(labels, dice))
+    assert [v for v, *_ in labels] == [1, 1]
+    assert pairs[1] is not None and dice[pairs[1]].value == 1  # the nearer die (the farther one is still read
+    # by its side face, not yet mended)
+
+
 def test_a_side_face_read_beside_an_unread_top_counts_as_a_wrong_value():
     from vision.dice_eval import _side_reads, match
     from vision.observation import DieReading
@@ -139,7 +166,7 @@ def test_real_dice_photos_every_eighth():
             (Path(tmp) / "labels" / label.name).symlink_to(label)
         result = evaluate_dice_yolo(tmp)
         shutil.rmtree(tmp, ignore_errors=True)
-    # measured on all 310 photos: value accuracy 0.999 (1 wrong of 885 read), recall 0.93, precision 0.87
+    # measured on all 310 photos: value accuracy 0.999 (1 wrong of 917 read), recall 0.96, precision 0.87
     assert result["value_accuracy"] >= 0.98
     assert result["recall"] >= 0.85
     assert result["precision"] >= 0.8

@@ -286,10 +286,33 @@ def _foreign_pip(fit: LayoutFit, group: list[Pip], all_pips: list[Pip], images: 
             continue  # a speck inside a two's square on a board: its outline and plain other places still decide
         tiny = (near.diameter <= TINY_PIP_PX * zoom and p.area >= 0.5 * near.area
                 and p.contrast >= TINY_KIN_CONTRAST * near.contrast)
-        kindred = _similar_shape(near, p) or tiny or (n == 1 and p.area >= 0.3 * near.area)
+        kindred = _similar_shape(near, p) or tiny or (n == 1 and p.area >= 0.3 * near.area
+                                                       and (zoom or not _squashed(p, near, all_pips)))
         if kindred and _shares_face(near, p, images):
             return True
     return False
+
+
+SIDE_KIN_REACH = 3.5  # pip diameters: a side face's next pip lies within this of its neighbour
+
+
+def _squashed(p: Pip, one: Pip, all_pips: list[Pip]) -> bool:
+    """Whether a pip beside a lone pip is squashed beyond it as a side face's pips are: no pip of its face.
+
+    Why: a die seen from a slant shows its side faces next to its top; their pips are foreshortened (more
+    elongated than the top's by SIDE_ELONGATION or more) and lie within the reach of the foreign-pip test, which
+    then refused every one on top: the real dice photos (about 45 degrees) lost 49 ones and read 16 side faces
+    in their place. A larger face's own pips share its foreshortening, so they still count.
+    Only in the blind search (``bgref dice``): on a board a side face this plain beside a one is the die leaning
+    (a rendered die leaning on a checker: read cocked through its side face, read a flat one with this test).
+    """
+    if p.elongation <= one.elongation + SIDE_ELONGATION or _similar_shape(p, one):
+        return False
+    # and of a face of its own: another pip of its shape beside it (a two's far pip smeared at the face's edge is
+    # squashed alone: taken for a side face's, the two's near pip was read as a one)
+    reach = SIDE_KIN_REACH * p.diameter
+    return any(q is not p and q is not one and q.dark == p.dark and _similar_shape(p, q)
+               and (q.x - p.x) ** 2 + (q.y - p.y) ** 2 <= reach * reach for q in all_pips)
 
 
 def _of_the_face(p: Pip, near: Pip, group: list[Pip], zoom: float) -> bool:
