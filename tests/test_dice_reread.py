@@ -101,3 +101,32 @@ def test_a_kept_resize_gives_the_faces_a_fresh_one_gives() -> None:
     for faces in (first, kept):
         assert [(c.value, c.confidence) for c in faces] == [(c.value, c.confidence) for c in fresh]
         assert np.allclose([c.center for c in faces], [c.center for c in fresh])
+
+
+def test_a_roll_read_whole_only_at_both_scales_is_read_again_round_where_it_lay(monkeypatch: pytest.MonkeyPatch
+                                                                              ) -> None:
+    """A roll that the learnt edge's first scale reads short (a face in pieces) and its second scale makes whole
+    is read again in the windows round it at both scales, not over the whole field; with no face round the roll
+    at the first scale (the dice lifted) the second is not read there."""
+    img = _roll((120, 110), (330, 150))
+    mask = _field(img.shape)
+    memory = _learnt(img, mask)
+    plain = dice_mod._read_scale
+    view = memory.view((img.shape, dice_mod.kept_box(mask), float(EDGE)))
+
+    def the_three_in_pieces(gray, die_px, *args, **kwargs):  # the first scale (the learnt edge) reads only the 5
+        faces = plain(gray, die_px, *args, **kwargs)
+        return [c for c in faces if c.value != 3] if die_px > 0.95 * view.edge() else faces
+
+    monkeypatch.setattr(dice_mod, "_read_scale", the_three_in_pieces)
+    whole = find_dice(img, mask=mask, die_size_px=float(EDGE), memory=memory)  # the whole field, both scales
+    calls = _whole_reads(monkeypatch)
+    again = find_dice(img, mask=mask, die_size_px=float(EDGE), memory=memory)
+    assert sorted(d.value for d in whole) == [3, 5]
+    assert [(d.value, d.flat) for d in again] == [(d.value, d.flat) for d in whole]
+    assert calls == [False, False]  # both scales in the windows round the roll, nothing over the whole field
+
+    lifted = np.full_like(img, int(np.median(img)))
+    calls.clear()
+    assert find_dice(lifted, mask=mask, die_size_px=float(EDGE), memory=memory) == []
+    assert calls[:2] == [False, True]  # the first scale's windows, then the whole field

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from statistics import median  # a few pips' values: ~20x np.median's speed on short lists
 from dataclasses import dataclass
-from typing import Optional
+from typing import Optional, Sequence
 
 import cv2
 import numpy as np
@@ -935,7 +935,7 @@ def _whole_roll(faces: list[FaceCandidate]) -> bool:
 
 def _reread_roll(gray: np.ndarray, die_px: float, mask: np.ndarray, color: np.ndarray,
                  reach: Optional[np.ndarray], box: Optional[tuple[int, int, int, int]], last: np.ndarray,
-                 scaled: Optional[dict] = None) -> Optional[list[FaceCandidate]]:
+                 scaled: Optional[dict] = None, lower: Sequence[float] = ()) -> Optional[list[FaceCandidate]]:
     """The faces read at ``die_px`` only in windows round the last frame's roll (``last``: its dice's centres,
     pixels of ``gray``), when they are a whole roll again (``_roll_read``); None otherwise, and the caller reads the
     field whole.
@@ -946,9 +946,20 @@ def _reread_roll(gray: np.ndarray, die_px: float, mask: np.ndarray, color: np.nd
     and the field is read whole, as before. The windows are cut from the whole scaled field (``dice_windows``):
     the very pixels the whole read sees. Windows cut from a crop of the frame instead were resampled at another
     phase, their faces' sizes moved the learnt edge, and a rendered game read a false one for 20 frames after a lift.
+
+    ``lower``: the learnt edge's other scales, read in the same windows when ``die_px`` found a face there yet no
+    whole roll. Why: a roll that only both scales read whole (a face read in pieces at one) was read whole again on
+    every frame it lay (one in four of the bench's in-game frames: 23 ms of dice instead of 9); where the first
+    scale finds no face round the roll (the dice lifted: the verdict frame), nothing more is read.
     """
     found = _read_scale(gray, die_px, mask, color, windows=list(last), reach=reach, box=box, scaled=scaled)
-    return found if _roll_read(found) else None
+    if _roll_read(found):
+        return found
+    if not found:
+        return None
+    for s in lower:
+        found = found + _read_scale(gray, s, mask, color, windows=list(last), reach=reach, box=box)
+    return found if lower and _roll_read(found) else None
 
 
 def _roll_centres(found: list[FaceCandidate]) -> Optional[np.ndarray]:
@@ -1029,7 +1040,8 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         rolled = None
         scaled: dict = {}  # the first scale's resized field, made once for both reads
         if REREAD_ROLL and mask is not None and last is not None:
-            rolled = _reread_roll(gray, max(scales), mask, image_bgr, reach, box, last - (ox, oy), scaled)
+            rolled = _reread_roll(gray, max(scales), mask, image_bgr, reach, box, last - (ox, oy), scaled,
+                                  sorted(scales, reverse=True)[1:])
         if rolled is not None:
             cands.extend(rolled)
         else:
