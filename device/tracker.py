@@ -94,17 +94,20 @@ checkers) is no clean turn: the mover rolling next is said, never "wrong player"
 
 One misread die makes no re-roll call and no foul on the wrong dice (issue 6, R2). A re-roll on a die on the wrong
 half or off the board, read in one reading, is called at the next look of the still scene (the referee asks the
-stabiliser for a look at the dice: ``needs_dice_look``), unless two looks show the dice lying where they lay with
-that die gone (g1645 frame 556: a 1 read on light's half once; dark's 3 where it lay in every later look): a
-misread, no re-roll. A roll goes on at once; a later reading of its dice where they lay with another face leaves it
-in doubt (no foul rests on it: said not judged, g2703 frame 761), and two such readings agreeing before a checker
-moves correct it (a roll event with ``corrected`` and ``was``). A die gone while the other lies is no evidence (the
-reader misses dice: bo8181 frame 298), but the dice are looked at again; the look passes on the last reading with
-the dice read now (``extra["dice_look"]``), and only the dice are taken from it. A die read on the same pixels with
-the same face in two earlier turns of the dice (once alone) is something on the board, not a die, and is dropped
-(``_drop_fixtures``; render 2801: a '1' read at one spot from frame 0 made three 'wrong half' re-rolls). So is a die
-read in the reading the start was first seen in, when no opening roll was taken from it: nobody had rolled yet
-(``State.setup_dice``; start-of-game render 7020: a checker's highlight read as a one, a re-roll before any roll).
+stabiliser for a look at the dice: ``needs_dice_look``), unless two looks show the dice lying where they lay with that
+die gone (g1645 frame 556: a 1 read on light's half once; dark's 3 where it lay in every later look): a misread, no
+re-roll. A roll goes on at once; a later reading of its dice where they lay with another face leaves it in doubt (no
+foul rests on it: said not judged, g2703 frame 761), and two such readings agreeing before a checker moves correct it
+(a roll event with ``corrected`` and ``was``). A play that is illegal on the roll as taken but legal with a face a
+look read on one of its dice where it lay (a pip lost in the roll's reading: a 3 read 2) is judged on that face, the
+roll corrected (``_seen_face_roll``; render 11001 frame 1003); no other face excuses a foul. A die gone while the
+other lies is no evidence (the reader misses dice: bo8181 frame 298), but the dice are looked at again; the look
+passes on the last reading with the dice read now (``extra["dice_look"]``), and only the dice are taken from it. A die
+read on the same pixels with the same face in two earlier turns of the dice (once alone) is something on the board,
+not a die, and is dropped (``_drop_fixtures``; render 2801: a '1' read at one spot from frame 0 made three 'wrong
+half' re-rolls). So is a die read in the reading the start was first seen in, when no opening roll was taken from it:
+nobody had rolled yet (``State.setup_dice``; start-of-game render 7020: a checker's highlight read as a one, a re-roll
+before any roll).
 
 Where the checkers a reading lacks stand is no foul, and a foul that stands either way is called (issue 6, R3). A
 play read short of the mover's checkers, illegal only if two or more sit unseen on one stack read as it stood, and
@@ -291,6 +294,7 @@ class State:
     # _look_at_roll): both count only while they name the roll being played (st.roll_at)
     roll_alt: Optional[list] = None  # [other values, readings]: the roll's dice read again with other faces
     roll_gone: Optional[list] = None  # [roll_at, index]: a later look found that die of the roll gone, the other lying
+    roll_faces: Optional[list] = None  # [[x, y, [faces]]]: each face a look read on a die of the roll where it lay
     dice_spots: Optional[list] = None  # [value, x, y, epoch, [[x, y] of the dice beside]] read lately (_drop_fixtures)
     setup_dice: Optional[list] = None  # [value, x, y] of the dice read in the reading the start was seen in
     dice_epoch: int = 0  # turns of the dice: one more each time a play is judged or dice are rolled anew
@@ -1711,6 +1715,7 @@ class GameTracker:
         for value, x, y in at:
             faces = [w for w, a, b in now if math.hypot(a - x, b - y) <= near]
             found.append(value if value in faces else (faces[0] if faces else None))
+        self._note_roll_faces(found)
         if all(f == v for f, (v, _, _) in zip(found, at)) or (
                 len(now) == 2 and sorted(w for w, _, _ in now) == sorted(v for v, _, _ in at)):
             # (the roll's two faces read again, wherever they lie: nothing says a face was misread)
@@ -1745,6 +1750,51 @@ class GameTracker:
                 return
         if st.roll_reads <= ROLL_LOOKS:
             self.needs_reread, self.needs_dice_look = True, "faces"
+
+    def _note_roll_faces(self, found: list) -> None:
+        """Keep each face a look read on a die of the roll where it lay (``State.roll_faces``), for
+        ``_seen_face_roll``. ``found``: per die of ``State.roll_at``, the face read there now, or None."""
+        st = self.state
+        faces = st.roll_faces
+        at = st.roll_at or []
+        if not faces or len(faces) != len(at) or any((x, y) != (a, b) for (x, y, _), (_, a, b) in zip(faces, at)):
+            return  # kept for another roll (or none): only _roll_lies_at starts them
+        for (_, _, seen), face in zip(faces, found):
+            if face is not None and int(face) not in seen:
+                seen.append(int(face))
+
+    def _seen_face_roll(self, before: Position, board: Board, mover: str) -> Optional[list[int]]:
+        """The roll of which ``board`` is a legal result when a die of the roll is given another face that a look
+        read on that very die where it lay (``State.roll_faces``), if exactly one such roll; else None.
+
+        Why (issue 6): a die lying still is read with another face now and then (a pip lost: a 3 read as 2, a 2 as
+        1), and the roll is taken on the face its first reading gave; the reader itself saw the die's other face. A
+        play that is legal with the face the reader saw on that die is no foul to cry (render 11001 frame 1003:
+        dark's 3 read 2 in the roll's reading, 3 in later looks, 2 again after; his bar/24 13/10 on 3-1 would be
+        'illegal' on 2-1; render 10515: a 2 read 1 at the roll, 2 later while he played). Only faces read on the
+        die count, never any face: excusing a foul that any other value of one die makes legal excused 46% of the
+        renderer's illegal plays (session 12)."""
+        st, seating = self.state, self.seating
+        faces, at = st.roll_faces, st.roll_at
+        if seating is None or st.one_die or not st.dice or len(st.dice) != 2 or not faces or not at \
+                or len(faces) != 2 or len(at) != 2 \
+                or any((x, y) != (a, b) for (x, y, _), (_, a, b) in zip(faces, at)):
+            return None
+        taken = [int(v) for v, _, _ in at]
+        if sorted(taken) != sorted(st.dice):
+            return None
+        after = seating.position(board, mover)
+        rolls = set()
+        for k in range(2):
+            for face in faces[k][2]:
+                roll = [face if j == k else taken[j] for j in range(2)]
+                if sorted(roll) != sorted(taken) and after in legal_results(before, roll[0], roll[1]):
+                    rolls.add(tuple(roll_values(roll)))
+        if taken[0] == taken[1]:  # a double read as another (2-2 read 1-1): the dice lie alike, misread alike
+            for face in {int(f) for _, _, seen in faces for f in seen} - {taken[0]}:
+                if after in legal_results(before, face, face):
+                    rolls.add((face, face))
+        return list(next(iter(rolls))) if len(rolls) == 1 else None
 
     def _settle_last_play(self, board: Board, obs: Optional[Observation] = None) -> None:
         """The opponent rolls: a last play corrected since its verdict is judged again; then it stands. A reading
@@ -1979,6 +2029,14 @@ class GameTracker:
             else:
                 found = Verdict("doubt", mine.board if mine.kind == "legal" else None, found.legal_cost,
                                 found.illegal_cost, found.points)
+        seen_roll = (self._seen_face_roll(before, found.board, mover)
+                     if found.kind == "illegal" and found.board is not None else None)
+        if seen_roll is not None:
+            # the play is legal with a face a look read on a die of the roll where it lay: that die was misread
+            # when the roll was taken (see _seen_face_roll). The roll is corrected and the play judged on it
+            self._emit("roll", player=mover, dice=list(seen_roll), corrected=True, was=list(st.dice))
+            st.dice = list(seen_roll)
+            found = Verdict("legal", found.board, 0, found.illegal_cost, [])
         passed = found.kind == "illegal" and self._turn_passed()
         missed_hit = (found.kind == "illegal" and not passed and found.board is not None
                       and _no_play_makes(seating.board(before, mover), found.board, mover))
@@ -2423,6 +2481,7 @@ class GameTracker:
         st = self.state
         st.roll_at, st.roll_reads, st.roll_frame = _dice_at(obs.dice), 1, self._frame
         st.roll_looked, st.roll_doubt, st.roll_alt, st.roll_gone = None, None, None, None
+        st.roll_faces = [[x, y, [v]] for v, x, y in st.roll_at]
 
     def _split_roll(self, obs: Observation) -> bool:
         """Whether two dice read in the mover's turn, one on each half, are his opponent's roll with a die on the

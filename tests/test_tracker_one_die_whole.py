@@ -26,7 +26,9 @@ def test_the_second_die_read_with_another_face_where_it_lay_leaves_no_foul_on_th
     played = _play(after.swap(), (2, 1), "13/11 6/5")  # legal for 2-1, not a play of 1-1
     out = r.show(played, "dark")
     assert r.alarms() == []
-    assert [e.get("code") for e in out] == ["unsure_reading"]
+    # legal with the 2 the look read on that die: the roll is corrected and the play judged on it
+    assert [(e["type"], e.get("dice"), e.get("corrected"), e.get("legal")) for e in out] == [
+        ("roll", [2, 1], True, None), ("play", [2, 1], None, True)]
 
 
 def test_the_whole_roll_read_again_as_rolled_keeps_its_foul():

@@ -9,6 +9,7 @@ dice (bo8181 frame 298)."""
 
 from __future__ import annotations
 
+from rules.moves import legal_plays
 from rules.position import Position
 from tests.test_tracker_faults import _play, light_played
 from vision.observation import DieReading
@@ -82,7 +83,9 @@ def test_a_die_read_with_another_face_where_it_lay_leaves_no_foul_on_the_roll():
     played = _play(after.swap(), (4, 1), "13/9 6/5")  # legal for 4-1, not a play of 1-1
     out = r.show(played, "dark")
     assert r.alarms() == []
-    assert [e.get("code") for e in out] == ["unsure_reading"]
+    # the play is legal with the face the look read on that die: the roll is corrected and the play judged on it
+    assert [(e["type"], e.get("dice"), e.get("corrected"), e.get("legal")) for e in out] == [
+        ("roll", [4, 1], True, None), ("play", [4, 1], None, True)]
 
 
 def test_a_die_gone_while_the_other_lies_keeps_the_foul():
@@ -96,12 +99,36 @@ def test_a_die_gone_while_the_other_lies_keeps_the_foul():
     assert [(e["type"], e.get("legal")) for e in r.alarms()] == [("play", False)]
 
 
-def test_the_roll_read_again_as_rolled_keeps_its_foul():
+def test_a_die_read_back_and_forth_judges_a_play_legal_with_a_face_read_on_it():
+    # render 11001 frame 1003: dark's 3 read 2 in the roll's reading, 3 in the next looks, 2 again after: the last
+    # look agreeing with the roll is no proof the roll was right; the play legal with the 3 read there is no foul
     r, after = _dark_rolled_4_1_read_1_1()
     r.show(after.swap(), "dark", (_die(4, DARK_A, "left"), _die(1, DARK_B, "left")))  # once otherwise
     r.show(after.swap(), "dark", (_die(1, DARK_A, "left"), _die(1, DARK_B, "left")))  # then read again as rolled
     played = _play(after.swap(), (4, 1), "13/9 6/5")
+    out = r.show(played, "dark")
+    assert r.alarms() == []
+    assert [(e["type"], e.get("dice"), e.get("legal")) for e in out if e["type"] == "play"] == [
+        ("play", [4, 1], True)]
+
+
+def test_a_foul_no_face_read_on_the_die_makes_legal_is_called():
+    # only faces a look read on the die excuse a foul: 13/10 6/5 is legal for 3-1, a roll no look read
+    r, after = _dark_rolled_4_1_read_1_1()
+    r.show(after.swap(), "dark", (_die(4, DARK_A, "left"), _die(1, DARK_B, "left")))
+    r.show(after.swap(), "dark", (_die(1, DARK_A, "left"), _die(1, DARK_B, "left")))
+    played = _play(after.swap(), (3, 1), "13/10 6/5")
     r.show(played, "dark")
+    assert [(e["type"], e.get("legal")) for e in r.alarms()] == [("play", False)]
+
+
+def test_the_roll_read_again_as_rolled_keeps_its_foul():
+    r, after = _dark_rolled_4_1_read_1_1()
+    r.show(after.swap(), "dark", (_die(4, DARK_A, "left"), _die(1, DARK_B, "left")))  # once otherwise
+    r.show(after.swap(), "dark", (_die(1, DARK_A, "left"), _die(1, DARK_B, "left")))  # then read again as rolled
+    mine = list(after.swap().player)
+    mine[23], mine[12] = mine[23] - 1, mine[12] + 1  # 24/13: eleven pips, legal for neither 1-1 nor 4-1
+    r.show(Position(tuple(mine), after.swap().opponent), "dark")
     assert [(e["type"], e.get("legal")) for e in r.alarms()] == [("play", False)]
 
 
@@ -154,3 +181,17 @@ def test_a_die_landing_where_one_die_of_an_earlier_turn_lay_is_a_die():
     out = r.show(after.swap(), "dark", (_die(5, DARK_B, "left"), spot))  # re-rolled: the 1 landed there again
     out += r.show(after.swap(), "dark", (_die(5, DARK_B, "left"), spot))
     assert [(e["type"], e.get("reason")) for e in out] == [("reroll", "wrong_half")]
+
+
+def test_a_double_read_as_another_double_judges_the_play_on_the_face_a_look_read():
+    # issue 6, a double misread as another (2-2 read 1-1); a look reads one of the dice as a 2: the dice
+    # lie alike and were misread alike, and the play of 2-2 is no foul of 1-1
+    r, after = light_played()
+    out = r.show(after.swap(), "dark", (_die(1, DARK_A, "left"), _die(1, DARK_B, "left")))
+    assert _kinds(out) == [("roll", None, [1, 1])]
+    r.show(after.swap(), "dark", (_die(2, DARK_A, "left"), _die(1, DARK_B, "left")))
+    played = next(p.position for p in legal_plays(after.swap(), 2, 2))  # 8 pips: no play of 1-1 or of 2-1
+    out = r.show(played, "dark")
+    assert r.alarms() == []
+    assert [(e["type"], e.get("dice"), e.get("legal")) for e in out if e["type"] in ("roll", "play")] == [
+        ("roll", [2, 2], None), ("play", [2, 2], True)]
