@@ -123,3 +123,52 @@ def test_a_face_read_twice_is_no_two_faces_of_a_cocked_die():
     beside = FaceCandidate(4, 0.9, four.center + (0.0, 3.0), 11.12, True, 4, 1.523, four.pip_xy + (0.0, 3.0), 2.5,
                            {"foreshortening": 0.743}, True)
     assert two_faces_cocked([five, beside], h, (768, 1024, 3)) == {0, 1}
+
+
+def test_a_side_face_short_of_each_cues_bar_is_cocked_when_both_see_it():
+    """A band of 0.3 edges: the body reaches 0.19 past the flat outline (its bar 0.35), the band 0.25 (its bar 0.3);
+    neither calls the die alone, both together do (vision.dice_tilt_agree: leaning dice on forced-cocked renders
+    11800-11939 measured so, no flat die there on both). A flat die and a thin band are not cocked."""
+    from vision.dice_tilt_agree import AGREED_EXCESS, both_cues_cocked
+    from vision.dice_tilt_band import COCKED_BAND, band_cocked, band_excess
+
+    img, c = _die(9)
+    assert AGREED_EXCESS < body_excess(img, CUES, c, EDGE, H, SHAPE) < COCKED_EXCESS
+    assert AGREED_EXCESS < band_excess(img, CUES, c, EDGE, H, SHAPE) < COCKED_BAND
+    assert not body_cocked(img, CUES, c, EDGE, H, SHAPE) and not band_cocked(img, CUES, c, EDGE, H, SHAPE)
+    assert both_cues_cocked(img, CUES, c, EDGE, H, SHAPE)
+    for band in (0, 5):
+        flat, c = _die(band)
+        assert not both_cues_cocked(flat, CUES, c, EDGE, H, SHAPE)
+
+
+def test_a_side_face_seen_by_one_cue_only_or_on_a_one_is_not_called_by_agreement():
+    """A one gives the band cue no turn (it abstains), so agreement is not asked of it; a band towards another die
+    is not looked at by either cue."""
+    from vision.dice_tilt_agree import both_cues_cocked
+
+    img, c = _die(9)
+    assert not both_cues_cocked(img, {"face_axes": np.eye(2), "value": 1}, c, EDGE, H, SHAPE)
+    assert not both_cues_cocked(img, CUES, c, EDGE, H, SHAPE, others=np.array([[250.0, 200.0]]))
+
+
+def test_a_rendered_die_leaning_a_little_is_called_by_both_cues(monkeypatch):
+    """Render 11962 with its first die forced cocked (a 6 of 18 px): its side face reaches past a flat die's outline
+    by less than either cue's own bar, so it was read flat; the body and the band agreeing call it cocked."""
+    import math
+
+    import device.sim.generate as generate
+    from device.sim.stills import render_still
+    from vision.dice import find_dice
+    from vision.dice_eval import _board_hints, _board_homography
+
+    roll = generate.roll_dice
+    monkeypatch.setattr(generate, "roll_dice", lambda scene, rng, values, halves, colour, size, cocked=None:
+                        roll(scene, rng, values, halves, colour, size, 0))
+    still = render_still(11962)
+    mask, die_px = _board_hints(still.label, still.image.shape)
+    dice = find_dice(still.image, mask=mask, die_size_px=die_px, board_to_image=_board_homography(still.label))
+    assert [t["flat"] for t in still.label["dice"]] == [False]
+    truth = still.label["dice"][0]
+    near = [d for d in dice if math.dist(d.center, truth["center"]) < 0.8 * die_px]
+    assert [(d.value, d.flat) for d in near] == [(truth["value"], False)]
