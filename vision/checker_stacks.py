@@ -79,14 +79,13 @@ def layer_doubt(discs: list[tuple[float, float]], r: float) -> bool:
                or (b - a) / slot > GAP_DOUBT for (a, ra), (b, rb) in zip(ds, ds[1:]))
 
 
-def stack_total(whole: list[float], half: list[float], first_row: Optional[int] = None, clear_row: bool = False) -> int:
+def stack_total(whole: list[float], half: list[float], first_row: Optional[int] = None) -> int:
     """Checkers on a point from its first-row and second-layer disc positions (see ``stack_layers``).
 
     Seen from above, a second-layer disc hides the two first-row checkers it rests on, so those are inferred:
     ``m`` discs at half offsets rest on at least ``m + 1`` first-row checkers. Nobody starts a second layer on
     a short row, so half-offset discs over a row shorter than MIN_ROW_FOR_LAYER are waists, not checkers.
-    ``first_row`` is the row length when another cue measured it (the colour run); ``clear_row``: the row's discs
-    rim clearly, so a place next to its base that shows none is covered by a checker on top (``covered_from_base``).
+    ``first_row`` is the row length when another cue measured it (the colour run).
     """
     row = len(whole)
     if whole:
@@ -101,8 +100,6 @@ def stack_total(whole: list[float], half: list[float], first_row: Optional[int] 
     if first_row is not None:
         row = max(row, first_row)
     if not half:
-        if clear_row and whole and row >= MIN_ROW_FOR_LAYER and row >= reach:
-            return row + min(covered_from_base(whole, pitch), row - 1)
         return row
     if not whole:
         return len(half)  # no row under them: a row set a little off the base, not a second layer
@@ -122,33 +119,6 @@ def stack_total(whole: list[float], half: list[float], first_row: Optional[int] 
     beyond = [u for u in whole if u > top]
     row = max(m + 1, int(round(max(beyond))) + 1 if beyond else 0, first_row or 0)
     return row + m + third
-
-
-COVER_BASE = 0.5  # diameters from the base within which a row's innermost disc is its base checker
-COVER_RIM = 0.5  # ... on a row whose discs rim at least this share of their colour's typical rim (median)
-
-
-def covered_from_base(whole: list[float], pitch: float = 1.0) -> int:
-    """How many checkers lie on top of a full row whose places next to its base checker show no disc: one per
-    place unseen between the base checker and the next disc found (``whole``: first-row disc positions in diameters
-    from the base; ``pitch``: the row's spacing).
-
-    Why: players start a second layer at the base, half a diameter out (``checker_stacks.layered``), so the checkers
-    on top lie over the row's first places. A checker on top rests on checkers of its own colour, so its rim is
-    faint (dark ones above all: no edge above noise), and it hides most of the row checker under it: the disc
-    finder sees the base checker (its rim against the frame), then nothing until the row comes out from under the
-    layer. A row checker itself goes unseen where the row's rims lie near the floor (a dark real board): real photo
-    r10's plain row of six (rims 0.23-0.42 of its colour's) shows no disc at its second place. So the rule asks
-    rows whose discs rim clearly (median COVER_RIM or more; a gap further out is filled in as one missed row
-    checker, ``stack_total``). Measured with the true geometry on renders 11200-11379 and the sample stills
-    (3,600 points): the ten full rows (five places or more, no disc at a half offset) with places unseen next to
-    the base, their rims' median 0.73-1.2, all held more checkers than their row; five (6 and 7 read 5 or 6) are
-    read right with one checker on top per unseen place, five stacks of 7-15 are still short but nearer. The count
-    stays doubtful (``layer_doubt``: a gap of a whole checker)."""
-    ws = sorted(whole)
-    if len(ws) < 2 or ws[0] > COVER_BASE or ws[1] - ws[0] <= GAP_DOUBT * pitch:
-        return 0
-    return max(0, int(round((ws[1] - ws[0]) / pitch)) - 1)
 
 
 def stack_count(discs: list[tuple[float, float]], r: float) -> int:

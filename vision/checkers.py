@@ -53,8 +53,7 @@ from vision.checker_lone import colour_distance, dropped_row, lone_on_own_colour
 from vision.checker_own_colour import own_colour_stack
 from vision.checker_row_proof import row_proven
 from vision.checker_arcs import layer_edges
-from vision.checker_stacks import (COVER_RIM, LAYER_RIM, layer_doubt, read_stack, stack_layers, stack_total,
-                                   unseen_stack)
+from vision.checker_stacks import LAYER_RIM, layer_doubt, read_stack, stack_layers, stack_total, unseen_stack
 from vision.checker_unseen import AS_BOARD, column_cover
 
 log = logging.getLogger(__name__)
@@ -834,10 +833,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
                    for (u, rim), eq in zip(along, across)]
         whole, half = stack_layers(layered, r)
         sign = chain_sign
-        # (a row whose discs rim clearly: a place next to its base showing none lies under a checker on top)
-        clear_row = statistics.median([rim for _, rim in along]) >= COVER_RIM * colour_ref[chain_sign]
-        n = stack_total(whole, half, first_row=run_n if run_n and run_sign == chain_sign else None,
-                        clear_row=clear_row)
+        n = stack_total(whole, half, first_row=run_n if run_n and run_sign == chain_sign else None)
         if spoiled([(d.x, d.y) for d in chain], r, spots):
             cue["die"] = True
         cue.update(us=[round(u / (2 * r), 2) for u, _ in sorted(along)],
