@@ -228,17 +228,9 @@ def test_a_die_on_its_edge_is_not_read_as_the_face_it_shows_askew(monkeypatch):
     its 1."""
     import math
 
-    import device.sim.generate as generate
-    from device.sim.stills import render_still
-    from vision.dice import find_dice
-    from vision.dice_eval import _board_hints, _board_homography
+    from tests.forced_cocked import read_forced_cocked
 
-    roll = generate.roll_dice
-    monkeypatch.setattr(generate, "roll_dice", lambda scene, rng, values, halves, colour, size, cocked=None:
-                        roll(scene, rng, values, halves, colour, size, 0))
-    still = render_still(1400, hands=False)
-    mask, die_px = _board_hints(still.label, still.image.shape)
-    dice = find_dice(still.image, mask=mask, die_size_px=die_px, board_to_image=_board_homography(still.label))
+    still, dice, die_px = read_forced_cocked(monkeypatch, 1400, hands=False)
     cocked = next(d for d in still.label["dice"] if not d["flat"])
     flat = next(d for d in still.label["dice"] if d["flat"])
     on_edge = [d for d in dice if math.dist(d.center, cocked["center"]) < die_px]
@@ -253,17 +245,9 @@ def test_a_rendered_die_leaning_on_a_checker_is_cocked_by_its_face_on_the_board(
     pips' noise). Now leaning_face calls it cocked; the flat 2 stays flat with its value."""
     import math
 
-    import device.sim.generate as generate
-    from device.sim.stills import render_still
-    from vision.dice import find_dice
-    from vision.dice_eval import _board_hints, _board_homography
+    from tests.forced_cocked import read_forced_cocked
 
-    roll = generate.roll_dice
-    monkeypatch.setattr(generate, "roll_dice", lambda scene, rng, values, halves, colour, size, cocked=None:
-                        roll(scene, rng, values, halves, colour, size, 0))
-    still = render_still(seed, hands=False)
-    mask, die_px = _board_hints(still.label, still.image.shape)
-    dice = find_dice(still.image, mask=mask, die_size_px=die_px, board_to_image=_board_homography(still.label))
+    still, dice, die_px = read_forced_cocked(monkeypatch, seed, hands=False)
     cocked = next(d for d in still.label["dice"] if not d["flat"])
     flat = next(d for d in still.label["dice"] if d["flat"])
     assert [(d.value, d.flat) for d in dice if math.dist(d.center, cocked["center"]) < die_px] == [(4, False)]

@@ -157,17 +157,9 @@ def test_a_rendered_die_leaning_a_little_is_called_by_both_cues(monkeypatch):
     by less than either cue's own bar, so it was read flat; the body and the band agreeing call it cocked."""
     import math
 
-    import device.sim.generate as generate
-    from device.sim.stills import render_still
-    from vision.dice import find_dice
-    from vision.dice_eval import _board_hints, _board_homography
+    from tests.forced_cocked import read_forced_cocked
 
-    roll = generate.roll_dice
-    monkeypatch.setattr(generate, "roll_dice", lambda scene, rng, values, halves, colour, size, cocked=None:
-                        roll(scene, rng, values, halves, colour, size, 0))
-    still = render_still(11962)
-    mask, die_px = _board_hints(still.label, still.image.shape)
-    dice = find_dice(still.image, mask=mask, die_size_px=die_px, board_to_image=_board_homography(still.label))
+    still, dice, die_px = read_forced_cocked(monkeypatch, 11962)
     assert [t["flat"] for t in still.label["dice"]] == [False]
     truth = still.label["dice"][0]
     near = [d for d in dice if math.dist(d.center, truth["center"]) < 0.8 * die_px]
