@@ -112,3 +112,21 @@ def test_confident_wrong_points_and_flagged_errors_are_counted():
     # a reading without confidences is taken at its word: every wrong number is a confident one
     plain = score_image(_read(got, bar={"light": 1, "dark": 0}, off={"light": 0, "dark": 3}), _label(truth), (100, 80))
     assert (plain.points_confident_wrong, plain.points_wrong_flagged) == (2, 1)
+
+
+def test_eval_dice_on_a_yolo_folder(tmp_path, capsys):
+    # one drawn die showing 3 on a grey table, labelled YOLO-style (class 2 = three) as ../shared/dice/ is
+    (tmp_path / "images").mkdir()
+    (tmp_path / "labels").mkdir()
+    im = np.full((240, 320, 3), 120, np.uint8)
+    cv2.rectangle(im, (140, 100), (184, 144), (235, 235, 235), -1)
+    for x, y in ((150, 110), (162, 122), (174, 134)):
+        cv2.circle(im, (x, y), 4, (20, 20, 20), -1, cv2.LINE_AA)
+    cv2.imwrite(str(tmp_path / "images" / "d.jpg"), cv2.GaussianBlur(im, (3, 3), 0), [cv2.IMWRITE_JPEG_QUALITY, 95])
+    (tmp_path / "labels" / "d.txt").write_text(f"2 {162 / 320} {122 / 240} {44 / 320} {44 / 240}\n")
+    assert main(["eval", "--dice", str(tmp_path), "--json"]) == 0
+    table = json.loads(capsys.readouterr().out)
+    assert table["images"] == 1 and table["dice"] == 1 and table["folder"] == str(tmp_path)
+    assert table["recall"] == 1.0 and table["value_accuracy"] == 1.0 and table["side_reads"] == 0
+    assert main(["eval", "--dice", str(tmp_path / "images")]) == 2  # no labels/ beside it: bad input
+    assert "not a folder of YOLO-labelled dice photos" in capsys.readouterr().err
