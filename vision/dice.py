@@ -34,9 +34,8 @@ from vision.dice_pips import KERNEL, NORM_DIE, FaceImages, Pip, face_images, fin
 from vision.dice_pips import shares_face as _shares_face
 from vision.dice_pips import similar_shape as _similar_shape
 from vision.dice_scale import LEARN_CONFIDENCE, ScaleMemory
-from vision.dice_tilt import MIN_BODY_EDGE_PX, body_cocked
-from vision.dice_tilt_agree import both_cues_cocked
-from vision.dice_tilt_band import band_cocked
+from vision.dice_tilt import MIN_BODY_EDGE_PX
+from vision.dice_tilt_agree import side_face_cocked
 from vision.dice_two_faces import two_faces_cocked
 from vision.dice_windows import Mosaic
 from vision.errors import VisionError
@@ -1092,14 +1091,10 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
             flat = flat_on_board(c.tilt, c.center, np.asarray(board_to_image, float), c.size, shape)
         if board_to_image is not None and flat and c.size >= MIN_BODY_EDGE_PX:  # its body (vision.dice_tilt)
             others = np.array([o.center for o in found if o is not c], float).reshape(-1, 2)
-            flat = not body_cocked(image_bgr, c.tilt, c.center, c.size, np.asarray(board_to_image, float), shape,
-                                   others, (ox, oy))
-            if flat:  # a side face's band beside one edge of the upper face (vision.dice_tilt_band)
-                flat = not band_cocked(image_bgr, c.tilt, c.center, c.size, np.asarray(board_to_image, float),
-                                       shape, others, (ox, oy))
-            if flat:  # both cues short of their own bars but agreeing (vision.dice_tilt_agree)
-                flat = not both_cues_cocked(image_bgr, c.tilt, c.center, c.size, np.asarray(board_to_image, float),
-                                            shape, others, (ox, oy))
+            # its body past a flat die's outline, a side face's band beside one edge of the upper face, or both
+            # short of their own bars but agreeing (vision.dice_tilt, dice_tilt_band, dice_tilt_agree)
+            flat = not side_face_cocked(image_bgr, c.tilt, c.center, c.size, np.asarray(board_to_image, float),
+                                        shape, others, (ox, oy))
         if board_to_image is not None and value is not None and steep_on_board(
                 c.tilt, c.center, np.asarray(board_to_image, float), c.size):
             value = None  # a face squashed beyond any lean: a die on its edge or a misfit layout (dice_flat)

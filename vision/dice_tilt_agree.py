@@ -22,8 +22,8 @@ from typing import Optional
 
 import numpy as np
 
-from vision.dice_tilt import MIN_BODY_EDGE_PX, body_excess
-from vision.dice_tilt_band import MIN_EDGE_PX, band_excess
+from vision.dice_tilt import COCKED_EXCESS, MIN_BODY_EDGE_PX, MIN_BODY_PIPS, body_excess
+from vision.dice_tilt_band import COCKED_BAND, MIN_EDGE_PX, band_excess
 
 AGREED_EXCESS = 0.17  # die edges past a flat die's reach that both cues must show (flat dice: never both, renders)
 
@@ -37,3 +37,28 @@ def both_cues_cocked(image: np.ndarray, cues: dict, center: np.ndarray, edge_px:
     if band_excess(image, cues, center, edge_px, board_to_image, shape, others, offset, AGREED_EXCESS) <= AGREED_EXCESS:
         return False
     return body_excess(image, cues, center, edge_px, board_to_image, shape, others, offset) > AGREED_EXCESS
+
+
+def side_face_cocked(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: float, board_to_image: np.ndarray,
+                     shape: tuple[int, ...], others: Optional[np.ndarray] = None,
+                     offset: tuple[int, int] = (0, 0)) -> bool:
+    """``vision.dice_tilt.body_cocked``, then ``vision.dice_tilt_band.band_cocked``, then ``both_cues_cocked``, as
+    find_dice asks them of a flat die, with each cue measured once: the three asked one after the other measured
+    the body twice and the band twice per flat die of a frame. The same answers (the band measured with the lower
+    bar's shortcut, AGREED_EXCESS, gives the same excess wherever the higher bar's would)."""
+    value = int(cues.get("value") or 0)
+    body: list[float] = []
+
+    def body_reach() -> float:
+        if not body:
+            body.append(body_excess(image, cues, center, edge_px, board_to_image, shape, others, offset))
+        return body[0]
+
+    if value >= MIN_BODY_PIPS and body_reach() > COCKED_EXCESS:
+        return True
+    if edge_px < max(MIN_BODY_EDGE_PX, MIN_EDGE_PX):
+        return False
+    band = band_excess(image, cues, center, edge_px, board_to_image, shape, others, offset, AGREED_EXCESS)
+    if band > COCKED_BAND:
+        return True
+    return value >= 2 and band > AGREED_EXCESS and body_reach() > AGREED_EXCESS
