@@ -1754,14 +1754,21 @@ class GameTracker:
     def _note_roll_faces(self, found: list) -> None:
         """Keep each face a look read on a die of the roll where it lay (``State.roll_faces``), for
         ``_seen_face_roll``. ``found``: per die of ``State.roll_at``, the face read there now, or None."""
-        st = self.state
-        faces = st.roll_faces
-        at = st.roll_at or []
-        if not faces or len(faces) != len(at) or any((x, y) != (a, b) for (x, y, _), (_, a, b) in zip(faces, at)):
+        faces = self._roll_faces()
+        if faces is None:
             return  # kept for another roll (or none): only _roll_lies_at starts them
         for (_, _, seen), face in zip(faces, found):
             if face is not None and int(face) not in seen:
                 seen.append(int(face))
+
+    def _roll_faces(self) -> Optional[list]:
+        """``State.roll_faces`` when they belong to the roll being played (the dice where ``State.roll_at`` has
+        them), else None."""
+        st = self.state
+        faces, at = st.roll_faces, st.roll_at or []
+        if not faces or len(faces) != len(at) or any((x, y) != (a, b) for (x, y, _), (_, a, b) in zip(faces, at)):
+            return None
+        return faces
 
     def _seen_face_roll(self, before: Position, board: Board, mover: str) -> Optional[list[int]]:
         """The roll of which ``board`` is a legal result when a die of the roll is given another face that a look
@@ -1775,10 +1782,8 @@ class GameTracker:
         die count, never any face: excusing a foul that any other value of one die makes legal excused 46% of the
         renderer's illegal plays (session 12)."""
         st, seating = self.state, self.seating
-        faces, at = st.roll_faces, st.roll_at
-        if seating is None or st.one_die or not st.dice or len(st.dice) != 2 or not faces or not at \
-                or len(faces) != 2 or len(at) != 2 \
-                or any((x, y) != (a, b) for (x, y, _), (_, a, b) in zip(faces, at)):
+        faces, at = self._roll_faces(), st.roll_at
+        if seating is None or st.one_die or not st.dice or len(st.dice) != 2 or faces is None or len(faces) != 2:
             return None
         taken = [int(v) for v, _, _ in at]
         if sorted(taken) != sorted(st.dice):
