@@ -22,6 +22,9 @@ DENSE_APART = 40.0  # the second densest group must lie this far from the first
 FAINT_LIGHT = 0.5  # a light group whose clearest disc is fainter than this share of the board's strong rims ...
 # (0.45 until the corners were refined to the outer edge: render 5281's triangle bases then scored up to 0.48)
 PHANTOMS_PER_POINT = 2  # ... and that has no more than this many discs on any one point is the board's own shapes
+MID_LIGHTNESS = (85.0, 140.0)  # Lab lightness (0-255) of a lone colour that may be either player's: reds, greens
+# (red is the light colour of a red and black set, L 113, and the dark one of a white and red set, L 108; a green
+# dark checker L 104); whites and creams seen 171-251, blacks, browns, maroons and blues under 75
 
 
 @dataclass
@@ -31,6 +34,7 @@ class ColourSplit:
     light: np.ndarray
     dark: np.ndarray
     separation: float  # 0..1, how clearly the two groups stand apart
+    one_colour: bool = False  # only one colour was found; it was called light or dark by its lightness alone
 
     def is_light(self, d: Any) -> bool:
         lab = np.array(d.lab, np.float32)
@@ -105,12 +109,27 @@ def split_colours(labs: Sequence[Sequence[float]]) -> ColourSplit:
         centre = X.mean(axis=0)
         far = centre.copy()
         far[0] = 0.0 if centre[0] > 110 else 255.0
-        return ColourSplit(centre, far, 0.3) if centre[0] > 110 else ColourSplit(far, centre, 0.3)
+        return (ColourSplit(centre, far, 0.3, True) if centre[0] > 110 else ColourSplit(far, centre, 0.3, True))
     light, dark = (b, a) if b[0] >= a[0] else (a, b)
     spread = float(np.sqrt(np.mean(np.min(np.stack([np.sum((X - light) ** 2, axis=1),
                                                       np.sum((X - dark) ** 2, axis=1)]), axis=0))))
     sep = min(1.0, float(np.linalg.norm(light - dark)) / (4 * spread + 1e-6))
     return ColourSplit(light, dark, sep)
+
+
+def lone_colour_unsure(split: ColourSplit) -> bool:
+    """Whether only one checker colour was found and its lightness cannot say which player's it is.
+
+    Why: a lone colour is called light or dark by its lightness against mid grey. That is safe for whites and
+    creams, blacks and browns, but a red checker is the light one of a red and black set and the dark one of a white
+    and red set, a green one dark beside cream: when the other colour shows nowhere (all borne off, hidden under a
+    hand, or dark checkers whose rims were lost), such a colour read as it stands gives every point the wrong
+    player at full confidence (render 12021: only the red of a red and black set found, called dark: four points
+    swapped, three of them sure)."""
+    if not split.one_colour:
+        return False
+    seen = split.light if split.light[0] not in (0.0, 255.0) else split.dark
+    return MID_LIGHTNESS[0] <= float(seen[0]) <= MID_LIGHTNESS[1]
 
 
 def phantom_light(split: ColourSplit, discs: Sequence[Any], points: Sequence[Any], strong: float) -> bool:

@@ -37,7 +37,7 @@ from calibration.geometry import BoardGeometry
 from vision.checker_discs import Disc, arc_score, equator_scores, find_discs
 from vision.components import components
 from vision.checker_bar import beside_bar, judge_bar
-from vision.checker_colours import ColourSplit, face_spread, phantom_light, split_colours
+from vision.checker_colours import ColourSplit, face_spread, lone_colour_unsure, phantom_light, split_colours
 from vision.checker_dark import judge_slot, learn_faces
 from vision.checker_dice import DieSpot, spoiled
 from vision.checker_doubt import DOUBTFUL_CONFIDENCE, doubts, mark_tips_unlike_the_board
@@ -693,6 +693,8 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
     separation = split.separation
     # one colour left after dropping phantoms: which one it is cannot be told (a red or brown checker may be either)
     colours_unsure = refound and separation < 0.5
+    # one colour found, of a lightness either player's checkers may have (a red, a green): a guess too
+    colours_unsure = colours_unsure or lone_colour_unsure(split)
     lightness = {id(d): lit for (d, _), lit in zip(accepted, split.lights([d for d, _ in accepted]))}
     points: list[Optional[int]] = [0] * 24
     bar = {"light": 0, "dark": 0}
