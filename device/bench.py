@@ -278,6 +278,9 @@ PROFILE_STAGES: dict[str, str] = {
 }
 
 
+PROFILE_CLOCK = time.thread_time  # seconds of the calling thread's CPU (see profile_reads)
+
+
 def profile_reads(frames: BenchFrames, top: int = 20, intrinsics: bool = True) -> dict[str, Any]:
     """Where a whole read's time goes, by function: cProfile over one reader's reads of the frames as a game
     brings them (each frame with dice, then its turn: a checker moved, the lift, the cube turned), after a
@@ -286,6 +289,11 @@ def profile_reads(frames: BenchFrames, top: int = 20, intrinsics: bool = True) -
     Why a profile beside the timings: the stage timings say which stage is slow, a profile says which function in
     it. Under cProfile every Python call costs extra, so Python-heavy code weighs more than it does unprofiled:
     the shares point at the hot spots, the stage timings give the milliseconds.
+
+    The profiler's clock is the reading thread's CPU time (PROFILE_CLOCK), as the stage timings' is: on a shared
+    machine its default wall clock also counted the minutes the thread waited for a core, each wait charged to
+    whichever function was running (session 14, load 10-20 on 2 cores, the bench's 1920x1080 frames: 916 ms per
+    frame of four reads by the wall clock, 356 ms by the thread's CPU, both under the profiler).
     """
     import cProfile
     import pstats
@@ -305,7 +313,7 @@ def profile_reads(frames: BenchFrames, top: int = 20, intrinsics: bool = True) -
     for im, turn in pairs[::-1][:2]:
         for frame in game(im, turn):
             reader.read(frame)
-    profiler = cProfile.Profile()
+    profiler = cProfile.Profile(PROFILE_CLOCK)
     profiler.enable()
     for im, turn in pairs:
         for frame in game(im, turn):

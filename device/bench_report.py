@@ -248,9 +248,9 @@ def render_text(result: dict[str, Any]) -> str:
 def render_profile(profiles: list[dict[str, Any]]) -> str:
     """`bgref bench --profile` as text: per size, the reader's stages and the functions with the most own time."""
     lines = ["bgref bench --profile: cProfile over one reader's reads as a game brings them (each frame with dice, "
-             "then a checker moved, the dice lifted, the cube turned), one thread; ms per frame of its reads, under "
-             "the profiler (Python calls weigh more than unprofiled: shares point at hot spots, `bgref bench` gives "
-             "the times)"]
+             "then a checker moved, the dice lifted, the cube turned), one thread; ms of the thread's CPU per frame of "
+             "its reads, under the profiler (Python calls weigh more than unprofiled: shares point at hot spots, "
+             "`bgref bench` gives the times)"]
     for p in profiles:
         lines += ["", f"{_size_name(p['size'])}: {p['frames']} frames, {p['total_ms_per_frame']:.1f} ms per frame "
                   f"({p.get('reads_per_frame', 3)} reads) under the profiler", f"  {'stage':<36}{'ms':>9}{'share':>8}"]
