@@ -189,3 +189,24 @@ def test_an_empty_point_with_a_disc_just_under_the_rim_floor_at_its_base_is_doub
     assert "disc at the base just under the rim floor" in doubts({**empty, "near_floor": [(0.54, 0.99, 0.8)]})
     assert doubts({**empty, "near_floor": [(0.54, 0.85, 0.8)]}) == []
     assert doubts({**empty, "near_floor": [(1.6, 0.99, 0.8)]}) == []
+
+
+def test_a_board_with_no_checker_anywhere_is_no_sure_reading():
+    """No game position leaves every point and the bar bare: such a reading is a count that failed (a board found
+    in the wrong place, render 12134 with its corners 219 px off, read all empty at confidence 1.0 over four
+    points holding checkers). An empty drawn board is read empty, each point doubted; the same board with the
+    starting position keeps its sure counts."""
+    from vision.board_synth import SynthStyle, draw_top_down, place
+
+    cv2.setNumThreads(1)
+    start = [2, 0, 0, 0, 0, -5, 0, -3, 0, 0, 0, 5, -5, 0, 0, 0, 3, 0, 5, 0, 0, 0, 0, -2]
+    readings = []
+    for counts in (None, start):
+        top, layout = draw_top_down(counts, SynthStyle())
+        obs = Reader(read_dice=False).read(place(top, layout, turn_deg=7, tilt=0.1).image)
+        assert obs.board.found
+        readings.append((obs.points, obs.extra["point_confidence"]))
+    (bare, bare_conf), (full, full_conf) = readings
+    assert bare == [0] * 24
+    assert max(bare_conf) < 0.6
+    assert sum(1 for c in full_conf if c >= 0.6) >= 20  # (the bare-board doubt touches no board with checkers)

@@ -68,7 +68,7 @@ disc found on a die itself is dropped before counting, see ``checker_dice``).
 from __future__ import annotations
 
 import statistics
-from typing import Any
+from typing import Any, Optional, Sequence
 
 from vision.checker_lone import chained_row
 from vision.checker_stacks import dropped_beyond
@@ -192,6 +192,8 @@ def doubts(cue: dict[str, Any]) -> list[str]:
             why.append("long unlike column, dark at the base")
         if stack_unseen(cue):
             why.append("column covered in no board colour")
+        if cue.get("board_bare"):
+            why.append("no checker on any point")
         if int(cue.get("run_n") or 0) >= 1:
             why.append("colour run at the base")
         elif float(cue.get("dark_run") or 0.0) >= DARK_RUN:
@@ -200,6 +202,17 @@ def doubts(cue: dict[str, Any]) -> list[str]:
             # checker's length of the dark checkers' own colour runs from the base
             why.append("dark colour run at the base")
     return why
+
+
+def bare_board(points: Sequence[Optional[int]], bar: dict[str, int]) -> bool:
+    """Whether no checker was counted anywhere on the playing area: every point empty and none on the bar.
+
+    Why: no game position leaves the points bare (a game ends when one player has borne off his fifteen, with the
+    other's still on the board), so a bare reading says the count failed, not the board: a board found in the wrong
+    place (render 12134, corners 219 px off: no disc anywhere, four points with checkers read empty for sure) or a
+    frame whose checkers all went unseen. A board set up from its trays before a game passes through it too, and
+    nothing is lost by waiting there. Every point read empty is then doubted (the referee waits), none is counted."""
+    return not any(points) and not any((bar or {}).values())
 
 
 def mark_tips_unlike_the_board(cues: dict[int, dict[str, Any]]) -> None:

@@ -40,7 +40,7 @@ from vision.checker_bar import beside_bar, judge_bar
 from vision.checker_colours import ColourSplit, face_spread, lone_colour_unsure, phantom_light, split_colours
 from vision.checker_dark import judge_slot, learn_faces
 from vision.checker_dice import DieSpot, spoiled
-from vision.checker_doubt import DOUBTFUL_CONFIDENCE, doubts, mark_tips_unlike_the_board
+from vision.checker_doubt import DOUBTFUL_CONFIDENCE, bare_board, doubts, mark_tips_unlike_the_board
 from vision.checker_faint import faint_checkers
 from vision.checker_empty import (add_disc, board_lift, disc_share, learn_empty, point_bands, run_from_base,
                                   unlike_and_rows)
@@ -961,9 +961,13 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         kept_faint = sum(1 for d in chain if id(d) in faint_kept)
         if kept_faint and points[p - 1]:
             cues[p]["faint_kept"] = kept_faint
+    # (no checker counted anywhere: no position of a game, the count failed: checker_doubt.bare_board)
+    bare = bare_board(points, bar)
     for p, cue in cues.items():
         if colours_unsure:
             cue["colours_unsure"] = True
+        if bare:
+            cue["board_bare"] = True
         if points[p - 1] == 0 and not cue.get("n") and p in occupied and empty is not None:
             # (a point read empty: what covers its column, checker_unseen)
             cue.update(column_cover(occupied[p], bands[p], empty.bands[("top" if p >= 13 else "bottom", p % 2)],
