@@ -34,6 +34,7 @@ from vision.dice_pips import KERNEL, NORM_DIE, FaceImages, Pip, face_images, fin
 from vision.dice_pips import shares_face as _shares_face
 from vision.dice_pips import similar_shape as _similar_shape
 from vision.dice_scale import LEARN_CONFIDENCE, ScaleMemory
+from vision.dice_sure import face_sureness
 from vision.dice_tilt import MIN_BODY_EDGE_PX
 from vision.dice_tilt_agree import side_face_cocked
 from vision.dice_two_faces import two_faces_cocked
@@ -75,6 +76,7 @@ class FaceCandidate:
     pip_diam: float  # median pip diameter, original pixels
     tilt: dict = None  # type: ignore[assignment]  # flatness cues (see dice_flat.tilt_cues)
     dark: Optional[bool] = None  # dark pips on a lighter face
+    sure: float = 1.0  # how cleanly its pips make the face (vision.dice_sure): the reported die's confidence
 
 
 def _gray(image: np.ndarray) -> np.ndarray:
@@ -737,8 +739,24 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
             pxy = (np.array([[p.x, p.y] for p in g]) + back) / f + shift
             pdiam = float(median([p.diameter for p in g])) / f
             out.append(FaceCandidate(fit.value, conf, (fit.center + back) / f + shift, size, flat, len(g), elong, pxy,
-                                     pdiam, cues, g[0].dark))
+                                     pdiam, cues, g[0].dark, _sureness(g, fit, ext, images)))
     return out
+
+
+def _sureness(group: list[Pip], fit: LayoutFit, ext: np.ndarray, images: FaceImages) -> float:
+    """The face's confidence for the referee (vision.dice_sure): its pips' likeness and, for a one, how its face
+    sits round the pip on the colour image's outline where there is one, else on the grey one (``ext``, pixels).
+
+    Why not the grey one as well: it caught a three read as a one from its middle pip (render 12903 frame 759,
+    grey 0.0, colour 0.85) but called the demo game's true one unsure in every reading (frames 201-215, 0.3-0.37),
+    and its roll was said 14 frames late; the grey outline runs on over a board as light as the die."""
+    outlines = []
+    if len(group) == 1:
+        raw = ext
+        if images.has_color:
+            raw = _color_extent(images, fit.center, group[0].dark, fit.step, float(min(p.contrast for p in group)))
+        outlines.append(np.asarray(raw, float) / fit.step)
+    return face_sureness(len(group), [p.diameter for p in group], [p.contrast for p in group], outlines)
 
 
 def _centre(group: list[Pip]) -> np.ndarray:
@@ -903,7 +921,7 @@ def _merge(cands: list[FaceCandidate]) -> list[FaceCandidate]:
             rival = max(k.confidence for k in cluster if k.value != best.value)
             if best.confidence - rival < 0.25:
                 best = FaceCandidate(None, best.confidence, best.center, best.size, best.flat, best.pips, best.elongation,
-                                     best.pip_xy, best.pip_diam, best.tilt, best.dark)
+                                     best.pip_xy, best.pip_diam, best.tilt, best.dark, 0.0)
         merged.append(best)
     return merged
 
@@ -1098,7 +1116,8 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         if board_to_image is not None and value is not None and steep_on_board(
                 c.tilt, c.center, np.asarray(board_to_image, float), c.size):
             value = None  # a face squashed beyond any lean: a die on its edge or a misfit layout (dice_flat)
-        dice.append(DieReading(value=value, flat=flat, center=[float(c.center[0]), float(c.center[1])]))
+        dice.append(DieReading(value=value, flat=flat, center=[float(c.center[0]), float(c.center[1])],
+                               confidence=c.sure if value is not None else 0.0))
     dice.sort(key=lambda d: (d.center[0], d.center[1]))
     return dice
 

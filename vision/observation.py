@@ -45,6 +45,8 @@ class DieReading:
     flat: bool
     center: list[float]  # image pixels
     half: Optional[str] = None  # "left" | "right" of the bar as the image shows it; None outside the board
+    # how clean the face's pips are (0-1, vision.dice_sure); None: not said (a label, a scripted scene): taken as sure
+    confidence: Optional[float] = None
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -54,12 +56,15 @@ class DieReading:
         }
         if self.half is not None:
             d["half"] = self.half
+        if self.confidence is not None:
+            d["confidence"] = round(float(self.confidence), 2)
         return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "DieReading":
+        conf = d.get("confidence")
         return cls(value=d.get("value"), flat=bool(d.get("flat")), center=list(d.get("center") or [0, 0]),
-                   half=d.get("half"))
+                   half=d.get("half"), confidence=None if conf is None else float(conf))
 
 
 @dataclass

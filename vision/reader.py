@@ -307,11 +307,13 @@ def one_reading_per_die(dice: list[DieReading], die_px: float) -> list[DieReadin
         twin = next((m for m in merged if np.hypot(m.center[0] - die.center[0], m.center[1] - die.center[1])
                      < SAME_DIE_GAP * die_px), None)
         if twin is None:
-            merged.append(DieReading(die.value, die.flat, list(die.center), die.half))
+            merged.append(DieReading(die.value, die.flat, list(die.center), die.half, die.confidence))
             continue
         twin.flat = twin.flat and die.flat
         if twin.value != die.value:
             twin.value = None
+        if twin.confidence is not None and die.confidence is not None:
+            twin.confidence = min(twin.confidence, die.confidence)  # the less clean face of the two
     return sorted(merged, key=lambda d: (d.center[0], d.center[1]))
 
 
