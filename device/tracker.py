@@ -273,6 +273,8 @@ class State:
     seen: Optional[list] = None  # per point, the counts read while ``board`` stood: the reader's steady misreads
     seen_bar: Optional[list] = None  # [light, dark]: the bar counts read while ``board`` stood (a cube read as one)
     confirm: Optional[list] = None  # the board of an illegal call waiting for one more agreeing reading
+    confirm_read: Optional[list] = None  # the reading that showed ``confirm``: [points as read, [bar light, dark],
+    # the points (geometric) it was unsure of]
     early_roll: Optional[list] = None
     alerts: int = 0
     faults: int = 0  # readings in a row the tracker failed on (a bug): see GameTracker.feed
@@ -2120,10 +2122,13 @@ class GameTracker:
         elif found.kind == "illegal":
             after_board = found.board
             assert after_board is not None
-            if st.confirm != _board_json(after_board) and not quick and found.illegal_cost > 0:
+            if (st.confirm != _board_json(after_board) and not quick and found.illegal_cost > 0
+                    and not self._confirmed_clearer(after_board, obs)):
                 # an illegal call on a board the reading shows only if an unsure point was misread needs one more
                 # agreeing reading of the same board (a whole board read as is was already read twice alike)
                 st.confirm = _board_json(after_board)
+                st.confirm_read = [_as_read(obs), [obs.bar.get("light", 0), obs.bar.get("dark", 0)],
+                                   sorted(_low_confidence_points(obs))]
                 self.needs_reread = True
                 return
             after = seating.position(after_board, mover)
@@ -2266,6 +2271,27 @@ class GameTracker:
             st.turn, st.last_play = other(last_roller), None
         if after.player_off == CHECKERS:
             self._game_end(mover, after)
+
+    def _confirmed_clearer(self, board: Board, obs: Observation) -> bool:
+        """Whether this reading agrees with the one that showed the illegal board waiting for an agreeing reading
+        (``State.confirm``) but for points that one doubted and this one reads with confidence (the bar read the
+        same): the foul it shows (``board``) then rests on two readings, as with the same board read twice.
+
+        Why: the second look is asked for because the first rested on a doubtful point; a look that reads that
+        point clearly settles it, and every other point is read alike in both. Asked for the same board, such a
+        look only started the wait over, and the foul came a reading late (render 11001 frame 129: dark's 6-5
+        'bar/20 13/5', his 5-point read 2 at confidence 0 at frame 130, read 1 clearly at 132, called at 133, a
+        frame late). The readings are compared as read, not as the boards the read-error model made of them."""
+        st = self.state
+        if st.confirm is None or not st.confirm_read or len(st.confirm_read) != 3:
+            return False
+        points, bar, doubted = st.confirm_read
+        read = _as_read(obs)
+        if len(points) != 24 or len(read) != 24 or None in read or bar != [obs.bar.get("light", 0),
+                                                                           obs.bar.get("dark", 0)]:
+            return False
+        differ = {i + 1 for i in range(24) if points[i] != read[i]}
+        return bool(differ) and differ <= set(doubted) and not (differ & _low_confidence_points(obs))
 
     @staticmethod
     def _guess_holds(guess: Any, board: Board, mover: str) -> bool:
@@ -2810,6 +2836,12 @@ def _bar_read_as_held(ref: Reference, k: int) -> bool:
     reading. His bar read as held every time is as sure as any point read so."""
     seen = ref.seen_bar
     return seen is not None and list(seen[k]) == [ref.board.bar[k]]
+
+
+def _as_read(obs: Observation) -> list:
+    """The points as the reader read them (before any point was filled from the belief: see _fill_untouched)."""
+    raw = obs.extra.get("unfilled_points")
+    return list(raw) if isinstance(raw, list) and len(raw) == 24 else list(obs.points)
 
 
 def _shows(obs: Observation, board: Board) -> bool:
