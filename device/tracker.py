@@ -179,8 +179,6 @@ STALL_READS = 4  # such readings before going on from the likeliest board
 ONE_DIE_READS = 3  # readings showing one die only before a re-roll is called (the reader may miss a die)
 DOUBT_HISTORY = 6  # accepted readings whose unsure points are remembered (see State.doubtful)
 COCKED_READS = 1  # fresh readings of a die read cocked before the re-roll is called (it may be settling)
-SURE_DIE = 0.5  # a die's confidence (DieReading.confidence) below this: its face may be another (see _shaky)
-SHAKY_READS = 2  # fresh readings waited for a sure reading of both dice before a shaky roll is taken as read
 REROLL_MISSES = 2  # fresh looks showing a re-roll's die gone, the other where it lay, before it is taken as a misread
 FIXTURE_PX = 1.5  # a die read this close to where dice of two earlier turns were read, same face, is no die
 FIXTURE_TURNS = 2  # earlier turns of the dice that must have read it there (renders land dice within 3 px by chance)
@@ -1297,9 +1295,8 @@ class GameTracker:
             return
         if not is_start(board, seating):
             return  # the checkers moved: the opening was missed and play is on; its play will tell the roll
-        if ((_unread(obs.dice) and st.doubt < ONE_DIE_READS) or (_cocked(obs.dice) and st.doubt < COCKED_READS)
-                or (_shaky(obs.dice) and st.doubt < SHAKY_READS)):
-            st.doubt += 1  # a face not made out, a die read cocked or shaky: look again before anything is said
+        if (_unread(obs.dice) and st.doubt < ONE_DIE_READS) or (_cocked(obs.dice) and st.doubt < COCKED_READS):
+            st.doubt += 1  # a face not made out, or a die read cocked: look again before anything is said
             self.needs_reread = True
             return
         st.handled, st.doubt = _as_list(sig), 0
@@ -1492,11 +1489,9 @@ class GameTracker:
         if len(obs.dice) != 2:
             return
         unread = _unread(obs.dice)
-        if ((unread and st.doubt < ONE_DIE_READS) or self._cocked_settling(obs)
-                or (_shaky(obs.dice) and st.doubt < SHAKY_READS)):
-            # a face not made out (not a cocked die), a die read cocked (a die still rocking, or a flat die whose
-            # side face caught the light), or a face whose pips are not clean (_shaky): look again before anything
-            # is said
+        if (unread and st.doubt < ONE_DIE_READS) or self._cocked_settling(obs):
+            # a face not made out (not a cocked die), or a die read cocked (a die still rocking, or a flat die
+            # whose side face caught the light): look again before anything is said
             st.doubt += 1
             self.needs_reread = True
             return
@@ -2492,12 +2487,6 @@ class GameTracker:
             return True
         if len(obs.dice) != 2 or not mine or st.dice[0] not in [d.value for d in obs.dice]:
             return False  # (the other die seen now may lie in the wrong half: a re-roll, called below)
-        if _shaky(obs.dice) and st.doubt < SHAKY_READS:
-            # the other die's face not clean (render 10515 frame 47: the 2 beside the one read first read as a
-            # one, the roll made 1-1): look again before the roll is made whole on it
-            st.doubt += 1
-            self.needs_reread = True
-            return True
         reason = self._reroll_reason(obs.dice, need_half=seating.right_half(mover))
         if reason == "cocked" and self._cocked_settling(obs):
             return True
@@ -2964,18 +2953,6 @@ def _cocked(dice: list[DieReading]) -> bool:
 def _unread(dice: list[DieReading]) -> bool:
     """Whether a die lies flat but its face was not made out (value None): a reading to repeat, not a cocked die."""
     return any(d.value is None and d.flat for d in dice)
-
-
-def _shaky(dice: list[DieReading]) -> bool:
-    """Whether a flat die was read with a face whose pips are not clean (``DieReading.confidence`` below
-    SURE_DIE): a reading to repeat before the roll is taken, as for a face not made out.
-
-    Why: a die misread while it settles (a 2 read as 1: one pip lost; a 6 as 3) reached the referee as the roll,
-    and a play legal on the misread roll passed (session 13: 6 misread rolls in 26 games, one illegal play let
-    through). The reader says how cleanly each face's pips make a die face (vision.dice_sure); a reading that
-    does not say (a label, a scripted scene) is taken at its word."""
-    return any(d.flat and d.value is not None and d.confidence is not None and d.confidence < SURE_DIE
-               for d in dice)
 
 
 def _as_list(sig: tuple) -> list:
