@@ -94,23 +94,6 @@ def die_coloured(bgr: np.ndarray, total: np.ndarray, face: np.ndarray) -> np.nda
     return total <= SHADE[1] * face_total
 
 
-DARKER_FIELD = 0.35  # a bright die's surroundings darker than this share of its face are told from it by brightness
-
-
-def told_apart(face: np.ndarray, around: np.ndarray) -> bool:
-    """Whether a bright die's face (b, g, r medians) can be told from its surroundings' colour.
-
-    Why brightness too: a side face's colour is counted as the die's only when it is lit SHADE[0] (0.35) of the
-    face or more (``die_coloured``), so surroundings darker than that, and the die's shadow on them, can never pass
-    for its side faces, whatever their chromaticity. Chromaticity alone (DISTINCT) refused white and orange dice on
-    dark felt or a dark frame (forced-cocked renders 12206, 12210: chromaticity 0.10-0.11 off, brightness a quarter
-    to a third of the face's), so neither the body cue nor the band cue looked at them."""
-    face_total, around_total = float(face.sum()), float(around.sum())
-    if np.abs(face / face_total - around / around_total).max() >= DISTINCT:
-        return True
-    return around_total < DARKER_FIELD * face_total
-
-
 def body_mask(patch: np.ndarray, centre: np.ndarray, edge_px: float) -> Optional[np.ndarray]:
     """Pixels of ``patch`` (BGR) in the colour of the die whose upper face is centred at ``centre`` (patch px);
     None when the die's colour is too near its surroundings' (the ring round it) to tell the two apart."""
@@ -136,7 +119,7 @@ def _body(patch: np.ndarray, centre: np.ndarray, edge_px: float) -> Optional[tup
     if face_total <= 0 or around_total <= 0:
         return None
     if face_total >= DARK_FACE:
-        if not told_apart(face, around):
+        if np.abs(face / face_total - around / around_total).max() < DISTINCT:
             return None
     elif around_total < DISTINCT_DARK * face_total:
         return None

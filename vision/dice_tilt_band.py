@@ -35,19 +35,11 @@ import numpy as np
 from vision.dice_pose import LARGEST_FACE, upper_face
 # the die's colour as the body cue tells it (die_coloured), and the field beyond an edge must differ from the
 # face's chromaticity by DISTINCT (a dark die's: be DISTINCT_DARK times brighter), else no call there
-from vision.dice_tilt import DARK_FACE, DARKER_FIELD, DISTINCT, _camera, _px_per_unit, die_coloured
+from vision.dice_tilt import DARK_FACE, DISTINCT, _camera, _px_per_unit, die_coloured
 
-S_MAX = 2.9  # half-edges from the centre looked at along each face axis (a band ends by MAX_END)
-FIELD = 2.5  # half-edges: beyond this along an axis lies the field, never the die (its colour is told from it)
-MAX_END = 2.4  # half-edges: the die's colour running on beyond this is the field's, not a side face. A die leaning
-# t on a checker shows its upper face foreshortened by cos t across the edge and a band sin t edges wide; in
-# half-edges of the face's fitted size (about sqrt(cos t) edges) the band ends by (cos t + 2 sin t) / sqrt(cos t):
-# 1.85 at 17 degrees, 2.15 at 34, more where the fit makes the face smaller. It was 2.1 (with the field from 2.2):
-# a steep lean's band ran past it, or into the field's samples, which then matched the die (forced-cocked renders
-# 12206, an orange 3 leaning 0.55 edges: its band ended at 2.14, its field a dark frame, see dice_tilt.told_apart).
-# With told_apart, forced-cocked renders 12200-12249 (tuned) 18 -> 19 of 40 caught with the label's homography,
-# 16 -> 18 on found boards; 12250-12299 (held out) 12 -> 13 of 36 both ways; no flat die newly called cocked there
-# nor on ordinary renders 12300-12399, the sample stills and the real photos
+S_MAX = 2.5  # half-edges from the centre looked at along each face axis (a band ends by 2.1)
+FIELD = 2.2  # half-edges: beyond this along an axis lies the field, never the die (its colour is told from it)
+MAX_END = 2.1  # half-edges: the die's colour running on beyond this is the field's, not a side face (0.55 edges)
 ALONG = 0.5  # half-edges either side of the edge's middle sampled along it (corners are ragged, bands skewed)
 ALONG_SAMPLES = 9
 STEP_PX = 0.5  # pixels between samples along a line out from the face (0.75 px lost 3 of 47 caught on 9800-9999)
@@ -160,7 +152,6 @@ def edge_bands(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: float
     if face_total >= DARK_FACE:
         distinct = (field_total > 0) & (np.abs(field / np.maximum(field_total, 1e-9)[:, None] - face_chroma).max(
             axis=1) >= DISTINCT)
-        distinct |= (field_total > 0) & (field_total < DARKER_FIELD * face_total)  # (dice_tilt.told_apart)
     else:
         distinct = field_total >= DISTINCT_DARK * face_total
     bands = []
