@@ -1,6 +1,6 @@
 """A die's confidence says how cleanly its pips make the face (vision.dice_sure): a one read from a pip off the
-middle of its face (a two's or three's corner pip) or with no face round it on one side is below the tracker's
-SURE_DIE; clean faces are well above it."""
+middle of its face (a two's or three's corner pip) or with no face round it on one side is below SURE_DIE (0.5);
+clean faces are well above it."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from vision import dice_layout
 from vision.dice import find_dice
 from vision.dice_sure import face_sureness, outline_of_one
 
-SURE_DIE = 0.5  # the tracker's bar (device.tracker.SURE_DIE): a roll with a die below it is read again
+SURE_DIE = 0.5  # the bar past which a face is more likely misread than right (vision.dice_sure)
 
 INF = math.inf
 # colour outlines (grid steps from the pip, 16 rays) measured on rendered games by the finder

@@ -10,11 +10,11 @@ and a pip taken for a one on a checker or on the board has no face round it at a
 the other). Pips of one face are alike in size and ink; a face joining a side face's pips has one far smaller
 or fainter.
 
-The tracker takes a roll only once both dice read with at least its SURE_DIE (0.5), or after a few readings more
-(device.tracker._shaky). Each cue maps to 0.5 at the bar past which a face is more likely misread than right, as
-measured on rendered games and stills (session 14, 1,300 dice read right: true ones' median reach at most 2.24
-steps and opposite-side asymmetry at most 0.27; true faces' pips alike down to 0.58, where the finder itself refuses
-under 0.5).
+The referee does not weigh it yet: taking a roll only once both dice read 0.5 or more, or after two readings more
+(session 14), said rolls 3-4 frames late on a held-out game and let a worse reading of a double in (taken out).
+Each cue maps to 0.5 at the bar past which a face is more likely misread than right, as measured on rendered games
+and stills (session 14, 1,300 dice read right: true ones' median reach at most 2.24 steps and opposite-side
+asymmetry at most 0.27; true faces' pips alike down to 0.58, where the finder itself refuses under 0.5).
 """
 
 from __future__ import annotations
