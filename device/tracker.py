@@ -1294,7 +1294,9 @@ class GameTracker:
         if _as_list(sig) == st.handled or len(obs.dice) != 2:
             return
         if not is_start(board, seating):
-            return  # the checkers moved: the opening was missed and play is on; its play will tell the roll
+            # the checkers moved: the opening was missed and play is on; its play will tell the roll
+            self._opening_missed(obs, board)
+            return
         if (_unread(obs.dice) and st.doubt < ONE_DIE_READS) or (_cocked(obs.dice) and st.doubt < COCKED_READS):
             st.doubt += 1  # a face not made out, or a die read cocked: look again before anything is said
             self.needs_reread = True
@@ -1425,6 +1427,25 @@ class GameTracker:
         if need_half is not None and any(d.half != need_half for d in dice):
             return "wrong_half"
         return None
+
+    def _opening_missed(self, obs: Observation, board: Board) -> None:
+        """Leave the opening when a player's roll lies on one half of a board no longer at the start: the opening
+        roll and its play went by unread and untold, and play is on. Why: the opening play tells the opening roll
+        only when it is legal (``_missed_opening``); after an illegal one nothing did, and the referee waited for an
+        opening roll while every later roll was read (render 14535: the opening 6 never read, dark's opening play
+        illegal, 20 rolls read and ignored until a resync at frame 863). The game goes on from the board as seen,
+        whose turn it is told by this roll (never an alarm: a warning says the opening play was not judged)."""
+        st, seating = self.state, self.seating
+        assert seating is not None
+        if len(obs.dice) != 2 or _unread(obs.dice) or _cocked(obs.dice):
+            return
+        halves = {d.half for d in obs.dice}
+        if len(halves) != 1 or None in halves or seating.roller_of_half(halves.pop()) is None:
+            return
+        self._emit("warning", code="unsure_reading", message="the opening roll was not read and the opening play "
+                   "could not be told from the board; going on from the board as seen: please check it")
+        st.phase, st.turn, st.last_play, st.handled, st.doubt = "awaiting", None, None, None, 0
+        st.guessed = not _shows(obs, board)
 
     def _on_awaiting(self, obs: Observation, board: Board) -> None:
         st, seating = self.state, self.seating
