@@ -1294,7 +1294,8 @@ class GameTracker:
         if _as_list(sig) == st.handled or len(obs.dice) != 2:
             return
         if not is_start(board, seating):
-            # the checkers moved: the opening was missed and play is on; its play will tell the roll
+            # the checkers moved: the opening was missed and play is on. A legal opening play tells the roll
+            # (_missed_opening); a roll on one half after an untold one ends the opening (_opening_missed)
             self._opening_missed(obs, board)
             return
         if (_unread(obs.dice) and st.doubt < ONE_DIE_READS) or (_cocked(obs.dice) and st.doubt < COCKED_READS):
@@ -1439,8 +1440,8 @@ class GameTracker:
         assert seating is not None
         if len(obs.dice) != 2 or _unread(obs.dice) or _cocked(obs.dice):
             return
-        halves = {d.half for d in obs.dice}
-        if len(halves) != 1 or None in halves or seating.roller_of_half(halves.pop()) is None:
+        half = obs.dice[0].half
+        if half is None or obs.dice[1].half != half or seating.roller_of_half(half) is None:
             return
         self._emit("warning", code="unsure_reading", message="the opening roll was not read and the opening play "
                    "could not be told from the board; going on from the board as seen: please check it")

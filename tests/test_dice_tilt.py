@@ -129,27 +129,27 @@ def test_a_side_face_short_of_each_cues_bar_is_cocked_when_both_see_it():
     """A band of 0.3 edges: the body reaches 0.19 past the flat outline (its bar 0.35), the band 0.25 (its bar 0.3);
     neither calls the die alone, both together do (vision.dice_tilt_agree: leaning dice on forced-cocked renders
     11800-11939 measured so, no flat die there on both). A flat die and a thin band are not cocked."""
-    from vision.dice_tilt_agree import AGREED_EXCESS, both_cues_cocked
+    from vision.dice_tilt_agree import AGREED_EXCESS, side_face_cocked
     from vision.dice_tilt_band import COCKED_BAND, band_cocked, band_excess
 
     img, c = _die(9)
     assert AGREED_EXCESS < body_excess(img, CUES, c, EDGE, H, SHAPE) < COCKED_EXCESS
     assert AGREED_EXCESS < band_excess(img, CUES, c, EDGE, H, SHAPE) < COCKED_BAND
     assert not body_cocked(img, CUES, c, EDGE, H, SHAPE) and not band_cocked(img, CUES, c, EDGE, H, SHAPE)
-    assert both_cues_cocked(img, CUES, c, EDGE, H, SHAPE)
+    assert side_face_cocked(img, CUES, c, EDGE, H, SHAPE)
     for band in (0, 5):
         flat, c = _die(band)
-        assert not both_cues_cocked(flat, CUES, c, EDGE, H, SHAPE)
+        assert not side_face_cocked(flat, CUES, c, EDGE, H, SHAPE)
 
 
 def test_a_side_face_seen_by_one_cue_only_or_on_a_one_is_not_called_by_agreement():
     """A one gives the band cue no turn (it abstains), so agreement is not asked of it; a band towards another die
     is not looked at by either cue."""
-    from vision.dice_tilt_agree import both_cues_cocked
+    from vision.dice_tilt_agree import side_face_cocked
 
     img, c = _die(9)
-    assert not both_cues_cocked(img, {"face_axes": np.eye(2), "value": 1}, c, EDGE, H, SHAPE)
-    assert not both_cues_cocked(img, CUES, c, EDGE, H, SHAPE, others=np.array([[250.0, 200.0]]))
+    assert not side_face_cocked(img, {"face_axes": np.eye(2), "value": 1}, c, EDGE, H, SHAPE)
+    assert not side_face_cocked(img, CUES, c, EDGE, H, SHAPE, others=np.array([[250.0, 200.0]]))
 
 
 def test_a_rendered_die_leaning_a_little_is_called_by_both_cues(monkeypatch):

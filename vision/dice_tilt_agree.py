@@ -28,24 +28,14 @@ from vision.dice_tilt_band import COCKED_BAND, MIN_EDGE_PX, band_excess
 AGREED_EXCESS = 0.17  # die edges past a flat die's reach that both cues must show (flat dice: never both, renders)
 
 
-def both_cues_cocked(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: float, board_to_image: np.ndarray,
-                     shape: tuple[int, ...], others: Optional[np.ndarray] = None,
-                     offset: tuple[int, int] = (0, 0)) -> bool:
-    """Whether the die's body and a band beside one edge both reach AGREED_EXCESS past a flat die's outline."""
-    if edge_px < max(MIN_BODY_EDGE_PX, MIN_EDGE_PX) or int(cues.get("value") or 0) < 2:
-        return False
-    if band_excess(image, cues, center, edge_px, board_to_image, shape, others, offset, AGREED_EXCESS) <= AGREED_EXCESS:
-        return False
-    return body_excess(image, cues, center, edge_px, board_to_image, shape, others, offset) > AGREED_EXCESS
-
-
 def side_face_cocked(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: float, board_to_image: np.ndarray,
                      shape: tuple[int, ...], others: Optional[np.ndarray] = None,
                      offset: tuple[int, int] = (0, 0)) -> bool:
-    """``vision.dice_tilt.body_cocked``, then ``vision.dice_tilt_band.band_cocked``, then ``both_cues_cocked``, as
-    find_dice asks them of a flat die, with each cue measured once: the three asked one after the other measured
-    the body twice and the band twice per flat die of a frame. The same answers (the band measured with the lower
-    bar's shortcut, AGREED_EXCESS, gives the same excess wherever the higher bar's would)."""
+    """Whether a flat-read die shows a side face: its body past ``vision.dice_tilt``'s bar (COCKED_EXCESS), a band
+    past ``vision.dice_tilt_band``'s (COCKED_BAND), or, on faces of 2-6 pips of MIN_EDGE_PX or more, both past
+    AGREED_EXCESS. Each cue is measured once per die (asked as three separate tests they measured the body twice
+    and the band twice per flat die of a frame); the band measured with the lower bar's shortcut, AGREED_EXCESS,
+    gives the same excess wherever the higher bar's would."""
     value = int(cues.get("value") or 0)
     body: list[float] = []
 
