@@ -264,6 +264,8 @@ class State:
     doubt: int = 0
     unseen_play: Optional[str] = None  # who moved while waiting for his roll (the roll unseen)
     unseen_from: Optional[dict] = None  # the belief (board, seen, seen_bar) before ``unseen_play``'s first change
+    early_before: Optional[str] = None  # Position ID (mover's side): the mover's checkers as before his opponent's
+    # play not judged, taken with a roll read late (see _before_unseen): his play may have begun before it was read
     one_die_reads: int = 0
     stalled: int = 0  # readings in a row that no event explains and show no clear whole board
     opponent_lost: bool = False  # the last reading lacks an opponent's checker (knocked off, or unseen)
@@ -1055,6 +1057,37 @@ class GameTracker:
             return None
         return found, next(iter(by_board[found.board]))
 
+    def _before_unseen(self, mover: str, board: Board) -> Optional[str]:
+        """The Position ID (``mover`` on roll) of ``board`` with the mover's checkers where they stood before his
+        opponent's play that was not judged (``State.unseen_from``); a blot of his where the opponent stands now was
+        hit. None when that board is not known or does not add up.
+
+        Why: the mover's roll read late (his dice missed at first) is taken on a board that may hold the start of
+        his play as well as his opponent's whole play; both were told apart only by the rule that in the opponent's
+        turn the mover's checkers do not move, which this applies."""
+        saved = self.state.unseen_from
+        if self.seating is None or not saved or not saved.get("board"):
+            return None
+        old = _board_from_json(saved["board"])
+        sign, k = (1, 0) if mover == "light" else (-1, 1)
+        points, hits = [], 0
+        for was, now in zip(old.points, board.points):
+            mine, theirs = max(0, was * sign), max(0, -now * sign)
+            if mine and theirs:
+                if mine > 1:
+                    return None  # a point of two or more cannot be hit: the boards do not tell one story
+                mine, hits = 0, hits + 1
+            points.append(mine * sign if mine else -theirs * sign)
+        bar, off = list(board.bar), list(board.off)
+        bar[k], off[k] = old.bar[k] + hits, old.off[k]
+        if sum(max(0, n * sign) for n in points) + bar[k] + off[k] != 15:
+            return None
+        try:
+            return self.seating.position(Board(tuple(points), (bar[0], bar[1]), (off[0], off[1])),
+                                         mover).position_id()
+        except ValueError:
+            return None
+
     def _unseen_reference(self) -> Optional[Reference]:
         """The belief before the player on roll first moved with his roll unread (see ``_resync``), if he did."""
         st = self.state
@@ -1458,6 +1491,7 @@ class GameTracker:
             st.turn = seating.roller_of_half(obs.dice[0].half)
         assert st.turn is not None
         roller = st.turn
+        early: Optional[str] = None  # see State.early_before
         last = st.last_play
         if (obs.dice and last and last.get("player") == other(roller) and not last.get("settled")
                 and all(d.half == seating.right_half(other(roller)) for d in obs.dice)):
@@ -1488,6 +1522,7 @@ class GameTracker:
                 st.phase, st.dice, st.one_die, st.doubt, st.unseen_play = "moving", [int(die.value)], True, 0, None
                 st.roll_at, st.roll_reads, st.roll_frame = _dice_at(obs.dice), 1, self._frame
                 st.before = seating.position(board, roller).position_id()
+                st.early_before = None
                 self.needs_reread = True
                 return
             if st.doubt >= 1 and again is None and self._lone_die_wrong_half(roller, die):
@@ -1526,6 +1561,7 @@ class GameTracker:
             # a roll the reader missed. Say so (not judged), and take this roll
             self._emit("warning", code="unsure_reading", player=roller,
                        message=f"{roller}'s roll was not read; his play is not judged: please check the board")
+            early = self._before_unseen(other(roller), board)
             st.unseen_play, st.last_play = None, None
             roller = st.turn = other(roller)
             reason = self._reroll_reason(obs.dice, need_half=seating.right_half(roller))
@@ -1572,12 +1608,14 @@ class GameTracker:
                 st.phase, st.dice, st.one_die, st.unseen_play = "moving", known, True, None
                 st.roll_at, st.roll_reads, st.roll_frame = _dice_at(obs.dice), 1, self._frame
                 st.before = seating.position(board, roller).position_id()
+                st.early_before = None
                 self.needs_reread = True
             return
         dice = roll_values([int(d.value) for d in obs.dice])  # type: ignore[arg-type]
         self._emit("roll", player=roller, dice=dice)
         st.phase, st.dice, st.unseen_play = "moving", dice, None
         st.before = seating.position(board, roller).position_id()
+        st.early_before = early if early != st.before else None
         st.doubt = 0
         # a face misread in this reading (g2703 frame 735: a 4 read as 1, so 4-1 became 1-1) shows as a die gone
         # or another face in a later reading while the dice lie (see _look_at_roll). No fresh look is asked for
@@ -2008,6 +2046,18 @@ class GameTracker:
         exact = self._read_as_legal(obs, boards) if found.kind != "legal" else None
         if exact is not None:
             found = Verdict("legal", exact, 0, found.illegal_cost, [])
+        if (found.kind == "illegal" and found.board is not None and st.early_before and not st.one_die
+                and len(st.dice) == 2):
+            # the roll was read late, after a play of the opponent's not judged (his roll unread): the board the
+            # roll was taken on may hold the first checkers of this play as well, and the opponent's play took the
+            # blame for them (J15 game 15434 frame 164: dark's 24/20 13/9 6/2*(2) on 4-4, his white dice on cream
+            # felt read only after 24/20, called 'plays only 3 of the four 4s'). In the opponent's turn the mover's
+            # checkers stay put, so where they stood before it is where his play began: a play legal from there
+            # is legal
+            early = Position.from_position_id(st.early_before)
+            if any(seating.board(r, mover) == found.board for r in legal_results(early, st.dice[0], st.dice[1])):
+                st.before, before = st.early_before, early
+                found = Verdict("legal", found.board, 0, found.illegal_cost, [])
         unchanged = exact is None and ref is not None and None not in view.points and (
             face_bar(view, ref) == ref.board.bar and all(v == ref.board.points[i]
                                                          for i, v in enumerate(face_value(view, ref))))
