@@ -52,6 +52,41 @@ def lone_on_own_colour(board_unlike: Sequence[Sequence[float]], row_base: float)
                and abs(u - row_base) <= OWN_NEAR_BASE for u, rim, _, unlike, colour in board_unlike)
 
 
+RIMMED_RIM = 0.25  # a disc of a short chain dropped as faint or as the board's own, this clear (share of the
+# board's typical strong rim) ...
+RIMMED_TIP = 1.0  # ... whose rim on its tip side is as strong as its sides' (a rim all round) ...
+RIMMED_NEAR_BASE = 0.3  # ... centred within this many diameters of where the row's stacks start ...
+RIMMED_LIFT = 15.0  # ... on a point whose board round it is as light as the empty board (within this much L)
+
+
+def rimmed_at_base(lone_drops: Sequence[Sequence[float]], row_base: float, lift: Optional[Sequence[float]]) -> bool:
+    """Whether a disc dropped from a chain of one or two as faint or as the board's own may be a lone checker on a
+    triangle of its own colour.
+
+    ``lone_drops``: per such disc (diameters from the base, rim as a share of the typical rim, share of it unlike
+    the empty board, tip-side rim as a share of its own rim, distance to a checker colour in tolerances);
+    ``row_base``: diameters from the base where the row's stacks start; ``lift``: how much lighter the board round
+    the point's discs is than the empty board there (Lab; None when not measured).
+
+    Why: a chain is dropped as faint against its colour's typical rim, but that rim is learnt where the checkers
+    stand on the field or on triangles of the other colour; a white checker on a cream triangle shows a fraction
+    of it (renders 16237 point 17 and 16238 point 11: a clear lone light checker at the base, rims 0.41 and 0.28
+    of the typical rim, read empty for sure). A triangle's base meets a circle on its two sides and runs on into the
+    triangle on the tip side, so its tip-side rim is weak (0.1-0.9 of its sides on the renders and photos measured);
+    a checker's rim runs all round. Where the board round the point is darker or lighter than the empty board (a
+    dice cup, a hand, a shadow over it), the tip-side edge may be that object's (real photo r19 point 14: the cup's
+    edge above a cream triangle's base, tip 2.3, lift -61), so it tells nothing. The point is doubted, not counted.
+    Neither the disc's colour nor how much of it differs from the empty board tells the checker from the base
+    (checkers 0.4-3.0 tolerances off their colour and 0.0-0.66 unlike; triangles' bases 0.6-1.9 and 0.0-0.45).
+    Measured (found boards, sure wrong / right points flagged): renders 16200-16279 (tuned) 36 -> 34 / 164 = 164;
+    16400-16439 (held out) 26 -> 25 (16418 point 9, a lone ivory checker on a white triangle) / 106 = 106; the real
+    photos and the sample stills identical."""
+    if lift is not None and abs(float(lift[0])) > RIMMED_LIFT:
+        return False
+    return any(rim >= RIMMED_RIM and tip >= RIMMED_TIP and abs(u - row_base) <= RIMMED_NEAR_BASE
+               for u, rim, _, tip, _ in lone_drops)
+
+
 def dropped_row(dropped: Sequence[Sequence[Any]]) -> bool:
     """Whether the discs dropped on a point read empty (why, diameters from the base, rim as a share of the typical
     rim) make a row of ROW_LENGTH or more, each one checker's spacing from the last, wherever it starts."""

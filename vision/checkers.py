@@ -49,7 +49,7 @@ from vision.checker_off import read_off
 from vision.checker_runs import CheckerColour, row_run_lengths
 from vision.checker_layers import dropped_stack, run_past
 from vision.checker_median import median_along
-from vision.checker_lone import colour_distance, dropped_row, lone_on_own_colour, odd_faced_lone
+from vision.checker_lone import colour_distance, dropped_row, lone_on_own_colour, odd_faced_lone, rimmed_at_base
 from vision.checker_own_colour import own_colour_stack
 from vision.checker_row_proof import row_proven
 from vision.checker_arcs import layer_edges
@@ -436,6 +436,13 @@ def _the_boards_own(d: Disc, share: float, colour_rim: float, tip: float) -> boo
     return share < EMPTY_SHARE and d.rim < LONE_FAINT * colour_rim and tip < LONE_TIP * d.rim
 
 
+def _lone_traits(d: Disc, share: float, tip: float) -> dict[str, Any]:
+    """What is kept of a short chain's disc dropped as faint or as the board's own, for checker_lone to judge:
+    the share of it unlike the empty board, its tip-side rim as a share of its rim, its colour."""
+    return {"lone_unlike": round(float(share), 2), "lone_tip": round(float(tip) / max(d.rim, 1e-6), 2),
+            "lone_lab": [float(v) for v in d.lab]}
+
+
 def _colour_runs(lab: np.ndarray, cols: Columns, learnt: dict[int, Optional[CheckerColour]],
                  colours: dict[str, Any], half_len: float, slot: float) -> dict[tuple[int, int], float]:
     """How far each learnt checker colour runs from each point's base (checker_runs), per (point, colour sign),
@@ -817,13 +824,15 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
                 and not any(share_of(d, p) >= EMPTY_CLEAR for d in chain)):
             # (faint rims in a dim corner of the board are still checkers where the board plainly is not empty)
             for d in chain:
-                reject(d, "weak and alone")
+                reject(d, "weak and alone", **_lone_traits(d, share_of(d, p), arc_score(
+                    gx, gy, d.x, d.y, d.r, 90.0 * (1.0 if p >= 13 else -1.0))))
             continue
         if len(chain) <= 2 and all(_the_boards_own(d, share_of(d, p), colour_ref[chain_sign],
                                                    arc_score(gx, gy, d.x, d.y, d.r, 90.0 * (1.0 if p >= 13 else -1.0)))
                                    for d in chain):
             for d in chain:
-                reject(d, "the board's own: no rim on its tip side")
+                reject(d, "the board's own: no rim on its tip side", **_lone_traits(d, share_of(d, p), arc_score(
+                    gx, gy, d.x, d.y, d.r, 90.0 * (1.0 if p >= 13 else -1.0))))
             continue
         along = [(cols.from_base(p, d.y), d.rim) for d in chain]
         # a checker on top shows its outline straight across the column even where its side arcs lie over
@@ -926,7 +935,14 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
                 [d for d, why, _ in dropped if why in FACE_ROW_DROPS])
     for rd in rejected:  # what was dropped on each point: (why, diameters from the base, share of the strong rim)
         disc_lab = rd.pop("lab", None)  # (a board-coloured disc's colour: only its distance to the checkers' is kept)
+        lone_lab = rd.pop("lone_lab", None)  # (a short faint chain's disc: the same)
         rp = cols.point_of(rd["x"] * scale, rd["y"] * scale)
+        if rp is not None and lone_lab is not None:
+            # (a disc of a short chain dropped as faint or as the board's own: where, how clear, how unlike the
+            # empty board, its tip side against its rim, how near a checker colour: checker_lone.rimmed_at_base)
+            cues[rp].setdefault("lone_drops", []).append(
+                (round(cols.from_base(rp, rd["y"] * scale) / (2 * r), 2), round(rd["rim"] / max(ref, 1e-6), 2),
+                 rd["lone_unlike"], rd["lone_tip"], colour_distance(lone_lab, (light, dark))))
         if rp is not None and rd["why"] == "weak" and rd["rim"] >= 0.8 * floor:
             # (a disc dropped as weak by a hair: how far from the base, its rim against the floor, its size)
             cues[rp].setdefault("near_floor", []).append(
@@ -951,7 +967,9 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
             confidence[p - 1] = min(confidence[p - 1], DOUBTFUL)
         # a checker of its triangle's own colour dropped as the board's, a stack whose base was not found (checker_lone)
         if points[p - 1] == 0 and (lone_on_own_colour(cue.get("board_unlike", []), float(cue.get("row_base", 0.5)))
-                                   or dropped_row(cue.get("rejected", []))):
+                                   or dropped_row(cue.get("rejected", []))
+                                   or rimmed_at_base(cue.get("lone_drops", []), float(cue.get("row_base", 0.5)),
+                                                     cue.get("lift"))):
             cue["dropped_checkers"] = True
             confidence[p - 1] = min(confidence[p - 1], DOUBTFUL)
     # the situations where the count may be wrong though every disc looked clear (checker_doubt): the referee
