@@ -124,14 +124,6 @@ the roll, but a foul that another face of it makes legal rests on it: not judged
 g2703 frame 761, where today's reader never finds the misread 4 again). 'No checker was moved' is not judged on a
 board that stood as a guess doubting the mover's points, the bar or the trays (race 4242 frame 1614).
 
-A choice between results a reading fitted is re-examined, never carried into a false alarm (issue 6). A play
-judged on a reading that other results of it fitted without a confident misread (5-1 as 8/3 7/6 or 11/6 8/7; an
-illegal play's checker on one point or the next) keeps them (``State.choices``, carried over the plays since where
-those touched none of their points: device.earlier_choice). Two still readings reading the other more cheaply, none
-the choice, switch to it (said; a legal play corrected); a later play illegal from the board believed but legal
-from the other is judged from the other, unless a still reading favoured the choice: then not sure, never an alarm
-(14434 frame 1025: dark's 3-3 'moved backwards' from 11/6 8/7 believed for his 8/3 7/6; 16004 frame 211).
-
 A guess doubting the bar keeps a foul unjudged only when the mover's own bar count may be wrong: read otherwise in a
 reading while the guess stood (issue 6, R4; g6464 frame 222: light's bar/23 on 6-2 after dark's bar/24* was not
 judged, ``_bar_read_as_held``). A mark on the board read as a die, seen in two earlier turns of the dice beside a
@@ -164,7 +156,6 @@ import math
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Optional
 
-from device.earlier_choice import Change, carried
 from device.events import make_event
 from device.seating import COLOURS, HOMES, Board, Seating, is_start, other, start_read_short
 from device.matching import HARD, SOFT as SOFT_MISREAD, Reference, Verdict, View, cost, decide, face_value, repairs
@@ -195,8 +186,6 @@ FIXTURE_SPOTS = 40  # dice readings remembered for that
 ROLL_LOOKS = 3  # fresh looks at a roll's dice, while they lie, asked for when a look disagrees with the roll
 ROLL_FIX_READS = 2  # later readings agreeing on other faces for the resting dice before the roll is corrected
 WILD_READS = 2  # readings of an opponent's stack wildly off while he waits before the point counts as unsteady
-MAX_CHOICES = 6  # other results of a play kept to re-examine its choice (the ones its reading fitted best)
-REVIEW_READS = 2  # still readings showing an earlier choice's other legal result likelier before it is taken
 MAX_FAULTS = 3  # readings in a row the tracker fails on before it drops what it was in the middle of
 SURE_OFF = 1.0  # the reader's off confidence at which a borne-off count is evidence (its tray and board agree)
 
@@ -316,8 +305,6 @@ class State:
     lifted_at: Optional[list] = None  # the roll_at of the roll being played once a reading showed no dice (lifted)
     strays: Optional[list] = None  # [roll_at, [[value, x, y]]]: dice read beside the roll's on the opponent's half
     reroll_due: Optional[list] = None  # [player, lifted]: a re-roll was called on him and he has not rolled since
-    choices: Optional[dict] = None  # player -> his last play judged on a reading that other results of it
-    # fitted too: {"chosen": board, "alts": [boards], "dice", "before", "frame", ...} (see _note_choice)
 
 
 @functools.lru_cache(maxsize=None)
@@ -786,11 +773,6 @@ class GameTracker:
         view = View.of(obs)
         if not obs.board.found or len(view.points) != 24:
             return None
-        if self.state.phase == "awaiting" and self.state.choices and None not in view.points:
-            # an earlier choice between legal results the still board now tells apart (see _review_choices)
-            reviewed = self._review_choices(view, obs, ref)
-            if reviewed is not None:
-                return reviewed
         if cost(view, ref.board, ref) < HARD:
             self.state.stalled = 0
             if None not in view.points:
@@ -1318,7 +1300,6 @@ class GameTracker:
         st.turn, st.dice, st.before, st.last_play, st.early_roll = None, None, None, None, None
         st.changes_seen = False
         st.wild_reads = None
-        st.choices = None
         st.cube_value, st.cube_owner, st.offered_by = 1, None, None
         st.setup_dice = _dice_at(obs.dice)
         self._believe(board, obs)
@@ -2198,17 +2179,6 @@ class GameTracker:
                 # may hide the play's own change there (render 1818, frame 145: light's 6-stack read 4 while it
                 # held 5, then 4 after 6/2, taken for 5 made 'bar/24 13/2'). Not sure, never an alarm
                 found = Verdict("doubt", steady, found.legal_cost, found.illegal_cost, found.points)
-        choice_unsure = False  # the play is legal from the board another earlier choice leaves: not sure
-        if found.kind == "illegal" and not passed:
-            other_choice = self._other_choice(view, obs, ref, mover, found)
-            if other_choice is not None:
-                # the play is legal (or may be) from the board an earlier legal play would have left had the
-                # tracker taken the other legal result its reading fitted: that choice is re-examined, not cried
-                # foul on (14434 frame 1025: dark's 5-1 8/3 7/6 taken as 11/6 8/7, his 3-3 from the true board
-                # 'a checker moved backwards')
-                found, ref, before, by_board = other_choice
-                boards = list(by_board)
-                choice_unsure = found.kind == "doubt"
         sure_before = near is not None and not passed and not st.guessed  # see st.guessed below
         legal: Optional[bool] = None
         if found.kind == "legal":
@@ -2216,7 +2186,6 @@ class GameTracker:
             assert after_board is not None
             after = seating.position(after_board, mover)
             legal = self._play_event(mover, st.dice, before, after)
-            self._note_choice(mover, view, ref, boards, after_board)
         elif found.kind == "illegal":
             after_board = found.board
             assert after_board is not None
@@ -2246,7 +2215,6 @@ class GameTracker:
             legal = self._play_event(mover, st.dice, before, after, note=(
                 "(a checker was not seen: the checkers moved are one likely reading; the play is illegal either way)"
                 if found.ties else None))
-            self._note_choice(mover, view, ref, boards, after_board, illegal=True)
         else:
             if st.doubt < DOUBT_READS and not quick:
                 st.doubt += 1
@@ -2265,9 +2233,6 @@ class GameTracker:
             elif guess_wrong:
                 why = (f"the board before {mover}'s roll was not read clearly (an earlier play was not judged); "
                        f"{mover}'s play is not judged: please check the board")
-            elif choice_unsure:
-                why = (f"{mover}'s play is illegal from the board as followed but legal had an earlier play been "
-                       "the other legal play its reading fitted; not judged: please check the board")
             elif face_unsure:
                 why = (f"a die of {mover}'s roll was not found again when looked at, and the play is legal with "
                        "another face on it; the play is not judged: please check the dice")
@@ -2298,8 +2263,6 @@ class GameTracker:
                 st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
                 st.handled, st.doubt, st.confirm, st.one_die, st.one_die_reads = remaining, 0, None, False, 0
                 return
-        if found.kind == "doubt" and st.choices:
-            st.choices = {p: r for p, r in st.choices.items() if p != mover} or None  # his new play supersedes it
         st.last_play = {"player": mover, "dice": list(st.dice), "before": st.before,
                         "after_board": _board_json(after_board), "legal": legal,
                         "clean": legal is not None and rolled_seen and not st.guessed and not opponent_moved}
@@ -2375,149 +2338,6 @@ class GameTracker:
             st.turn, st.last_play = other(last_roller), None
         if after.player_off == CHECKERS:
             self._game_end(mover, after)
-
-    def _note_choice(self, mover: str, view: View, ref: Optional[Reference], boards: list[Board],
-                     chosen: Board, illegal: bool = False) -> None:
-        """Keeps the mover's play just judged with the other results its reading fitted without a confident misread
-        (``State.choices``), replacing his last one: the choice ``_review_choices`` and ``_other_choice``
-        re-examine. A legal play's others are the other legal results; an illegal play's (``illegal``) the other
-        whole illegal boards (render 16004 frame 136: dark's illegal 2-1 left two checkers on adjacent points,
-        read as one point's two, and his next play, from the true board, looked illegal at 211)."""
-        st = self.state
-        choices = dict(st.choices or {})
-        choices.pop(mover, None)
-        if illegal:
-            offs = ({b.off[0] for b in boards} | {ref.board.off[0] if ref else 0},
-                    {b.off[1] for b in boards} | {ref.board.off[1] if ref else 0})
-            legal_set = set(boards)
-            fits = sorted(((c, b) for c, b in repairs(view, ref, offs)
-                           if c < HARD and b != chosen and b not in legal_set), key=lambda cb: cb[0])
-            alts = list(dict.fromkeys(b for _, b in fits))[:MAX_CHOICES]
-        else:
-            alts = sorted((b for b in boards if b != chosen and cost(view, b, ref) < HARD),
-                          key=lambda b: cost(view, b, ref))[:MAX_CHOICES]
-        if alts and st.before and st.dice and len(st.dice) == 2:
-            choices[mover] = {"chosen": _board_json(chosen), "alts": [_board_json(b) for b in alts],
-                              "dice": list(st.dice), "before": st.before, "frame": self._frame, "illegal": illegal,
-                              "prior": _board_json(ref.board) if ref is not None else None,
-                              "seen": [list(v) for v in ref.seen] if ref is not None and ref.seen else None}
-        st.choices = choices or None
-
-    def _other_choice(self, view: View, obs: Observation, ref: Optional[Reference], mover: str, found: Verdict
-                      ) -> Optional[tuple[Verdict, Reference, Position, dict[Board, set[tuple[int, int]]]]]:
-        """A play illegal from the believed board, weighed from the board each earlier choice's other legal results
-        leave (``State.choices``, carried over the plays since: device.earlier_choice). Exactly one such board
-        from which the reading is a legal play: the earlier choice was wrong; it is corrected (a play event with
-        ``corrected``) and the play judged from that board. Several, or a doubt from one: not sure (never an
-        alarm). None when no other choice explains the reading: the foul stands either way.
-
-        Why: a reading fitting two legal results is settled by the read-error model's costs, and a wrong choice
-        carried forward makes the next play of those checkers, made from the true board, look illegal (14434
-        frame 1025). Only results the earlier reading fitted without a confident misread are weighed, and only
-        where no play since touched their points: an illegal play is legal from such a board only if it undoes
-        that very difference."""
-        st, seating = self.state, self.seating
-        if not st.choices or ref is None or seating is None or not st.dice or len(st.dice) != 2 or st.one_die:
-            return None
-        sign = 1 if mover == "light" else -1
-        fits: list[tuple[Verdict, Reference, Position, dict, str, Board]] = []
-        for player, rec in st.choices.items():
-            chosen = _board_from_json(rec["chosen"])
-            for alt_json in rec["alts"]:
-                alt = _board_from_json(alt_json)
-                change = Change.between(chosen, alt)
-                board = carried(ref.board, chosen, change)
-                if board is None:
-                    continue
-                before = seating.position(board, mover)
-                by_board: dict[Board, set[tuple[int, int]]] = {}
-                for roll in self._possible_rolls():
-                    for result in legal_results(before, roll[0], roll[1]):
-                        by_board.setdefault(seating.board(result, mover), set()).add(roll)
-                other_ref = _choice_reference(ref, rec, board, alt, change)
-                verdict = decide(view, list(by_board), other_ref, mover=sign, far=self._far_test(before, mover))
-                if verdict.kind != "illegal":
-                    fits.append((verdict, other_ref, before, by_board, player, alt))
-        if not fits:
-            return None
-        log.info("frame %d: %s's play illegal from the believed board; other earlier choices: %s", self._frame,
-                 mover, [(f[0].kind, f[4]) for f in fits])
-        if len(fits) == 1 and fits[0][0].kind == "legal" and not st.choices[fits[0][4]].get("held"):
-            # (no still reading since favoured the choice: else the board cannot tell, and it is not sure)
-            verdict, other_ref, before, by_board, player, alt = fits[0]
-            rec = st.choices[player]
-            self._say_choice(player, rec, alt, f"{mover}'s play is judged from that board")
-            st.choices = {p: r for p, r in st.choices.items() if p != player} or None
-            st.before = before.position_id()
-            return verdict, other_ref, before, by_board
-        doubt = Verdict("doubt", found.board, found.legal_cost, found.illegal_cost, found.points)
-        return doubt, ref, Position.from_position_id(st.before), self._result_boards(mover)
-
-    def _say_choice(self, player: str, rec: dict, alt: Board, then: str) -> None:
-        """Says that ``player``'s play kept in ``rec`` left ``alt``, not the board chosen: a legal play is corrected
-        (a play event with ``corrected``); an illegal one keeps its verdict (a foul either way: not called again)."""
-        seating = self.seating
-        assert seating is not None
-        what = "the other illegal board" if rec.get("illegal") else "the other legal play"
-        self._emit("warning", code="earlier_choice", player=player,
-                   message=f"{player}'s play of {'-'.join(map(str, rec['dice']))} (frame {rec['frame']}) left "
-                           f"{what} its reading fitted, {then}")
-        if not rec.get("illegal"):
-            earlier = Position.from_position_id(rec["before"])
-            self._play_event(player, list(rec["dice"]), earlier, seating.position(alt, player), corrected=True)
-        last = self.state.last_play
-        if last and last.get("player") == player and last.get("before") == rec["before"]:
-            last["after_board"] = _board_json(alt)  # (judged so now: no correction to judge at the next roll)
-
-    def _review_choices(self, view: View, obs: Observation, ref: Reference) -> Optional[Board]:
-        """While nothing should move: each earlier choice (``State.choices``) weighed again on this reading. The
-        other legal result, carried to the board believed now, read more cheaply than the board believed (both
-        weighed on the readings of the board before that play where the result left a point as it stood, on
-        nothing else where it changed it) in REVIEW_READS readings, none favouring the choice since: the choice
-        was wrong. The play is corrected (a play event with ``corrected``, said) and the game followed from that
-        board, which is returned; else None.
-
-        Why: a reading that fitted two legal results was settled on one reading's costs; the still readings after
-        it tell which the board holds (14434 frames 934-987: dark's checkers read as 8/3 7/6 left them, a lone
-        checker on his 10-point read clearly where 11/6 8/7, believed, leaves none), and a wrong choice carried
-        forward makes the next play of those checkers look illegal."""
-        st, seating = self.state, self.seating
-        if not st.choices or seating is None:
-            return None
-        choices = dict(st.choices)
-        switch = None
-        for player, rec in list(choices.items()):
-            chosen = _board_from_json(rec["chosen"])
-            weighed = []  # (the other result's cost, the choice's cost, the other result, carried)
-            for alt_json in rec["alts"]:
-                alt = _board_from_json(alt_json)
-                change = Change.between(chosen, alt)
-                board = carried(ref.board, chosen, change)
-                if board is not None:
-                    weighed.append((cost(view, board, _choice_reference(ref, rec, board, alt, change)),
-                                    cost(view, ref.board, _choice_reference(ref, rec, ref.board, chosen, change)),
-                                    alt_json, board))
-            if not weighed:
-                choices.pop(player)  # the plays since moved those checkers: nothing left to tell apart
-                continue
-            c_alt, c_now, alt_json, board = min(weighed, key=lambda w: w[0] - w[1])
-            if c_alt > c_now or (c_alt == c_now and rec.get("review") and rec["review"][0] != alt_json):
-                # a reading favouring the choice: it holds (and a foul later legal only from the other is not sure)
-                rec = dict(rec, review=None, held=int(rec.get("held") or 0) + (c_alt > c_now))
-            elif c_alt < c_now:
-                votes = rec["review"][1] if rec.get("review") and rec["review"][0] == alt_json else 0
-                rec = dict(rec, review=[alt_json, votes + 1])
-                if votes + 1 >= REVIEW_READS and switch is None:
-                    switch = (player, rec, _board_from_json(alt_json), board)
-            choices[player] = rec  # (a tie tells nothing: the count stands)
-        st.choices = choices or None
-        if switch is None:
-            return None
-        player, rec, alt, board = switch
-        self._say_choice(player, rec, alt, "as the board shows now: followed from that board")
-        st.choices = {p: r for p, r in choices.items() if p != player} or None
-        self._believe(board, obs)
-        return board
 
     def _confirmed_clearer(self, board: Board, obs: Observation) -> bool:
         """Whether this reading agrees with the one that showed the illegal board waiting for an agreeing reading
@@ -3064,21 +2884,6 @@ class GameTracker:
 
 
 OPPONENT_PLAY_BUDGET = 3000  # opponent positions generated at most when asking whether he played on
-
-
-def _choice_reference(ref: Reference, rec: dict, board: Board, result: Board, change: Change) -> Reference:
-    """The reference to weigh ``board`` (believed now, or an earlier choice's other result carried to it) on: as
-    ``ref`` but on the points the choice decides (``change``), where only readings of the board before that play
-    count, and only where ``result`` (the play's result the board carries) left the point as it stood."""
-    seen = list(ref.seen) if ref.seen is not None else [(v,) for v in ref.board.points]
-    prior = _board_from_json(rec["prior"]) if rec.get("prior") else None
-    before_seen = rec.get("seen")
-    for i in change.touches():
-        if prior is not None and before_seen and result.points[i] == prior.points[i]:
-            seen[i] = tuple(before_seen[i])
-        else:
-            seen[i] = (board.points[i],)
-    return Reference(board, tuple(seen), ref.seen_bar)
 
 
 def _bar_read_as_held(ref: Reference, k: int) -> bool:
