@@ -604,7 +604,7 @@ def _not_a_face(group: list[Pip], images: FaceImages, loose: float, bounded: boo
         if why is not None:
             why.append("r17")
         return True  # one face's pips are one ink under one light: a far fainter one is on a side face
-    if _too_elongated(group, loose):
+    if max(p.elongation for p in group) > 2.3:
         if why is not None:
             why.append("r4")
         return True
@@ -621,24 +621,6 @@ def _not_a_face(group: list[Pip], images: FaceImages, loose: float, bounded: boo
                 why.append("r15")
             return True  # two gaps between three checkers: two small triangles
     return False
-
-
-PIP_ELONGATION = 2.3  # a pip of a face at most this elongated (a side face's squashed pips are more)
-
-
-def _too_elongated(group: list[Pip], loose: float) -> bool:
-    """Whether a pip of the group is too elongated for a face's pip, forgiving one pip of at most TINY_PIP_PX source
-    pixels (``loose``: the scale's enlargement on a board, else 0) where the die outline and layout tests follow.
-
-    Why: a pip of one or two source pixels, enlarged, has the elongation of its sampling (a rendered 6 of ~12 px at
-    960x540: one pip 4.0 long, the others 1.2-1.6, so the face failed here at the one scale that saw all six pips
-    and the die went unread). Only one such pip is forgiven: streaks of wood grain or a point's edge are all
-    elongated alike, and a face's pips are round but for sampling.
-    """
-    long = [p for p in group if p.elongation > PIP_ELONGATION]
-    if not long:
-        return False
-    return len(long) > 1 or long[0].diameter > TINY_PIP_PX * loose
 
 
 def _linked_by_size(group: list[Pip], zoom: float) -> bool:
