@@ -27,21 +27,20 @@ def _game_to_dark_on_roll(d: Driver, seating: Seating) -> Position:
     d.show(START, "light")
     d.show(START, "light")
     opening = (die(3, seating.right_half("light")), die(1, seating.right_half("dark")))
-    d.show(START, "light", opening)
-    d.show(START, "light", opening)
-    light = _play(START, (3, 1), "8/5 6/5")
-    d.show(light, "light", opening)
-    d.show(light, "light")
-    d.show(light, "light")
-    dark = light.swap()
+    light = _turn(d, START, "light", opening, (3, 1), "8/5 6/5")
     roll = (die(6, seating.right_half("dark")), die(5, seating.right_half("dark")))
-    d.show(dark, "dark", roll)
-    d.show(dark, "dark", roll)
-    dark = _play(dark, (6, 5), "24/13")
-    d.show(dark, "dark", roll)
-    d.show(dark, "dark")
-    d.show(dark, "dark")
-    return dark.swap()
+    return _turn(d, light.swap(), "dark", roll, (6, 5), "24/13").swap()
+
+
+def _turn(d: Driver, position: Position, mover: str, dice: tuple, roll: tuple[int, int], text: str) -> Position:
+    """The dice shown twice on ``position``, the play ``text`` made with them down, then lifted: the result."""
+    d.show(position, mover, dice)
+    d.show(position, mover, dice)
+    after = _play(position, roll, text)
+    d.show(after, mover, dice)
+    d.show(after, mover)
+    d.show(after, mover)
+    return after
 
 
 def test_a_play_begun_before_its_roll_was_read_is_judged_from_where_it_began():
