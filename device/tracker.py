@@ -264,8 +264,9 @@ class State:
     doubt: int = 0
     unseen_play: Optional[str] = None  # who moved while waiting for his roll (the roll unseen)
     unseen_from: Optional[dict] = None  # the belief (board, seen, seen_bar) before ``unseen_play``'s first change
-    early_before: Optional[str] = None  # Position ID (mover's side): the mover's checkers as before his opponent's
-    # play not judged, taken with a roll read late (see _before_unseen): his play may have begun before it was read
+    early_before: Optional[list] = None  # [before, Position ID]: with the roll taken on ``before`` (read late, after
+    # his opponent's play not judged), the mover's checkers as they stood before that play (see _before_unseen): his
+    # play may have begun before the roll was read. It counts only while ``before`` is the roll's (State.before)
     one_die_reads: int = 0
     stalled: int = 0  # readings in a row that no event explains and show no clear whole board
     opponent_lost: bool = False  # the last reading lacks an opponent's checker (knocked off, or unseen)
@@ -1615,7 +1616,7 @@ class GameTracker:
         self._emit("roll", player=roller, dice=dice)
         st.phase, st.dice, st.unseen_play = "moving", dice, None
         st.before = seating.position(board, roller).position_id()
-        st.early_before = early if early != st.before else None
+        st.early_before = [st.before, early] if early is not None and early != st.before else None
         st.doubt = 0
         # a face misread in this reading (g2703 frame 735: a 4 read as 1, so 4-1 became 1-1) shows as a die gone
         # or another face in a later reading while the dice lie (see _look_at_roll). No fresh look is asked for
@@ -2047,16 +2048,16 @@ class GameTracker:
         if exact is not None:
             found = Verdict("legal", exact, 0, found.illegal_cost, [])
         if (found.kind == "illegal" and found.board is not None and st.early_before and not st.one_die
-                and len(st.dice) == 2):
+                and st.early_before[0] == st.before and len(st.dice) == 2):
             # the roll was read late, after a play of the opponent's not judged (his roll unread): the board the
             # roll was taken on may hold the first checkers of this play as well, and the opponent's play took the
             # blame for them (J15 game 15434 frame 164: dark's 24/20 13/9 6/2*(2) on 4-4, his white dice on cream
             # felt read only after 24/20, called 'plays only 3 of the four 4s'). In the opponent's turn the mover's
             # checkers stay put, so where they stood before it is where his play began: a play legal from there
             # is legal
-            early = Position.from_position_id(st.early_before)
+            early = Position.from_position_id(st.early_before[1])
             if any(seating.board(r, mover) == found.board for r in legal_results(early, st.dice[0], st.dice[1])):
-                st.before, before = st.early_before, early
+                st.before, before = st.early_before[1], early
                 found = Verdict("legal", found.board, 0, found.illegal_cost, [])
         unchanged = exact is None and ref is not None and None not in view.points and (
             face_bar(view, ref) == ref.board.bar and all(v == ref.board.points[i]
