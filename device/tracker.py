@@ -1069,24 +1069,16 @@ class GameTracker:
         saved = self.state.unseen_from
         if self.seating is None or not saved or not saved.get("board"):
             return None
-        old = _board_from_json(saved["board"])
-        sign, k = (1, 0) if mover == "light" else (-1, 1)
-        points, hits = [], 0
-        for was, now in zip(old.points, board.points):
-            mine, theirs = max(0, was * sign), max(0, -now * sign)
-            if mine and theirs:
-                if mine > 1:
+        mine = list(self.seating.position(_board_from_json(saved["board"]), mover).player)
+        theirs = self.seating.position(board, mover).opponent
+        for i in range(24):  # his point i + 1 is the opponent's point 24 - i (index 23 - i)
+            if mine[i] and theirs[23 - i]:
+                if mine[i] > 1:
                     return None  # a point of two or more cannot be hit: the boards do not tell one story
-                mine, hits = 0, hits + 1
-            points.append(mine * sign if mine else -theirs * sign)
-        bar, off = list(board.bar), list(board.off)
-        bar[k], off[k] = old.bar[k] + hits, old.off[k]
-        if sum(max(0, n * sign) for n in points) + bar[k] + off[k] != 15:
-            return None
+                mine[i], mine[24] = 0, mine[24] + 1
         try:
-            return self.seating.position(Board(tuple(points), (bar[0], bar[1]), (off[0], off[1])),
-                                         mover).position_id()
-        except ValueError:
+            return Position(tuple(mine), theirs).position_id()
+        except ValueError:  # (the rules engine's own check: the boards do not add up)
             return None
 
     def _unseen_reference(self) -> Optional[Reference]:
