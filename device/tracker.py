@@ -139,6 +139,8 @@ its mover's opponent held with two checkers or more (issue 6, R10; ``_untouchabl
 checkers only, so how its reading saw the opponent's points is no steady misread of the board believed after it.
 Once a reading showed the roll's dice gone, two dice one on each half, neither where a die of the roll lay, are the
 opponent's roll (``_split_roll``; bo8181 frame 1164): the play is final and the die on the wrong half is a re-roll.
+A re-roll is called once while the dice it was called on lie where they lay, whatever the reader says of their
+flatness from reading to reading (``_called_dice_lie``; render 16004 frames 220-222: three calls for one roll).
 
 Events are dicts (see device/events.py); the tracker does no I/O, so the referee can store them before announcing.
 ``feed`` never raises: a fault of the tracker's own drops that reading (the state as before it) with a
@@ -305,7 +307,8 @@ class State:
     dice_epoch: int = 0  # turns of the dice: one more each time a play is judged or dice are rolled anew
     lifted_at: Optional[list] = None  # the roll_at of the roll being played once a reading showed no dice (lifted)
     strays: Optional[list] = None  # [roll_at, [[value, x, y]]]: dice read beside the roll's on the opponent's half
-    reroll_due: Optional[list] = None  # [player, lifted]: a re-roll was called on him and he has not rolled since
+    reroll_due: Optional[list] = None  # [player, lifted, dice]: a re-roll was called on him and he has not rolled
+    # since; dice: [[value, x, y]] of the dice read when it was called (see _called_dice_lie)
 
 
 @functools.lru_cache(maxsize=None)
@@ -340,6 +343,7 @@ class GameTracker:
         self.needs_dice_look: Any = False  # ... at the dice only: "same" or "faces" (see Stabiliser.unsettle)
         self._lift_mine = False  # this reading shows the mover's checkers as one legal result (_lift_shows_mine)
         self._voided_lift = False  # this reading is the first without the dice a re-roll was called on (_resync)
+        self._dice_now: list = []  # [[value, x, y]] of the dice this reading shows (set in _feed; State.reroll_due)
         # the boards the roll being played can leave, for the (position before, dice, mover) they were made for:
         # every still reading of a play is weighed against them (see _result_boards)
         self._results: tuple[Any, dict[Board, set[tuple[int, int]]]] = (None, {})
@@ -373,7 +377,8 @@ class GameTracker:
             self.state.alerts += 1
             event["alert_id"] = self.state.alerts
         if event_type == "reroll" and not fields.get("late") and not fields.get("opening"):
-            self.state.reroll_due = [fields.get("player"), False]  # he must roll again before he plays (_resync)
+            # he must roll again before he plays (_resync); the dice it was called on are kept (_called_dice_lie)
+            self.state.reroll_due = [fields.get("player"), False, self._dice_now]
         self._out.append(event)
         return event
 
@@ -432,6 +437,7 @@ class GameTracker:
 
     def _feed(self, obs: Observation, frame: int, t: float) -> list[dict[str, Any]]:
         self._frame, self._t, self._out = frame, t, []
+        self._dice_now = _dice_at(obs.dice)  # the dice a re-roll called on this reading lay at (State.reroll_due)
         self.needs_reread, self.needs_dice_look = False, False
         self._lift_mine = False  # see _lift_shows_mine: set for this reading in the moving phase
         obs = with_trusted_off(obs, self._off_allowed())  # an unsure borne-off count is no evidence either way
@@ -1500,6 +1506,9 @@ class GameTracker:
         sig = _as_list(dice_signature(obs.dice))
         if sig == st.handled:
             return
+        if self._called_dice_lie(roller, obs):
+            st.handled, st.doubt = sig, 0  # the dice a re-roll was called on, still down: called once
+            return
         if len(obs.dice) == 1 and st.handled is None:
             # a roll with only one die seen: the other left the board, or the reader missed it. The roll goes on
             # with the die seen: the other is read later, or told by the play (see _on_moving); a re-roll called
@@ -1692,6 +1701,20 @@ class GameTracker:
         if not fixed or (len(fixed) == len(obs.dice) and not all(beside_a_roll(d) for d in fixed)):
             return obs  # (a die of a roll read alone at the same spot turn after turn is not dropped so)
         return dataclasses.replace(obs, dice=[d for d in obs.dice if all(d is not f for f in fixed)])
+
+    def _called_dice_lie(self, roller: str, obs: Observation) -> bool:
+        """Whether every die read now lies, with its face, where a die lay when a re-roll was called on
+        ``roller`` (``State.reroll_due``) and no reading has shown those dice lifted since: the voided roll's dice
+        still down, not a new roll.
+
+        Why: a roll is told from the last by its dice signature (face, flat, half); a die off the board read flat,
+        then not, then flat again while it lies changes the signature at each reading, and each was taken for a new
+        roll and the re-roll called again (render 16004 frames 220-222: light's 4-5 with the 5 off the board, three
+        'off_board' calls for one roll: two false alarms). A die that moved, or another face, is a new roll."""
+        due = self.state.reroll_due
+        if due is None or due[0] != roller or due[1] or len(due) < 3 or not due[2]:
+            return False
+        return _lie_as_rolled(obs.dice, due[2])
 
     def _reroll_after_look(self, roller: str, reason: str, obs: Observation) -> None:
         """A re-roll read in one reading is called at the next fresh reading of the still scene unless that one shows
