@@ -138,7 +138,8 @@ its mover's opponent held with two checkers or more (issue 6, R10; ``_untouchabl
 7-stack, doubted in every reading, kept his 8/2 on 3-1 'not sure'). A foul called on a guess rests on the mover's
 checkers only, so how its reading saw the opponent's points is no steady misread of the board believed after it.
 Once a reading showed the roll's dice gone, two dice one on each half, neither where a die of the roll lay, are the
-opponent's roll (``_split_roll``; bo8181 frame 1164): the play is final and the die on the wrong half is a re-roll.
+opponent's roll (``_split_roll``; bo8181 frame 1164): the play is final and the die on the wrong half is a re-roll;
+so are one on his half and one off the board (render 16003 frames 807 and 954: the off-board re-roll never called).
 A re-roll is called once while the dice it was called on lie where they lay, whatever the reader says of their
 flatness from reading to reading (``_called_dice_lie``; render 16004 frames 220-222: three calls for one roll).
 
@@ -2616,7 +2617,11 @@ class GameTracker:
                 or st.lifted_at != st.roll_at):
             return False
         halves = {d.half for d in obs.dice}
-        if halves != {seating.right_half(st.turn), seating.right_half(other(st.turn))}:
+        if halves not in ({seating.right_half(st.turn), seating.right_half(other(st.turn))},
+                          {None, seating.right_half(other(st.turn))}):
+            # (one on the opponent's half and the other off the board is his roll too: render 16003 frames 807
+            # and 954, a 6 and a 4 off the board beside a die on his half, the re-roll never called while the
+            # mover's play waited for 'his dice' to be lifted)
             return False
         now = _dice_at(obs.dice)
         near = _die_side_px(obs)
