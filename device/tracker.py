@@ -142,6 +142,10 @@ opponent's roll (``_split_roll``; bo8181 frame 1164): the play is final and the 
 so are one on his half and one off the board (render 16003 frames 807 and 954: the off-board re-roll never called).
 A re-roll is called once while the dice it was called on lie where they lay, whatever the reader says of their
 flatness from reading to reading (``_called_dice_lie``; render 16004 frames 220-222: three calls for one roll).
+A roll read late after the opponent's play was not judged (its roll read, the board after it unclear) is judged
+from where the roller's checkers stood on the board that play was made from, unless that board was a guess
+(``_before_unjudged``, as ``_before_unseen`` for an unread roll; render 19502 frame 448: light's bar/23* taken into
+dark's unjudged play, his 13/7 on 2-2 called 'plays only 3 of the four 2s').
 
 Events are dicts (see device/events.py); the tracker does no I/O, so the referee can store them before announcing.
 ``feed`` never raises: a fault of the tracker's own drops that reading (the state as before it) with a
@@ -1076,7 +1080,31 @@ class GameTracker:
         saved = self.state.unseen_from
         if self.seating is None or not saved or not saved.get("board"):
             return None
-        mine = list(self.seating.position(_board_from_json(saved["board"]), mover).player)
+        return self._mine_as_before(mover, _board_from_json(saved["board"]), board)
+
+    def _before_unjudged(self, roller: str, board: Board) -> Optional[str]:
+        """As ``_before_unseen`` for a roll taken after the opponent's play whose roll was read but which was not
+        judged (``State.last_play`` with no verdict: the reading after the lift was not clear): ``roller``'s
+        checkers where they stood on the board that play was made from. None when there is no such play.
+
+        Why: the roll read late (render 19502 frame 427: light's 2-2, read only once his bar/23* was made, as
+        dark's 5-1 was not judged, point 23 unclear) is taken on a board holding the start of the roller's play;
+        with dark's play not judged, the board believed as read took bar/23* for part of it, and light's 13/7(3)
+        from there was called 'plays only 3 of the four 2s' (a false alarm). In the opponent's turn the roller's
+        checkers do not move, so where they stood before that play is where his play began."""
+        last = self.state.last_play
+        if (self.seating is None or not last or last.get("player") != other(roller) or last.get("legal") is not None
+                or last.get("pass_pending") or last.get("on_guess") or not last.get("before")):
+            return None  # (a play made from a guess: where the roller's checkers stood is a guess too)
+        before = self.seating.board(Position.from_position_id(last["before"]), other(roller))
+        return self._mine_as_before(roller, before, board)
+
+    def _mine_as_before(self, mover: str, before: Board, board: Board) -> Optional[str]:
+        """The Position ID (``mover`` on roll) of ``board`` with the mover's checkers as on ``before`` (the board his
+        opponent's play was made from); a blot of his where the opponent stands now was hit. None when the boards
+        do not add up (see ``_before_unseen``)."""
+        assert self.seating is not None
+        mine = list(self.seating.position(before, mover).player)
         theirs = self.seating.position(board, mover).opponent
         for i in range(24):  # his point i + 1 is the opponent's point 24 - i (index 23 - i)
             if mine[i] and theirs[23 - i]:
@@ -1614,6 +1642,8 @@ class GameTracker:
                 st.early_before = None
                 self.needs_reread = True
             return
+        if early is None and again is None:
+            early = self._before_unjudged(roller, board)  # (the opponent's play read but not judged)
         dice = roll_values([int(d.value) for d in obs.dice])  # type: ignore[arg-type]
         self._emit("roll", player=roller, dice=dice)
         st.phase, st.dice, st.unseen_play = "moving", dice, None
@@ -2282,7 +2312,8 @@ class GameTracker:
                 return
         st.last_play = {"player": mover, "dice": list(st.dice), "before": st.before,
                         "after_board": _board_json(after_board), "legal": legal,
-                        "clean": legal is not None and rolled_seen and not st.guessed and not opponent_moved}
+                        "clean": legal is not None and rolled_seen and not st.guessed and not opponent_moved,
+                        "on_guess": st.guessed}  # (the board it was played from a guess: see _before_unjudged)
         # (a verdict on a board where the opponent has moved already: his roll and play went unseen, so his rolling
         # next is no proof of a foul either, g2702 frame 927: 'dark rolled, but it is light's turn' after light's
         # 4-3 was played while dark's verdict waited on a die left on his half)
