@@ -195,6 +195,7 @@ ROLL_FIX_READS = 2  # later readings agreeing on other faces for the resting dic
 WILD_READS = 2  # readings of an opponent's stack wildly off while he waits before the point counts as unsteady
 MAX_FAULTS = 3  # readings in a row the tracker fails on before it drops what it was in the middle of
 SURE_OFF = 1.0  # the reader's off confidence at which a borne-off count is evidence (its tray and board agree)
+NO_FACE = 0.2  # a die read with a face but under this confidence (vision.dice_sure) has no die face round its pips
 
 
 def dice_signature(dice: list[DieReading]) -> tuple:
@@ -226,6 +227,33 @@ def trusted_off(obs: Observation) -> dict[str, Optional[int]]:
         sure = conf.get(colour, 0.0) if isinstance(conf, dict) else SURE_OFF
         out[colour] = None if n is None or sure is None or float(sure) < SURE_OFF else int(n)
     return out
+
+
+def faceless(die: DieReading) -> bool:
+    """Whether a die was read with a face but under NO_FACE confidence: its pips have no die face round them.
+
+    Why: the reader says how cleanly a die's pips make its face (vision.dice_sure); a 'one' whose face runs on far
+    past the pip on one side gets 0. That is either no die at all (a light gap between two checkers beside the
+    bar's strip: judging game 18535 frames 176-205 and 466-470; helper game 16008, 31 readings) or a real die
+    misread (judging game 6565 frame 180: a 2 of dark's 2-2 read as a one, 0.0, in every reading). Over ten
+    rendered games' readings (seeds 16001-16010) no die read right had a confidence under 0.42. So such a die is
+    dropped off the roller's half beside a die of his roll (``GameTracker._without_faceless_strays``) and else
+    taken as a die whose face was not made out (``faceless_unread``): no roll, no re-roll rests on its face."""
+    return die.value is not None and die.confidence is not None and float(die.confidence) < NO_FACE
+
+
+def faceless_unread(obs: Observation) -> Observation:
+    """``obs`` with each faceless die (see ``faceless``) as a die whose face was not made out (value None).
+
+    Why: with its value, such a die made the roll: judging game 18535 frame 210, light's 6-2 read as 2-1 with a gap
+    between two checkers read as a one (0.0) beside his 2, and his play 13/7 10/8 called illegal on 2-1, a false
+    alarm. Unread, the die is looked at again and the play tells the roll (``_unread``); alone on the opponent's
+    half it voids nothing (``_lone_die_wrong_half`` wants a face). A real die misread so (6565 frame 180, a 2
+    read as a one) is a die with its face not made out, which it is."""
+    if not any(faceless(d) for d in obs.dice):
+        return obs
+    return dataclasses.replace(obs, dice=[dataclasses.replace(d, value=None) if faceless(d) else d
+                                          for d in obs.dice])
 
 
 def with_trusted_off(obs: Observation, allowed: Optional[tuple[int, int]] = None) -> Observation:
@@ -448,6 +476,9 @@ class GameTracker:
         obs = with_trusted_off(obs, self._off_allowed())  # an unsure borne-off count is no evidence either way
         st = self.state
         obs = self._drop_fixtures(obs)
+        if st.phase in ("awaiting", "moving") and st.turn is not None and self.seating is not None:
+            obs = self._without_faceless_strays(obs, st.turn)  # the whole reading: every step below sees it so
+        obs = faceless_unread(obs)
         if st.phase == "moving":
             obs = self._drop_strays(obs)
         if obs.extra.get("dice_look") and st.phase == "moving":
@@ -1457,6 +1488,21 @@ class GameTracker:
         st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
         st.handled, st.doubt, st.confirm = None, 0, None
         return found.board
+
+    def _without_faceless_strays(self, obs: Observation, roller: str) -> Observation:
+        """``obs`` without the faceless dice (see ``faceless``) lying off ``roller``'s half (the player on roll, or
+        moving) while a die read with a face lies on it: a die of his roll is there, so the faceless one is the gap
+        between checkers read as a one (judging game 18535 frame 470: that 'one' on the left half beside dark's 4
+        on the right made a 'wrong half' re-roll call, a false alarm), and the roll goes on with the dice on his
+        half (the play tells a die unseen). A faceless die on his own half stays, unread (``faceless_unread``): it
+        may be a die of his roll misread (6565 frame 180)."""
+        seating = self.seating
+        assert seating is not None
+        own = seating.right_half(roller)
+        if not any(faceless(d) for d in obs.dice) or not any(
+                d.half == own and d.value is not None and not faceless(d) for d in obs.dice):
+            return obs
+        return dataclasses.replace(obs, dice=[d for d in obs.dice if d.half == own or not faceless(d)])
 
     def _lone_die_wrong_half(self, roller: str, die: DieReading) -> bool:
         """Whether a roll seen as one die only, in two fresh readings of a still scene, is void by that die
