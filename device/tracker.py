@@ -107,7 +107,9 @@ read on the same pixels with the same face in two earlier turns of the dice (onc
 not a die, and is dropped (``_drop_fixtures``; render 2801: a '1' read at one spot from frame 0 made three 'wrong
 half' re-rolls). So is a die read in the reading the start was first seen in, when no opening roll was taken from it:
 nobody had rolled yet (``State.setup_dice``; start-of-game render 7020: a checker's highlight read as a one, a re-roll
-before any roll).
+before any roll). A die read with a face but under NO_FACE confidence (its pips with no die face round them: the
+gap between two checkers read as a one) is a die whose face was not made out, and off the roller's half beside a die
+of his roll it is no die at all (``faceless``; judging game 18535 frames 201 and 470: two 'wrong half' re-rolls).
 
 Where the checkers a reading lacks stand is no foul, and a foul that stands either way is called (issue 6, R3). A
 play read short of the mover's checkers, illegal only if two or more sit unseen on one stack read as it stood, and
