@@ -10,19 +10,13 @@ The tracker's state before frame 130 and the three readings are kept in tracker_
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
+from tests.tracker_fixtures import replay_fixture
 
-from device.tracker import GameTracker
-from vision.observation import Observation
-
-FIXTURE = Path(__file__).with_name("tracker_g11001_f130.json")
+FIXTURE = "tracker_g11001_f130.json"
 
 
 def _replay() -> dict[int, list[dict]]:
-    data = json.loads(FIXTURE.read_text())
-    tracker = GameTracker.restore(data["state"])
-    return {r["frame"]: tracker.feed(Observation.from_dict(r["obs"]), r["frame"], r["t"]) for r in data["readings"]}
+    return replay_fixture(FIXTURE)
 
 
 def test_the_foul_is_called_on_the_look_that_reads_the_doubted_point_clearly():

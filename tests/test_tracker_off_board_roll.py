@@ -10,19 +10,13 @@ is fed twice, as the look the tracker asks for reads the still scene: frame 808)
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
+from tests.tracker_fixtures import replay_fixture
 
-from device.tracker import GameTracker
-from vision.observation import Observation
-
-FIXTURE = Path(__file__).with_name("tracker_g16003_f799.json")
+FIXTURE = "tracker_g16003_f799.json"
 
 
 def _replay() -> dict[int, list[dict]]:
-    data = json.loads(FIXTURE.read_text())
-    tracker = GameTracker.restore(data["state"])
-    return {r["frame"]: tracker.feed(Observation.from_dict(r["obs"]), r["frame"], r["t"]) for r in data["readings"]}
+    return replay_fixture(FIXTURE)
 
 
 def test_the_roll_with_a_die_off_the_board_ends_the_turn_and_is_called():

@@ -9,19 +9,13 @@ The tracker's state before frame 218 and the readings to 236 are kept in tracker
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
+from tests.tracker_fixtures import replay_fixture
 
-from device.tracker import GameTracker
-from vision.observation import Observation
-
-FIXTURE = Path(__file__).with_name("tracker_g16004_f218.json")
+FIXTURE = "tracker_g16004_f218.json"
 
 
 def _replay() -> dict[int, list[dict]]:
-    data = json.loads(FIXTURE.read_text())
-    tracker = GameTracker.restore(data["state"])
-    return {r["frame"]: tracker.feed(Observation.from_dict(r["obs"]), r["frame"], r["t"]) for r in data["readings"]}
+    return replay_fixture(FIXTURE)
 
 
 def test_the_off_board_reroll_is_called_once_while_its_dice_lie():

@@ -11,19 +11,13 @@ The tracker's state before frame 410 and the readings to 448 are kept in tracker
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
+from tests.tracker_fixtures import replay_fixture
 
-from device.tracker import GameTracker
-from vision.observation import Observation
-
-FIXTURE = Path(__file__).with_name("tracker_g19502_f410.json")
+FIXTURE = "tracker_g19502_f410.json"
 
 
 def _replay() -> dict[int, list[dict]]:
-    data = json.loads(FIXTURE.read_text())
-    tracker = GameTracker.restore(data["state"])
-    return {r["frame"]: tracker.feed(Observation.from_dict(r["obs"]), r["frame"], r["t"]) for r in data["readings"]}
+    return replay_fixture(FIXTURE)
 
 
 def test_the_late_read_roll_is_judged_from_the_roller_s_checkers_before_the_unjudged_play():
