@@ -15,12 +15,8 @@ from tests.tracker_fixtures import replay_fixture
 FIXTURE = "tracker_g11001_f130.json"
 
 
-def _replay() -> dict[int, list[dict]]:
-    return replay_fixture(FIXTURE)
-
-
 def test_the_foul_is_called_on_the_look_that_reads_the_doubted_point_clearly():
-    out = _replay()
+    out = replay_fixture(FIXTURE)
     assert out[130] == []  # the first reading doubts the 5-point: it waits
     assert [(e["type"], e.get("player"), e.get("legal"), e.get("dice")) for e in out[132]] == [
         ("play", "dark", False, [6, 5])]

@@ -15,18 +15,14 @@ from tests.tracker_fixtures import replay_fixture
 FIXTURE = "tracker_g16003_f799.json"
 
 
-def _replay() -> dict[int, list[dict]]:
-    return replay_fixture(FIXTURE)
-
-
 def test_the_roll_with_a_die_off_the_board_ends_the_turn_and_is_called():
-    out = _replay()
+    out = replay_fixture(FIXTURE)
     assert [(e["type"], e.get("player"), e.get("play"), e.get("legal")) for e in out[807]] == [
         ("play", "dark", "(no play)", True)]
     assert [(e["type"], e.get("player"), e.get("reason")) for e in out[808]] == [("reroll", "light", "off_board")]
 
 
 def test_the_roll_after_the_reroll_is_light_s():
-    out = _replay()
+    out = replay_fixture(FIXTURE)
     assert not [e for e in out[816] if e["type"] == "reroll"]  # called once
     assert [(e["type"], e.get("player"), e.get("dice")) for e in out[825]] == [("roll", "light", [5, 4])]

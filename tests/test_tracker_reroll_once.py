@@ -14,16 +14,12 @@ from tests.tracker_fixtures import replay_fixture
 FIXTURE = "tracker_g16004_f218.json"
 
 
-def _replay() -> dict[int, list[dict]]:
-    return replay_fixture(FIXTURE)
-
-
 def test_the_off_board_reroll_is_called_once_while_its_dice_lie():
-    out = _replay()
+    out = replay_fixture(FIXTURE)
     calls = [(f, e["player"], e["reason"]) for f, events in out.items() for e in events if e["type"] == "reroll"]
     assert calls == [(220, "light", "off_board")]
 
 
 def test_the_roll_after_the_voided_dice_are_lifted_is_taken():
-    out = _replay()
+    out = replay_fixture(FIXTURE)
     assert [(e["type"], e.get("player"), e.get("dice")) for e in out[236]] == [("roll", "light", [4, 3])]

@@ -16,12 +16,8 @@ from tests.tracker_fixtures import replay_fixture
 FIXTURE = "tracker_g19502_f410.json"
 
 
-def _replay() -> dict[int, list[dict]]:
-    return replay_fixture(FIXTURE)
-
-
 def test_the_late_read_roll_is_judged_from_the_roller_s_checkers_before_the_unjudged_play():
-    out = _replay()
+    out = replay_fixture(FIXTURE)
     assert [(e["type"], e.get("code"), e.get("player")) for e in out[427]] == [
         ("warning", "unsure_reading", "dark"), ("roll", None, "light")]
     plays = [e for e in out[448] if e["type"] == "play"]
