@@ -378,7 +378,7 @@ class GameTracker:
         self.needs_dice_look: Any = False  # ... at the dice only: "same" or "faces" (see Stabiliser.unsettle)
         self._lift_mine = False  # this reading shows the mover's checkers as one legal result (_lift_shows_mine)
         self._voided_lift = False  # this reading is the first without the dice a re-roll was called on (_resync)
-        self._dice_now: list = []  # [[value, x, y]] of the dice this reading shows (set in _feed; State.reroll_due)
+        self._dice_now: list[DieReading] = []  # the dice this reading shows (set in _feed; State.reroll_due)
         # the boards the roll being played can leave, for the (position before, dice, mover) they were made for:
         # every still reading of a play is weighed against them (see _result_boards)
         self._results: tuple[Any, dict[Board, set[tuple[int, int]]]] = (None, {})
@@ -413,7 +413,7 @@ class GameTracker:
             event["alert_id"] = self.state.alerts
         if event_type == "reroll" and not fields.get("late") and not fields.get("opening"):
             # he must roll again before he plays (_resync); the dice it was called on are kept (_called_dice_lie)
-            self.state.reroll_due = [fields.get("player"), False, self._dice_now]
+            self.state.reroll_due = [fields.get("player"), False, _dice_at(self._dice_now)]
         self._out.append(event)
         return event
 
@@ -472,7 +472,7 @@ class GameTracker:
 
     def _feed(self, obs: Observation, frame: int, t: float) -> list[dict[str, Any]]:
         self._frame, self._t, self._out = frame, t, []
-        self._dice_now = _dice_at(obs.dice)  # the dice a re-roll called on this reading lay at (State.reroll_due)
+        self._dice_now = obs.dice  # where a re-roll called on this reading lay (State.reroll_due): kept, not measured
         self.needs_reread, self.needs_dice_look = False, False
         self._lift_mine = False  # see _lift_shows_mine: set for this reading in the moving phase
         obs = with_trusted_off(obs, self._off_allowed())  # an unsure borne-off count is no evidence either way
