@@ -432,6 +432,29 @@ def _near_colour_edge(images: FaceImages, fit: LayoutFit, dark: bool, contrast: 
     return bool(at_edge.sum() >= count and _longest_run(at_edge) >= arc and nearest <= reach)
 
 
+ARC_OUTLINE_RAYS = 5  # of 16: a one's face outlined in colour over this many rays at least, in one arc
+
+
+def _colour_arc_outline(steps: np.ndarray) -> bool:
+    """Whether a lone pip's colour rays (``_color_extent``, in grid steps) outline a one's face on one side: at least
+    ARC_OUTLINE_RAYS rays end, all in one unbroken arc and every one of them where a one's face ends (OUTLINE_REACH),
+    and the rest run on without any stop (within the 4.5 steps looked at).
+
+    Why: a die seen from a camera off vertical shows its face running on into a side face and its shadow, which
+    differ from the face and from a field of nearly the die's grey by less than the colour tolerance; there the
+    rays do not stop, while the lit part of the outline ends round the pip exactly as a face does (renders 23122,
+    23118: a grey one of 31 px on blue felt, 10 rays ending at 1.3-1.8 steps and 6 open, and a green one of 27 px on
+    green felt, 7 ending at 1.4-1.7 and 9 open, never read). A lit gap between checkers or a mark on the board has stops beyond a face's
+    reach or scattered all round; any such stop refuses the arc."""
+    finite = np.isfinite(steps)
+    if finite.sum() < ARC_OUTLINE_RAYS or finite.all():
+        return False
+    lo, hi = OUTLINE_REACH[1]
+    if not ((steps[finite] >= lo) & (steps[finite] <= hi)).all():
+        return False
+    return _longest_run(finite) == finite.sum()
+
+
 def _longest_run(ring: np.ndarray) -> int:
     """Longest run of True in a circular sequence."""
     if ring.all():
@@ -588,8 +611,12 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
             if why is not None:
                 why.append("r14")
             return None
-        if outline != "die" and unbounded(ext, 0.6, 3.5) and (not images.has_color or unbounded(
-                _color_extent(images, fit.center, dark, fit.step, contrast), 0.75, 2.9, 0.3)):
+        def colour_unbounded() -> bool:
+            e = _color_extent(images, fit.center, dark, fit.step, contrast)
+            # a one outlined in colour on one side only (its side face and shadow on the other): a die's face
+            return unbounded(e, 0.75, 2.9, 0.3) and not (n == 1 and _colour_arc_outline(e / fit.step))
+
+        if outline != "die" and unbounded(ext, 0.6, 3.5) and (not images.has_color or colour_unbounded()):
             if why is not None:
                 why.append("r13")
             return None
