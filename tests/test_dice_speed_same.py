@@ -134,3 +134,41 @@ def test_tilt_cues_weigh_the_pips_the_plain_loop_weighs() -> None:
         assert cues["side_pips"] == len(side)
         assert np.array_equal(cues["side_xy"], np.array(side, float).reshape(-1, 2))
         assert len(cues["near_steps"]) == len(near)
+
+
+def test_kept_masks_stay_under_their_byte_cap_and_go_with_their_owner(monkeypatch) -> None:
+    """Kept masks that are owners in turn, with keys that come and go (a learnt die edge moving between
+    widenings), once grew the cache in steps over a long game: all of them together now stay under the cap,
+    the least lately used dropped first, and an owner's masks go when it does."""
+    import gc
+
+    import vision.dice_masks as dm
+
+    monkeypatch.setattr(dm, "MAX_BYTES", 10_000)
+    root = np.zeros((50, 50), np.uint8)
+    root.flags.writeable = False
+    made = []
+
+    def make(n: int = 1000):
+        made.append(1)
+        return np.zeros(n, np.uint8)
+
+    start = dm.kept_bytes()
+    for edge in range(40):  # each widening an owner of its own scaled masks
+        reach = kept_mask(root, ("reach", edge), make)
+        for scale in range(5):
+            kept_mask(reach, ("scaled", scale), make)
+            assert dm.kept_bytes() <= max(start, 0) + 10_000
+    assert dm.kept_bytes() <= 10_000
+    hot = kept_mask(root, ("reach", 39), make)  # the last used are still there
+    count = len(made)
+    assert kept_mask(hot, ("scaled", 4), make) is kept_mask(hot, ("scaled", 4), make) and len(made) == count
+    kept_mask(root, ("reach", 0), make)  # long dropped: made again
+    assert len(made) == count + 1
+    owner = np.zeros((10, 10), np.uint8)
+    owner.flags.writeable = False
+    kept_mask(owner, "k", make)
+    before = dm.kept_bytes()
+    del owner
+    gc.collect()
+    assert dm.kept_bytes() == before - 1000

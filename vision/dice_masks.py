@@ -8,6 +8,7 @@ takes an 8-bit mask as it is (its non-zero pixels).
 from __future__ import annotations
 
 import weakref
+from collections import OrderedDict
 from typing import Callable, Hashable
 
 import cv2
@@ -36,9 +37,15 @@ def ones_where_set(mask: np.ndarray) -> np.ndarray:
     return (mask > 0).astype(np.uint8)
 
 
-_KEPT: dict[int, tuple[weakref.ref, dict[Hashable, np.ndarray]]] = {}
-MAX_OWNERS = 8  # masks whose derived masks are kept (a reader holds two: the field and the wider area)
-MAX_KEYS = 8  # derived masks kept per mask (the scales a game's learnt edge moves between; ~8 MB at 1080p)
+_KEPT: "OrderedDict[tuple[int, Hashable], tuple[weakref.ref, np.ndarray]]" = OrderedDict()
+_OWNED: dict[int, set[Hashable]] = {}  # each live owner's keys in _KEPT, dropped with the owner
+MAX_BYTES = 8 << 20  # all kept masks together, least lately used dropped first
+_kept_bytes = 0
+
+
+def kept_bytes() -> int:
+    """The bytes the kept masks hold now (at most MAX_BYTES, but for one mask larger than that alone)."""
+    return _kept_bytes
 
 
 def _fixed_for_good(array: np.ndarray) -> bool:
@@ -51,27 +58,50 @@ def _fixed_for_good(array: np.ndarray) -> bool:
     return a is None
 
 
+def _drop(entry: tuple[int, Hashable]) -> None:
+    global _kept_bytes
+    kept = _KEPT.pop(entry, None)
+    if kept is not None:
+        _kept_bytes -= kept[1].nbytes
+        keys = _OWNED.get(entry[0])
+        if keys is not None:
+            keys.discard(entry[1])
+
+
+def _owner_gone(owner_id: int) -> None:
+    for key in list(_OWNED.pop(owner_id, ())):
+        _drop((owner_id, key))
+
+
 def kept_mask(owner: np.ndarray, key: Hashable, make: Callable[[], np.ndarray]) -> np.ndarray:
     """``make()``, a mask derived from ``owner``, made once per ``key`` while ``owner`` lives, when ``owner`` is
     read-only for good (the board reader's masks are, vision.reader.fixed); otherwise made afresh each call.
     The kept result is made read-only too, so no caller can change what the next frame gets.
 
     Why: with a saved calibration the reader hands the same playing-area mask to every frame, and the finder
-    widened it by half a die and resized it to each reading scale again every frame (~0.7 ms at 1080p)."""
+    widened it by half a die and resized it to each reading scale again every frame (~0.7 ms at 1080p).
+    Why one cache capped in bytes: a kept mask is an owner in turn (the widened mask's scaled masks), and a
+    game's learnt die edge moves between widenings, so owners and keys came and went; kept per owner (8 x 8)
+    the cache grew in steps to 26 MB over 2,000 frames of the sample game (session 16's daemon memory)."""
+    global _kept_bytes
     if not _fixed_for_good(owner):
         return make()
-    entry = _KEPT.get(id(owner))
-    if entry is None or entry[0]() is not owner:
-        if len(_KEPT) >= MAX_OWNERS:
-            _KEPT.clear()
-        entry = (weakref.ref(owner, lambda _ref, k=id(owner): _KEPT.pop(k, None)), {})
-        _KEPT[id(owner)] = entry
-    kept = entry[1]
-    made = kept.pop(key, None)  # taken out and put back last: the least lately used goes first
-    if made is None:
-        if len(kept) >= MAX_KEYS:  # a learnt die edge that moves makes new scales
-            kept.pop(next(iter(kept)))
-        made = make()
-        made.flags.writeable = False
-    kept[key] = made
+    entry = (id(owner), key)
+    kept = _KEPT.get(entry)
+    if kept is not None and kept[0]() is owner:
+        _KEPT.move_to_end(entry)  # the least lately used goes first
+        return kept[1]
+    if kept is not None:  # an owner gone whose id was taken by a new one before its callback ran
+        _drop(entry)
+    made = make()
+    made.flags.writeable = False
+    keys = _OWNED.get(id(owner))
+    if keys is None:
+        keys = _OWNED[id(owner)] = set()
+        weakref.finalize(owner, _owner_gone, id(owner))
+    keys.add(key)
+    _KEPT[entry] = (weakref.ref(owner), made)
+    _kept_bytes += made.nbytes
+    while _kept_bytes > MAX_BYTES and len(_KEPT) > 1:
+        _drop(next(iter(_KEPT)))
     return made
