@@ -16,6 +16,7 @@ from typing import Any, Callable, Optional
 
 import numpy as np
 
+from device.dice_hold import DiceHold
 from vision.observation import Observation
 
 THUMB_WIDTH = 160
@@ -150,7 +151,7 @@ class Stabiliser:
     """
 
     def __init__(self, read: Callable[[Any], Observation], agree: int = 2, still_frames: int = 1,
-                 gate: Optional[MotionGate] = None, max_moving: int = 50) -> None:
+                 gate: Optional[MotionGate] = None, max_moving: int = 50, hold_dice: bool = True) -> None:
         self.read = read
         self.agree = max(1, agree)
         self.still_frames = max(1, still_frames)
@@ -170,6 +171,7 @@ class Stabiliser:
         self.reads = 0
         self._prev: Any = None  # the last frame, kept to be read late when the next shows it was already still
         self._prev_read = False
+        self.hold: Optional[DiceHold] = DiceHold() if hold_dice else None
 
     def unsettle(self, fresh: bool = False, dice: Any = False) -> None:
         """Look again: the next read that agrees with the accepted one is passed on again (``fresh``: start the
@@ -229,9 +231,9 @@ class Stabiliser:
                     and getattr(prev, "image", None) is not None):
                 # the frame before looks the same as this one, so it already showed the still scene: read it
                 # too, and a verdict comes one frame sooner
-                self._take(self.read(prev))
+                self._take(self._read(prev))
         self._prev_read = True
-        obs = self.read(frame)
+        obs = self._read(frame)
         if not self._take(obs):
             looked = self._dice_looked(obs)
             if looked is not None:
@@ -249,6 +251,14 @@ class Stabiliser:
         self.accepted_key = key
         self.accepted_obs, self.dice_look = obs, False
         return Accepted(obs, frame.index, frame.t)
+
+    def _read(self, frame: Any) -> Observation:
+        """The reader's reading of ``frame``, with the dice it missed that still lie as they were read (see
+        device.dice_hold: a die missed in one read of a still board must not pass for a die lifted)."""
+        obs = self.read(frame)
+        if self.hold is None:
+            return obs
+        return self.hold.apply(obs, getattr(frame, "image", None), die_side_px(obs))
 
     def _dice_looked(self, obs: Observation) -> Optional[Observation]:
         """In a look at the dice only: the accepted reading with this read's dice, when every die read lies where a
