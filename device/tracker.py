@@ -198,6 +198,7 @@ WILD_READS = 2  # readings of an opponent's stack wildly off while he waits befo
 MAX_FAULTS = 3  # readings in a row the tracker fails on before it drops what it was in the middle of
 SURE_OFF = 1.0  # the reader's off confidence at which a borne-off count is evidence (its tray and board agree)
 NO_FACE = 0.2  # a die read with a face but under this confidence (vision.dice_sure) has no die face round its pips
+FITTED_SHORT = 2  # the mover's checkers a reading may lack where a legal play fitted to it leaves them, and no guess
 
 
 def dice_signature(dice: list[DieReading]) -> tuple:
@@ -2369,7 +2370,12 @@ class GameTracker:
             st.last_play["told"] = read_dice
         st.changes_seen = legal is not None and after != before
         was_guessed = st.guessed
-        if found.kind == "doubt" or st.guessed:
+        fitted_short = found.kind == "legal" and _mover_read_short(obs, after_board, mover) >= FITTED_SHORT
+        if found.kind == "doubt" or st.guessed or fitted_short:
+            # (a legal play fitted to a reading that lacks FITTED_SHORT or more of the mover's checkers where the
+            # play leaves them is one reading of it, not what was read: judged legal, but the board it leaves is a
+            # guess. J16 game 18535 frame 280: dark's illegal 10/7 8/2 read with three of his lone checkers
+            # unseen, fitted as the legal 10/7 10/5, and his next play, read right, was called 'moved backwards')
             # a play not judged leaves a guess; a play found on a guessed board fits the reading through the
             # misreads noted at the guess (the guess's own reading is its 'steady misread', so even a board
             # 'whole as read' may be the guess read back): only a reading that shows the board as it stands, point
@@ -3078,6 +3084,17 @@ OFF_INDEX = 24  # in State.unsure_points: the trays (a bear-off the guess may ha
 BAR_INDEX = 25  # in State.unsure_points: the bar (a hit the guess may have wrong, or a bar read otherwise)
 GUESS_CONFIRMS = 2  # readings in a row that must show a guess's unsure points as guessed before it stands as sure
 GUESS_VARIANTS = 6  # a guess's unsure points within the mover's reach weighed open or blocked (2**6 boards at most)
+def _mover_read_short(obs: Observation, board: Board, mover: str) -> int:
+    """How many of ``mover``'s checkers ``board`` holds on points where the reading (as read, before points were
+    filled from the belief) showed fewer of them, bar included."""
+    raw = obs.extra.get("unfilled_points")
+    points = raw if isinstance(raw, list) and len(raw) == 24 else obs.points
+    sign = 1 if mover == "light" else -1
+    short = sum(max(0, sign * b - max(0, sign * n)) for b, n in zip(board.points, points) if n is not None)
+    k = 0 if mover == "light" else 1
+    return short + max(0, board.bar[k] - int(obs.bar.get(mover, 0) or 0))
+
+
 def _dice_at(dice: list[DieReading]) -> list:
     return [[int(d.value), float(d.center[0]), float(d.center[1])] for d in dice
             if d.value is not None and d.center is not None and len(d.center) == 2]
