@@ -6,9 +6,8 @@ lying on the board's printed name: judging game 15434, frames 116-155). The trac
 a still board as dice lifted, so one such read ended a one-die roll with 'nothing moved', and the other die of the
 same roll, found a few reads later, was called a roll made again ('unseen_die' re-roll, a false alarm). A lifted
 die changes the pixels where it lay (the board shows through); a die the reader merely missed does not. So each
-die read with a face is remembered with the grey patch round it, and a later read that lacks it gets it back for
-as long as that patch looks the same. This reads pixels only: which dice belong to which roll stays the
-tracker's business.
+die of the roll being played (the tracker says where they lay) read with a face is remembered with the grey patch
+round it, and a later read that lacks it gets it back for as long as that patch looks the same.
 """
 
 from __future__ import annotations
@@ -76,17 +75,23 @@ class DiceHold:
     def forget(self) -> None:
         self.held = []
 
-    def apply(self, obs: Observation, image: Optional[np.ndarray], side_px: float) -> Observation:
+    def apply(self, obs: Observation, image: Optional[np.ndarray], side_px: float,
+              spots: Optional[list] = None) -> Observation:
         """``obs`` with the held dice it lacks (a copy when any is added), and the memory brought up to date:
-        held dice whose patch changed are forgotten, dice read now with a clean face remembered."""
-        if image is None or not obs.board.found:
+        held dice whose patch changed are forgotten, dice read now with a clean face remembered.
+
+        ``spots``: [value, x, y] of each die of the roll being played (the tracker's), or None when no roll is
+        being played. Only dice of that roll are held: a die-like pattern the reader finds now and then (a
+        checker's print read as a two, judging game 21535 frame 168) held for as long as it lies would hide the
+        roll's dice being lifted."""
+        if image is None or not obs.board.found or not spots:
             self.held = []
             return obs
         half = max(4, int(round(PATCH_SIDES * side_px)))
         near = side_px
         kept: list[_Held] = []
         for h in self.held:
-            if same_patch(h.patch, h.spread, _grey_patch(image, h.box)):
+            if _of_roll(h.die, spots, near) and same_patch(h.patch, h.spread, _grey_patch(image, h.box)):
                 kept.append(h)
         self.held = kept
         missing = [h.die for h in kept if not any(_near(d, h.die, near) for d in obs.dice)]
@@ -99,6 +104,8 @@ class DiceHold:
             if d.value is None or not d.flat or d.half is None or (d.confidence is not None
                                                                   and d.confidence < MIN_CONFIDENCE):
                 continue
+            if not _of_roll(d, spots, near):
+                continue
             box = _box(image, d.center, half)
             if box is None:
                 continue
@@ -107,6 +114,14 @@ class DiceHold:
             self.held = [h for h in self.held if not _near(d, h.die, near)]
             self.held.append(_Held(d, patch, float(patch.std()), box))
         return out
+
+
+def _of_roll(die: DieReading, spots: list, near: float) -> bool:
+    """Whether ``die`` shows the face of a die of the roll (``spots``: [value, x, y]) within ``near`` px of it."""
+    if die.value is None or die.center is None or len(die.center) != 2:
+        return False
+    x, y = float(die.center[0]), float(die.center[1])
+    return any(int(v) == die.value and math.hypot(x - float(a), y - float(b)) <= near for v, a, b in spots)
 
 
 def _near(a: DieReading, b: DieReading, near: float) -> bool:

@@ -234,6 +234,11 @@ class Referee:
                                            code="referee_fault")
             if any(e.get("type") == "setup" for e in events):
                 self._lock_board()
+            state = getattr(self.tracker, "state", None)
+            # the roll being played: its dice, missed in a later read while the picture where they lay is
+            # unchanged, are still down (device.dice_hold)
+            self.stabiliser.hold_spots = (getattr(state, "roll_at", None)
+                                          if getattr(state, "phase", None) == "moving" else None)
             if self.tracker.needs_reread:
                 dice_look = getattr(self.tracker, "needs_dice_look", False)
                 self.stabiliser.unsettle(dice=dice_look)

@@ -172,6 +172,7 @@ class Stabiliser:
         self._prev: Any = None  # the last frame, kept to be read late when the next shows it was already still
         self._prev_read = False
         self.hold: Optional[DiceHold] = DiceHold() if hold_dice else None
+        self.hold_spots: Optional[list] = None  # [value, x, y] of the roll being played's dice (set by the referee)
 
     def unsettle(self, fresh: bool = False, dice: Any = False) -> None:
         """Look again: the next read that agrees with the accepted one is passed on again (``fresh``: start the
@@ -258,7 +259,7 @@ class Stabiliser:
         obs = self.read(frame)
         if self.hold is None:
             return obs
-        return self.hold.apply(obs, getattr(frame, "image", None), die_side_px(obs))
+        return self.hold.apply(obs, getattr(frame, "image", None), die_side_px(obs), self.hold_spots)
 
     def _dice_looked(self, obs: Observation) -> Optional[Observation]:
         """In a look at the dice only: the accepted reading with this read's dice, when every die read lies where a

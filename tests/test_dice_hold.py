@@ -31,6 +31,9 @@ def _with_die(image: np.ndarray, x: int, y: int, side: int = 24) -> np.ndarray:
     return out
 
 
+ROLL = [[4, 850.0, 400.0], [4, 350.0, 400.0]]  # the roll being played: a 4 on each half (tests.daemon_scenes.die)
+
+
 def _read(dice=(), confidence=0.9):
     obs = scene(SEATING, START, "dark", tuple(dice))
     for d in obs.dice:
@@ -41,10 +44,10 @@ def _read(dice=(), confidence=0.9):
 def test_a_die_missed_on_an_unchanged_picture_is_given_back():
     image = _with_die(_board_image(), 850, 400)
     hold = DiceHold()
-    first = hold.apply(_read([die(4, "right")]), image, 30.0)
+    first = hold.apply(_read([die(4, "right")]), image, 30.0, ROLL)
     assert [d.value for d in first.dice] == [4]
     missed = _read([])
-    again = hold.apply(missed, image.copy(), 30.0)
+    again = hold.apply(missed, image.copy(), 30.0, ROLL)
     assert [(d.value, d.half) for d in again.dice] == [(4, "right")]
     assert again.extra["held_dice"] == 1 and missed.dice == []  # the reader's own observation is not changed
 
@@ -52,33 +55,43 @@ def test_a_die_missed_on_an_unchanged_picture_is_given_back():
 def test_a_lifted_die_is_not_given_back_and_is_forgotten():
     board = _board_image()
     hold = DiceHold()
-    hold.apply(_read([die(4, "right")]), _with_die(board, 850, 400), 30.0)
-    assert hold.apply(_read([]), board, 30.0).dice == []  # the die gone: the field shows where it lay
+    hold.apply(_read([die(4, "right")]), _with_die(board, 850, 400), 30.0, ROLL)
+    assert hold.apply(_read([]), board, 30.0, ROLL).dice == []  # the die gone: the field shows where it lay
     # forgotten: the same die put back is not held from the old memory
-    assert hold.apply(_read([]), _with_die(board, 850, 400), 30.0).dice == []
+    assert hold.apply(_read([]), _with_die(board, 850, 400), 30.0, ROLL).dice == []
 
 
 def test_a_brightness_change_keeps_the_die_but_a_new_face_there_does_not():
     image = _with_die(_board_image(), 850, 400)
     hold = DiceHold()
-    hold.apply(_read([die(4, "right")]), image, 30.0)
+    hold.apply(_read([die(4, "right")]), image, 30.0, ROLL)
     brighter = np.clip(image.astype(int) + 15, 0, 255).astype(np.uint8)
-    assert [d.value for d in hold.apply(_read([]), brighter, 30.0).dice] == [4]
+    assert [d.value for d in hold.apply(_read([]), brighter, 30.0, ROLL).dice] == [4]
     one = brighter.copy()
     one[388:412, 838:862] = 235
     one[398:402, 848:852] = 20  # the die turned to a one: another picture
-    assert hold.apply(_read([]), one, 30.0).dice == []
+    assert hold.apply(_read([]), one, 30.0, ROLL).dice == []
 
 
 def test_only_clean_faces_are_held_and_never_beyond_two_dice():
     image = _with_die(_with_die(_board_image(), 850, 400), 350, 400)
     hold = DiceHold()
-    hold.apply(_read([die(4, "right")], confidence=0.3), image, 30.0)
-    assert hold.apply(_read([]), image, 30.0).dice == []  # a doubtful face is not remembered
-    hold.apply(_read([die(4, "right"), die(4, "left")]), image, 30.0)
-    assert len(hold.apply(_read([]), image, 30.0).dice) == 2
-    two = hold.apply(_read([die(5, None), die(6, None)]), image, 30.0)
+    hold.apply(_read([die(4, "right")], confidence=0.3), image, 30.0, ROLL)
+    assert hold.apply(_read([]), image, 30.0, ROLL).dice == []  # a doubtful face is not remembered
+    hold.apply(_read([die(4, "right"), die(4, "left")]), image, 30.0, ROLL)
+    assert len(hold.apply(_read([]), image, 30.0, ROLL).dice) == 2
+    two = hold.apply(_read([die(5, None), die(6, None)]), image, 30.0, ROLL)
     assert [d.value for d in two.dice] == [5, 6]  # two dice read: nothing added
+
+
+def test_only_dice_of_the_roll_being_played_are_held():
+    image = _with_die(_board_image(), 850, 400)
+    hold = DiceHold()
+    hold.apply(_read([die(4, "right")]), image, 30.0, [[2, 850.0, 400.0]])  # another face: not the roll's die
+    assert hold.apply(_read([]), image, 30.0, [[2, 850.0, 400.0]]).dice == []
+    hold.apply(_read([die(4, "right")]), image, 30.0, ROLL)
+    assert hold.apply(_read([]), image, 30.0, None).dice == []  # no roll being played: nothing held
+    assert hold.apply(_read([]), image, 30.0, ROLL).dice == []  # ...and forgotten
 
 
 def test_same_patch_tells_noise_from_change():
@@ -94,6 +107,7 @@ def _stabilised(hold_dice: bool) -> list:
     with_die = _with_die(board, 850, 400)
     reads = [_read([die(4, "right")]), _read([die(4, "right")]), _read([]), _read([]), _read([]), _read([])]
     stab = Stabiliser(lambda frame: reads.pop(0), hold_dice=hold_dice)
+    stab.hold_spots = ROLL
     got = []
     for i, image in enumerate([with_die, with_die, with_die, with_die, board, board]):
         accepted = stab.step(Frame(i, i / 10, image))
