@@ -110,3 +110,26 @@ def test_a_faceless_die_on_the_rollers_own_half_is_a_die_of_his_roll_unread_and_
     d.show(play.position, "dark")  # lifted
     said = [(e["type"], e["dice"], e.get("legal")) for e in d.events if e["type"] in ("roll", "play")][-2:]
     assert said == [("roll", [2, 2], None), ("play", [2, 2], True)]
+
+
+def test_a_faceless_die_off_the_movers_half_does_not_hide_his_dice_being_lifted():
+    # judging game 21535 frame 660: light's dice lifted after his play, a checker's print on the other half read
+    # as a one (confidence 0.0): the lift not seen, his play judged 36 frames late at dark's next roll, and dark's
+    # roll and dance in between never seen made 'light rolled, but it is dark's turn'
+    d, seating, after = _after_opening()
+    own = seating.right_half("dark")
+    ghost = _read(1, seating.right_half("light"), 0.0)
+    d.show(after.swap(), "dark", (_read(6, own, 1.0), _read(5, own, 1.0)))
+    assert d.events[-1]["type"] == "roll" and d.events[-1]["dice"] == [6, 5]
+    play = next(p for p in legal_plays(after.swap(), 6, 5) if p.notation() == "24/13")
+    d.show(play.position, "dark", (_read(6, own, 1.0), _read(5, own, 1.0), ghost))
+    d.show(play.position, "dark", (ghost,))  # his dice lifted; the ghost still read
+    assert d.events[-1]["type"] == "play" and d.events[-1]["legal"] is True
+
+
+def test_a_faceless_die_beside_the_two_dice_of_a_roll_is_no_die():
+    # judging game 21535 frame 686: dark's 6-4 read beside a 'one' of confidence 0.04 on his own half
+    d, seating, after = _after_opening()
+    own = seating.right_half("dark")
+    d.show(after.swap(), "dark", (_read(6, own, 1.0), _read(4, own, 1.0), _read(1, own, 0.04)))
+    assert d.events[-1]["type"] == "roll" and d.events[-1]["dice"] == [6, 4]
