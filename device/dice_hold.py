@@ -22,6 +22,7 @@ import numpy as np
 from vision.observation import DieReading, Observation
 
 MIN_CONFIDENCE = 0.5  # a die is remembered only from a clean face (vision.dice_sure); a doubtful one is not held
+MAX_REMEMBERED = 6  # dice remembered at most (the latest): a roll's two, and what the reader reads beside them
 MAX_DICE = 2  # held dice fill a read up to the two dice of a roll, never beyond (a third die is the reader's)
 SAME_CORRELATION = 0.9  # the patch's pixels against the remembered ones (after each patch's own mean)
 SAME_DIFFERENCE = 0.25  # mean absolute grey difference, as a share of the remembered patch's spread...
@@ -78,23 +79,21 @@ class DiceHold:
     def apply(self, obs: Observation, image: Optional[np.ndarray], side_px: float,
               spots: Optional[list] = None) -> Observation:
         """``obs`` with the held dice it lacks (a copy when any is added), and the memory brought up to date:
-        held dice whose patch changed are forgotten, dice read now with a clean face remembered.
+        remembered dice whose patch changed are forgotten, dice read now with a clean face remembered.
 
         ``spots``: [value, x, y] of each die of the roll being played (the tracker's), or None when no roll is
-        being played. Only dice of that roll are held: a die-like pattern the reader finds now and then (a
-        checker's print read as a two, judging game 21535 frame 168) held for as long as it lies would hide the
-        roll's dice being lifted."""
-        if image is None or not obs.board.found or not spots:
+        being played. Only dice of that roll are given back: a die-like pattern the reader finds now and then (a
+        checker's print read as a two, judging game 21535 frame 168) given back for as long as it lies would hide
+        the roll's dice being lifted. Every clean die is remembered, as the roll is taken from the reading that
+        first shows it (the next read may already miss it)."""
+        if image is None or not obs.board.found:
             self.held = []
             return obs
         half = max(4, int(round(PATCH_SIDES * side_px)))
         near = side_px
-        kept: list[_Held] = []
-        for h in self.held:
-            if _of_roll(h.die, spots, near) and same_patch(h.patch, h.spread, _grey_patch(image, h.box)):
-                kept.append(h)
-        self.held = kept
-        missing = [h.die for h in kept if not any(_near(d, h.die, near) for d in obs.dice)]
+        self.held = [h for h in self.held if same_patch(h.patch, h.spread, _grey_patch(image, h.box))]
+        missing = [h.die for h in self.held if spots and _of_roll(h.die, spots, near)
+                   and not any(_near(d, h.die, near) for d in obs.dice)]
         out = obs
         if missing and len(obs.dice) < MAX_DICE:
             out = copy.copy(obs)
@@ -104,8 +103,6 @@ class DiceHold:
             if d.value is None or not d.flat or d.half is None or (d.confidence is not None
                                                                   and d.confidence < MIN_CONFIDENCE):
                 continue
-            if not _of_roll(d, spots, near):
-                continue
             box = _box(image, d.center, half)
             if box is None:
                 continue
@@ -113,6 +110,7 @@ class DiceHold:
             patch -= patch.mean()
             self.held = [h for h in self.held if not _near(d, h.die, near)]
             self.held.append(_Held(d, patch, float(patch.std()), box))
+        self.held = self.held[-MAX_REMEMBERED:]
         return out
 
 

@@ -89,9 +89,9 @@ def test_only_dice_of_the_roll_being_played_are_held():
     hold = DiceHold()
     hold.apply(_read([die(4, "right")]), image, 30.0, [[2, 850.0, 400.0]])  # another face: not the roll's die
     assert hold.apply(_read([]), image, 30.0, [[2, 850.0, 400.0]]).dice == []
-    hold.apply(_read([die(4, "right")]), image, 30.0, ROLL)
-    assert hold.apply(_read([]), image, 30.0, None).dice == []  # no roll being played: nothing held
-    assert hold.apply(_read([]), image, 30.0, ROLL).dice == []  # ...and forgotten
+    hold.apply(_read([die(4, "right")]), image, 30.0, None)  # read before the tracker took the roll...
+    assert hold.apply(_read([]), image, 30.0, None).dice == []  # (no roll being played: nothing given back)
+    assert [d.value for d in hold.apply(_read([]), image, 30.0, ROLL).dice] == [4]  # ...a die of it once taken
 
 
 def test_same_patch_tells_noise_from_change():
@@ -128,3 +128,41 @@ def test_the_stabiliser_keeps_a_missed_die_until_the_picture_where_it_lay_change
 def test_without_images_nothing_is_held():
     stab = Stabiliser(lambda frame: _read([]), hold_dice=True)
     assert stab._read(Frame(0, 0.0, None, label={"moving": False})).dice == []
+
+
+def test_the_referee_holds_the_dice_of_the_roll_its_tracker_is_playing():
+    """The referee hands the tracker's roll being played (State.roll_at, moving phase) to the stabiliser, so a
+    die of that roll missed by the reader on an unchanged picture reaches the tracker still down."""
+    from types import SimpleNamespace
+
+    from device.referee import Referee
+    from device.sources import Source
+
+    image = _with_die(_board_image(), 850, 400)
+
+    class Frames(Source):
+        def frames(self):
+            for i in range(6):
+                yield Frame(i, i / 10, image)
+
+    class Tracker:
+        needs_reread = False
+
+        def __init__(self, phase: str) -> None:
+            self.state = SimpleNamespace(phase=phase, roll_at=[[4, 850.0, 400.0]])
+            self.fed: list = []
+
+        def feed(self, obs, frame, t):
+            self.fed.append([d.value for d in obs.dice])
+            self.needs_reread = True  # look again at every reading (as after a roll seen with one die)
+            return []
+
+        def warn(self, message, frame, t, **fields):
+            return []
+
+    reads = {0: [die(4, "right")], 1: [die(4, "right")]}
+    for phase, last in (("moving", [4]), ("awaiting", [])):
+        tracker = Tracker(phase)
+        referee = Referee(Frames(), lambda frame: _read(reads.get(frame.index, [])), tracker)
+        referee.run()
+        assert tracker.fed[0] == [4] and tracker.fed[-1] == last, (phase, tracker.fed)
