@@ -73,9 +73,6 @@ class DiceHold:
     def __init__(self) -> None:
         self.held: list[_Held] = []
 
-    def forget(self) -> None:
-        self.held = []
-
     def apply(self, obs: Observation, image: Optional[np.ndarray], side_px: float,
               spots: Optional[list] = None) -> Observation:
         """``obs`` with the held dice it lacks (a copy when any is added), and the memory brought up to date:

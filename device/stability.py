@@ -4,7 +4,8 @@ Reading a frame is the expensive step, so the gate decides which frames are wort
 something moves over the board (a hand, a rolling die), and once a still scene has been accepted, further frames
 that look the same as the accepted one are not read again. A reading is passed on only when ``agree`` of the last
 ``agree + 1`` reads of still frames give the same content (checkers, dice, cube), so one misread frame never becomes
-a verdict, and one misread frame between good ones does not hold a verdict back.
+a verdict, and one misread frame between good ones does not hold a verdict back. A die of the roll being played
+that a read misses while the picture where it lay is unchanged is given back to that read (device.dice_hold).
 """
 
 from __future__ import annotations
