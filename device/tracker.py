@@ -2411,6 +2411,14 @@ class GameTracker:
                 st.guessed = False
             if st.guessed:
                 self._guess_unsure(after_board, boards, obs, was_guessed)
+                if fitted_short and not was_guessed and found.kind == "legal" and st.unsure_points is not None:
+                    # the play was judged legal from the reading: only where the mover's checkers stand is in
+                    # doubt, not his opponent's (a phantom of the opponent's read beside it kept the opponent's
+                    # next play, read exactly at the lift, from being judged there: 14434 frame 960)
+                    sign = 1 if mover == "light" else -1
+                    st.unsure_points = [i for i in st.unsure_points if i >= 24 or any(
+                        b.points[i] * sign > 0 for b in [after_board, *boards]) or (
+                        obs.points[i] is not None and obs.points[i] * sign > 0)]
                 if found.kind == "doubt":  # (a verdict on the guess keeps its rival: the same misplacement)
                     st.guess_rival = (self._rival_change(after_board, found.rival)
                                       if not was_guessed and found.rival is not None else None)
