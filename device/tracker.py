@@ -199,6 +199,7 @@ MAX_FAULTS = 3  # readings in a row the tracker fails on before it drops what it
 SURE_OFF = 1.0  # the reader's off confidence at which a borne-off count is evidence (its tray and board agree)
 NO_FACE = 0.2  # a die read with a face but under this confidence (vision.dice_sure) has no die face round its pips
 FITTED_SHORT = 2  # the mover's checkers a reading may lack where a legal play fitted to it leaves them, and no guess
+FITTED_STACK = 3  # ...counted on points of this many of his checkers at most (see _mover_read_short)
 
 
 def dice_signature(dice: list[DieReading]) -> tuple:
@@ -3103,12 +3104,18 @@ BAR_INDEX = 25  # in State.unsure_points: the bar (a hit the guess may have wron
 GUESS_CONFIRMS = 2  # readings in a row that must show a guess's unsure points as guessed before it stands as sure
 GUESS_VARIANTS = 6  # a guess's unsure points within the mover's reach weighed open or blocked (2**6 boards at most)
 def _mover_read_short(obs: Observation, board: Board, mover: str) -> int:
-    """How many of ``mover``'s checkers ``board`` holds on points where the reading (as read, before points were
-    filled from the belief) showed fewer of them, bar included."""
+    """How many of ``mover``'s checkers ``board`` holds on points of at most FITTED_STACK of his where the reading
+    (as read, before points were filled from the belief) showed fewer of them, bar included.
+
+    Why only small points: a play's checkers leave and land on blots and small points, and a reading without them
+    there fits another play as well (18535 frame 280: a 3-point read 2 and a 2-point read empty); a tall stack read
+    a few short is the reader's steady misread (14535 frames 107 and 627: dark's 7-stack read 5, the plays fitted
+    right), and a guess made of it outlived two hundred frames of plays."""
     raw = obs.extra.get("unfilled_points")
     points = raw if isinstance(raw, list) and len(raw) == 24 else obs.points
     sign = 1 if mover == "light" else -1
-    short = sum(max(0, sign * b - max(0, sign * n)) for b, n in zip(board.points, points) if n is not None)
+    short = sum(max(0, sign * b - max(0, sign * n)) for b, n in zip(board.points, points)
+                if n is not None and 0 < sign * b <= FITTED_STACK)
     k = 0 if mover == "light" else 1
     return short + max(0, board.bar[k] - int(obs.bar.get(mover, 0) or 0))
 
