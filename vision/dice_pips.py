@@ -25,6 +25,7 @@ MIN_PIP_AREA, MAX_PIP_AREA = 3, 50
 MAX_PIP_SIDE = 10
 TINY_CONTRAST_SPREAD = 0.5  # two tiny pips linked by size alone: the fainter has at least this share of the other's
 FACE_SPREAD = 0.15  # share of the pip contrast by which the bare face under two pips of one face may differ
+TINY_FACE_SPREAD = 0.3  # the same for two pips of a few source pixels (group_pips' ``tiny``): see group_pips
 
 
 @dataclass(slots=True)
@@ -330,8 +331,9 @@ def shares_face(a: Pip, b: Pip, images: FaceImages, inward: float = 0.0) -> bool
 
 
 def _shares_face_pairs(pips: list[Pip], xy: np.ndarray, d: np.ndarray, ii: np.ndarray, jj: np.ndarray,
-                       images: FaceImages) -> np.ndarray:
-    """shares_face for the pairs (ii, jj) of pips of one polarity at once: the same samples, padded per pair."""
+                       images: FaceImages, spread: np.ndarray | float = FACE_SPREAD) -> np.ndarray:
+    """shares_face for the pairs (ii, jj) of pips of one polarity at once: the same samples, padded per pair.
+    ``spread``: FACE_SPREAD, or one share per pair (group_pips: TINY_FACE_SPREAD for tiny pips)."""
     if len(ii) == 0:
         return np.zeros(0, bool)
     face = np.array([p.face for p in pips])
@@ -340,7 +342,7 @@ def _shares_face_pairs(pips: list[Pip], xy: np.ndarray, d: np.ndarray, ii: np.nd
     con = np.minimum(contrast[ii], contrast[jj])
     fa, fb = face[ii], face[jj]
     level = np.where(dk, np.minimum(fa, fb), np.maximum(fa, fb))
-    ok = ~(np.abs(fa - fb) > np.maximum(8.0, FACE_SPREAD * con))
+    ok = ~(np.abs(fa - fb) > np.maximum(8.0, spread * con))
     steps = np.maximum(d.astype(int), 4)
     k = np.arange(1, int(steps.max()))
     t = k[None, :] * (1.0 / steps[:, None])  # as np.linspace(0, 1, steps + 1)[1:-1]
@@ -395,7 +397,10 @@ def group_pips(pips: list[Pip], images: FaceImages, tiny: float = 0.0) -> list[l
     contrast (one face's pips are one ink). Why: a pip of a few source pixels has the elongation and axis of its
     sampling, not of its face (a rendered game at 960x540: the two pips of a 2 on a die of 9 px measured 1.9 and 1.5
     long, never one group, so the die was never read); the contrast keeps the faint specks of the die's shaded
-    edge out of its face.
+    edge out of its face. Two such pips' bare faces may differ by TINY_FACE_SPREAD of their contrast (else
+    FACE_SPREAD): on a white die of ~13 px the closing takes the die's shaded rim in round a corner pip, whose face
+    then measured 0.2-0.25 of the contrast darker than the middle pip's (renders 19143, 19160 at 1280x720: a 2 and
+    a 3 on light fields never read); the path between them must still stay on the face.
     """
     n = len(pips)
     pairs: list[tuple[int, int]] = []
@@ -414,8 +419,10 @@ def group_pips(pips: list[Pip], images: FaceImages, tiny: float = 0.0) -> list[l
         con = np.array([p.contrast for p in pips])
         keep &= alike | ((np.maximum(diam[ii], diam[jj]) <= tiny)
                          & (np.minimum(con[ii], con[jj]) >= TINY_CONTRAST_SPREAD * np.maximum(con[ii], con[jj])))
+        both_tiny = (np.maximum(diam[ii], diam[jj]) <= tiny)[keep]
         ii, jj = ii[keep], jj[keep]
-        linked = _shares_face_pairs(pips, xy, d[keep], ii, jj, images)  # the last of _same_face's tests
+        spread = np.where(both_tiny, TINY_FACE_SPREAD, FACE_SPREAD)
+        linked = _shares_face_pairs(pips, xy, d[keep], ii, jj, images, spread)  # the last of _same_face's tests
         pairs = list(zip(ii[linked].tolist(), jj[linked].tolist()))
     groups: dict[int, list[Pip]] = {}
     for i, label in enumerate(components(n, pairs).tolist()):
