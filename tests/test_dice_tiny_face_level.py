@@ -55,3 +55,15 @@ def test_a_small_white_die_on_a_light_field_is_read(seed, value, centre):
         t = min(truths, key=lambda c: np.hypot(c[0] - d.center[0], c[1] - d.center[1]))
         assert d.value in (None, truths[t])
 
+
+@pytest.mark.parametrize("seed, value, centre", [(19230, 5, (367.8, 317.2)), (19111, 6, (705.6, 289.9))])
+def test_a_face_of_tiny_pips_on_a_field_of_its_colour_needs_no_outline(seed, value, centre):
+    """Renders at 960x540 (dice of ~9-11 px): a white 5 on a white field (19230) and a black 6 on a dark field
+    (19111), their four to six pips grouped by size alone; before, refused for a face that runs on into the field
+    (vision.dice.OWN_LAYOUT_PIPS)."""
+    sim = pytest.importorskip("device.sim.stills", reason="the renderer (device.sim) is not available")
+    still = sim.render_still(seed, size=(960, 540))
+    ok, jpeg = cv2.imencode(".jpg", still.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    obs = Reader().read(cv2.imdecode(jpeg, cv2.IMREAD_COLOR))
+    near = [d for d in obs.dice if np.hypot(d.center[0] - centre[0], d.center[1] - centre[1]) < 6]
+    assert [d.value for d in near] == [value]
