@@ -2381,7 +2381,7 @@ class GameTracker:
             st.last_play["told"] = read_dice
         st.changes_seen = legal is not None and after != before
         was_guessed = st.guessed
-        fitted_short = found.kind == "legal" and _mover_read_short(obs, after_board, mover) >= FITTED_SHORT
+        fitted_short = found.kind == "legal" and _mover_read_short(obs, after_board, mover, ref) >= FITTED_SHORT
         if found.kind == "doubt" or st.guessed or fitted_short:
             # (a legal play fitted to a reading that lacks FITTED_SHORT or more of the mover's checkers where the
             # play leaves them is one reading of it, not what was read: judged legal, but the board it leaves is a
@@ -3103,19 +3103,28 @@ OFF_INDEX = 24  # in State.unsure_points: the trays (a bear-off the guess may ha
 BAR_INDEX = 25  # in State.unsure_points: the bar (a hit the guess may have wrong, or a bar read otherwise)
 GUESS_CONFIRMS = 2  # readings in a row that must show a guess's unsure points as guessed before it stands as sure
 GUESS_VARIANTS = 6  # a guess's unsure points within the mover's reach weighed open or blocked (2**6 boards at most)
-def _mover_read_short(obs: Observation, board: Board, mover: str) -> int:
-    """How many of ``mover``'s checkers ``board`` holds on points of at most FITTED_STACK of his where the reading
-    (as read, before points were filled from the belief) showed fewer of them, bar included.
+def _mover_read_short(obs: Observation, board: Board, mover: str, ref: Optional[Reference] = None) -> int:
+    """How many of ``mover``'s checkers ``board`` holds where the reading (as read, before points were filled from
+    the belief) showed fewer of them, bar included: on points of at most FITTED_STACK of his, and one short on a
+    taller stack that the reader did not read so while the board stood before the play.
 
-    Why only small points: a play's checkers leave and land on blots and small points, and a reading without them
-    there fits another play as well (18535 frame 280: a 3-point read 2 and a 2-point read empty); a tall stack read
-    a few short is the reader's steady misread (14535 frames 107 and 627: dark's 7-stack read 5, the plays fitted
-    right), and a guess made of it outlived two hundred frames of plays."""
+    Why: a play's checkers leave and land on blots and small points, and a reading without them there fits another
+    play as well (18535 frame 280: a 3-point read 2 and a 2-point read empty); on a tall stack one checker short is
+    a checker the play took from it. A tall stack read several short is the reader losing a run of it (14535 frames
+    107 and 627: dark's 7-stack read 5, the plays fitted right, and a guess made of it outlived two hundred frames of
+    plays), and one read as it always was is its steady misread."""
     raw = obs.extra.get("unfilled_points")
     points = raw if isinstance(raw, list) and len(raw) == 24 else obs.points
     sign = 1 if mover == "light" else -1
-    short = sum(max(0, sign * b - max(0, sign * n)) for b, n in zip(board.points, points)
-                if n is not None and 0 < sign * b <= FITTED_STACK)
+    short = 0
+    for i, (b, n) in enumerate(zip(board.points, points)):
+        if n is None or sign * b <= 0:
+            continue
+        lack = max(0, sign * b - max(0, sign * n))
+        if sign * b <= FITTED_STACK:
+            short += lack
+        elif lack == 1 and (ref is None or not ref.steady(i, n)):
+            short += 1
     k = 0 if mover == "light" else 1
     return short + max(0, board.bar[k] - int(obs.bar.get(mover, 0) or 0))
 
