@@ -56,7 +56,10 @@ def _box(image: np.ndarray, center: list[float], half: int) -> Optional[tuple[in
 
 def same_patch(held: np.ndarray, spread: float, now: np.ndarray) -> bool:
     """Whether ``now`` (grey) shows what ``held`` (grey, mean removed, standard deviation ``spread``) showed:
-    the same structure (correlation) and little change (mean difference), brightness shifts forgiven."""
+    the same structure (correlation) and little change (mean difference), brightness shifts forgiven. A patch of
+    another size (the frame's size changed, its edge cut it) is no longer the same."""
+    if now.shape != held.shape:
+        return False
     now = now - now.mean()
     difference = float(np.abs(now - held).mean())
     if difference > max(SAME_DIFFERENCE_FLOOR, SAME_DIFFERENCE * spread):

@@ -199,7 +199,8 @@ MAX_FAULTS = 3  # readings in a row the tracker fails on before it drops what it
 SURE_OFF = 1.0  # the reader's off confidence at which a borne-off count is evidence (its tray and board agree)
 NO_FACE = 0.2  # a die read with a face but under this confidence (vision.dice_sure) has no die face round its pips
 FITTED_SHORT = 2  # the mover's checkers a reading may lack where a legal play fitted to it leaves them, and no guess
-FITTED_STACK = 3  # ...counted on points of this many of his checkers at most (see _mover_read_short)
+FITTED_STACK = 3  # ...counted whole on points of this many of his checkers at most, one on a taller stack (see
+# _mover_read_short)
 
 
 def dice_signature(dice: list[DieReading]) -> tuple:
@@ -2385,7 +2386,7 @@ class GameTracker:
         if found.kind == "doubt" or st.guessed or fitted_short:
             # (a legal play fitted to a reading that lacks FITTED_SHORT or more of the mover's checkers where the
             # play leaves them is one reading of it, not what was read: judged legal, but the board it leaves is a
-            # guess. J16 game 18535 frame 280: dark's illegal 10/7 8/2 read with three of his lone checkers
+            # guess. Judging game 18535 frame 280: dark's illegal 10/7 8/2 read with three of his lone checkers
             # unseen, fitted as the legal 10/7 10/5, and his next play, read right, was called 'moved backwards')
             # a play not judged leaves a guess; a play found on a guessed board fits the reading through the
             # misreads noted at the guess (the guess's own reading is its 'steady misread', so even a board
@@ -3103,6 +3104,8 @@ OFF_INDEX = 24  # in State.unsure_points: the trays (a bear-off the guess may ha
 BAR_INDEX = 25  # in State.unsure_points: the bar (a hit the guess may have wrong, or a bar read otherwise)
 GUESS_CONFIRMS = 2  # readings in a row that must show a guess's unsure points as guessed before it stands as sure
 GUESS_VARIANTS = 6  # a guess's unsure points within the mover's reach weighed open or blocked (2**6 boards at most)
+
+
 def _mover_read_short(obs: Observation, board: Board, mover: str, ref: Optional[Reference] = None) -> int:
     """How many of ``mover``'s checkers ``board`` holds where the reading (as read, before points were filled from
     the belief) showed fewer of them, bar included: on points of at most FITTED_STACK of his, and one short on a

@@ -94,6 +94,14 @@ def test_only_dice_of_the_roll_being_played_are_held():
     assert [d.value for d in hold.apply(_read([]), image, 30.0, ROLL).dice] == [4]  # ...a die of it once taken
 
 
+def test_a_frame_of_another_size_forgets_the_dice_and_raises_nothing():
+    image = _with_die(_board_image(), 850, 400)
+    hold = DiceHold()
+    hold.apply(_read([die(4, "right")]), image, 30.0, ROLL)
+    small = image[:410, :860]  # the camera's size changed: the die's patch is cut by the frame's edge
+    assert hold.apply(_read([]), small, 30.0, ROLL).dice == []
+
+
 def test_same_patch_tells_noise_from_change():
     rng = np.random.default_rng(5)
     patch = rng.normal(120, 40, (25, 25)).astype(np.float32)
