@@ -40,14 +40,19 @@ def test_a_broken_face_between_tiny_pips_still_parts_them():
     assert len(group_pips([a, b], face_images(np.full((60, 60), 230, np.uint8)), tiny=5.4)) == 1  # unbroken: one
 
 
+def _read_render(seed: int, size: tuple[int, int]):
+    """A still rendered at ``size``, written as JPEG 90 as ``bgref render stills`` does, and read as ``bgref read``."""
+    sim = pytest.importorskip("device.sim.stills", reason="the renderer (device.sim) is not available")
+    still = sim.render_still(seed, size=size)
+    ok, jpeg = cv2.imencode(".jpg", still.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    return still, Reader().read(cv2.imdecode(jpeg, cv2.IMREAD_COLOR))
+
+
 @pytest.mark.parametrize("seed, value, centre", [(19143, 2, (603.6, 416.5)), (19160, 3, (763.9, 222.5))])
 def test_a_small_white_die_on_a_light_field_is_read(seed, value, centre):
     """Renders (1280x720, JPEG 90 as ``bgref render stills`` writes them): a white die of ~13 px on a cream
     (19143) or light grey (19160) field, read whole as ``bgref read`` does; before, never found."""
-    sim = pytest.importorskip("device.sim.stills", reason="the renderer (device.sim) is not available")
-    still = sim.render_still(seed, size=(1280, 720))
-    ok, jpeg = cv2.imencode(".jpg", still.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
-    obs = Reader().read(cv2.imdecode(jpeg, cv2.IMREAD_COLOR))
+    still, obs = _read_render(seed, (1280, 720))
     near = [d for d in obs.dice if np.hypot(d.center[0] - centre[0], d.center[1] - centre[1]) < 6]
     assert [d.value for d in near] == [value]
     truths = {(round(t["center"][0]), round(t["center"][1])): t["value"] for t in still.label["dice"]}
@@ -61,9 +66,6 @@ def test_a_face_of_tiny_pips_on_a_field_of_its_colour_needs_no_outline(seed, val
     """Renders at 960x540 (dice of ~9-11 px): a white 5 on a white field (19230) and a black 6 on a dark field
     (19111), their four to six pips grouped by size alone; before, refused for a face that runs on into the field
     (vision.dice.OWN_LAYOUT_PIPS)."""
-    sim = pytest.importorskip("device.sim.stills", reason="the renderer (device.sim) is not available")
-    still = sim.render_still(seed, size=(960, 540))
-    ok, jpeg = cv2.imencode(".jpg", still.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
-    obs = Reader().read(cv2.imdecode(jpeg, cv2.IMREAD_COLOR))
+    _, obs = _read_render(seed, (960, 540))
     near = [d for d in obs.dice if np.hypot(d.center[0] - centre[0], d.center[1] - centre[1]) < 6]
     assert [d.value for d in near] == [value]
