@@ -17,6 +17,7 @@ import math
 from dataclasses import dataclass
 from typing import Optional
 
+import cv2
 import numpy as np
 
 from vision.observation import DieReading, Observation
@@ -42,7 +43,7 @@ def _grey_patch(image: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray
     x0, y0, x1, y1 = box
     crop = image[y0:y1, x0:x1]
     if crop.ndim == 3:
-        crop = crop.astype(np.float32) @ np.array([0.114, 0.587, 0.299], np.float32)  # BGR as cv2's grey
+        crop = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
     return crop.astype(np.float32)
 
 
@@ -92,7 +93,7 @@ class DiceHold:
         half = max(4, int(round(PATCH_SIDES * side_px)))
         near = side_px
         self.held = [h for h in self.held if same_patch(h.patch, h.spread, _grey_patch(image, h.box))]
-        missing = [h.die for h in self.held if spots and _of_roll(h.die, spots, near)
+        missing = [h.die for h in self.held if spots and on_spot(h.die, spots, near)
                    and not any(_near(d, h.die, near) for d in obs.dice)]
         out = obs
         if missing and len(obs.dice) < MAX_DICE:
@@ -114,12 +115,12 @@ class DiceHold:
         return out
 
 
-def _of_roll(die: DieReading, spots: list, near: float) -> bool:
-    """Whether ``die`` shows the face of a die of the roll (``spots``: [value, x, y]) within ``near`` px of it."""
+def on_spot(die: DieReading, spots: list, near: float) -> bool:
+    """Whether ``die`` is read with the face of one of ``spots`` ([value, x, y]) within ``near`` px of it."""
     if die.value is None or die.center is None or len(die.center) != 2:
         return False
     x, y = float(die.center[0]), float(die.center[1])
-    return any(int(v) == die.value and math.hypot(x - float(a), y - float(b)) <= near for v, a, b in spots)
+    return any(v == die.value and (x - a) ** 2 + (y - b) ** 2 <= near ** 2 for v, a, b in spots)
 
 
 def _near(a: DieReading, b: DieReading, near: float) -> bool:

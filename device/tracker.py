@@ -171,6 +171,7 @@ from device.matching import HARD, SOFT as SOFT_MISREAD, Reference, Verdict, View
 from device.matching import TALL, face_bar, opponent_arrived, tall_short
 from device.matching import one_lone_unseen
 from device.matching import low_confidence_points as _low_confidence_points
+from device.dice_hold import on_spot
 from device.stability import SAME_DIE_PX, cube_side
 from device.stability import die_side_px as _die_side_px
 from rules.moves import legal_results
@@ -1424,7 +1425,7 @@ class GameTracker:
         light, dark = values["light"], values["dark"]
         first = None if light == dark else ("light" if light > dark else "dark")
         self._emit("opening_roll", light=light, dark=dark, first=first)
-        if any(_on_spot(d, st.setup_dice or [], FIXTURE_PX) for d in obs.dice):
+        if any(on_spot(d, st.setup_dice or [], FIXTURE_PX) for d in obs.dice):
             st.setup_dice = None  # the dice down when the start was seen were the opening roll: no fixtures
         if first is None:
             return
@@ -1495,17 +1496,18 @@ class GameTracker:
         return found.board
 
     def _without_faceless_strays(self, obs: Observation, roller: str) -> Observation:
-        """``obs`` without the faceless dice (see ``faceless``) lying off ``roller``'s half (the player on roll, or
-        moving) while a die read with a face lies on it: a die of his roll is there, so the faceless one is the gap
-        between checkers read as a one (judging game 18535 frame 470: that 'one' on the left half beside dark's 4
-        on the right made a 'wrong half' re-roll call, a false alarm), and the roll goes on with the dice on his
-        half (the play tells a die unseen). A faceless die on his own half stays, unread (``faceless_unread``): it
-        may be a die of his roll misread (6565 frame 180)."""
+        """``obs`` without the faceless dice (see ``faceless``) that cannot be a die of a roll: any beside two dice
+        read with their faces (the roll), and those off ``roller``'s half (the player on roll, or moving) while a die
+        read with a face lies on it, or while he moves. A die of his roll is on his half, so such a faceless die is
+        the gap between checkers read as a one (judging game 18535 frame 470: that 'one' on the left half beside
+        dark's 4 on the right made a 'wrong half' re-roll call, a false alarm). A faceless die on his own half with
+        no second faced die stays, unread (``faceless_unread``): it may be a die of his roll misread (6565 frame
+        180)."""
+        if not any(faceless(d) for d in obs.dice):
+            return obs
         seating = self.seating
         assert seating is not None
         own = seating.right_half(roller)
-        if not any(faceless(d) for d in obs.dice):
-            return obs
         faced = [d for d in obs.dice if d.value is not None and not faceless(d)]
         if len(faced) >= 2:
             # two dice read with their faces are the roll; a third, faceless, is no die (judging game 21535 frame
@@ -1738,7 +1740,7 @@ class GameTracker:
                    if d.half == opp_half and d.value is not None and d.center is not None and len(d.center) == 2]
             st.strays = [st.roll_at, known + [n for n in new if n not in known]]
             return obs
-        if known and all(d.half == opp_half and _on_spot(d, known, SAME_DIE_PX) for d in others):
+        if known and all(d.half == opp_half and on_spot(d, known, SAME_DIE_PX) for d in others):
             return dataclasses.replace(obs, dice=[])
         return obs
 
@@ -1758,7 +1760,7 @@ class GameTracker:
             # read where a die with that face lay when the start was first seen, and no opening roll was taken from
             # it: nobody had rolled, so it is something on the board (render 7020: a dark checker's highlight read
             # as a one on two checkers of a stack from the first frame; the opening dice then made four)
-            obs = dataclasses.replace(obs, dice=[d for d in obs.dice if not _on_spot(d, st.setup_dice, FIXTURE_PX)])
+            obs = dataclasses.replace(obs, dice=[d for d in obs.dice if not on_spot(d, st.setup_dice, FIXTURE_PX)])
         spots = st.dice_spots or []
         known = [d for d in obs.dice if d.value is not None and d.center is not None and len(d.center) == 2]
         near = _die_side_px(obs)
@@ -2413,7 +2415,7 @@ class GameTracker:
                 st.guessed = False
             if st.guessed:
                 self._guess_unsure(after_board, boards, obs, was_guessed)
-                if fitted_short and not was_guessed and found.kind == "legal" and st.unsure_points is not None:
+                if fitted_short and not was_guessed and st.unsure_points is not None:
                     # the play was judged legal from the reading: only where the mover's checkers stand is in
                     # doubt, not his opponent's (a phantom of the opponent's read beside it kept the opponent's
                     # next play, read exactly at the lift, from being judged there: 14434 frame 960)
@@ -3116,11 +3118,9 @@ def _mover_read_short(obs: Observation, board: Board, mover: str, ref: Optional[
     a checker the play took from it. A tall stack read several short is the reader losing a run of it (14535 frames
     107 and 627: dark's 7-stack read 5, the plays fitted right, and a guess made of it outlived two hundred frames of
     plays), and one read as it always was is its steady misread."""
-    raw = obs.extra.get("unfilled_points")
-    points = raw if isinstance(raw, list) and len(raw) == 24 else obs.points
     sign = 1 if mover == "light" else -1
     short = 0
-    for i, (b, n) in enumerate(zip(board.points, points)):
+    for i, (b, n) in enumerate(zip(board.points, _as_read(obs))):
         if n is None or sign * b <= 0:
             continue
         lack = max(0, sign * b - max(0, sign * n))
@@ -3143,14 +3143,6 @@ def _earlier_spots(die: DieReading, spots: Optional[list], epoch: int) -> list:
     x0, y0 = float(die.center[0]), float(die.center[1])
     return [(e, beside) for v, x, y, e, beside in spots or []
             if v == die.value and e < epoch and abs(x - x0) <= FIXTURE_PX and abs(y - y0) <= FIXTURE_PX]
-
-
-def _on_spot(die: DieReading, spots: list, near: float) -> bool:
-    """Whether ``die`` is read with the face of one of ``spots`` ([value, x, y]) within ``near`` px of it."""
-    if die.value is None or die.center is None or len(die.center) != 2:
-        return False
-    x, y = float(die.center[0]), float(die.center[1])
-    return any(v == die.value and (x - a) ** 2 + (y - b) ** 2 <= near ** 2 for v, a, b in spots)
 
 
 def _same_roll(taken_at: Optional[list], dice: list[DieReading], near: float = SAME_DIE_PX) -> bool:
