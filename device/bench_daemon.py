@@ -4,10 +4,16 @@ Single-threaded (cv2.setNumThreads(1)), figures are medians. ``bench_daemon()`` 
 game recording looped to ``frames`` frames: a rendered game video (vision reader) when one is given, else scripted
 games read by the oracle (the pipeline without vision). Memory is sampled with tracemalloc after warm-up and at the
 end: flat means the difference stays small however many frames go through.
+
+Like is compared with like: both figures are taken after the same frame of the recording (its first, at the start
+of the second pass and of the last whole pass), each after a garbage collection. What one frame holds (the frame
+grids, the dice watch's bases, cycles not yet collected) moves any single sample by about 1.5 MB from one frame to
+the next (session 17), which two samples at different frames of the game would read as growth or shrinkage.
 """
 
 from __future__ import annotations
 
+import gc
 import resource
 import statistics
 import tempfile
@@ -52,6 +58,17 @@ def verdict_latency(got: list[dict[str, Any]], expected: list[dict[str, Any]]) -
     return out
 
 
+def sample_frames(frames: int, per_pass: int) -> tuple[int, int]:
+    """The frames after which memory is compared: the warm sample and the end sample.
+
+    After one whole pass every kind of event has happened once: memory must not grow from there on. The end sample
+    is the first frame of the last whole pass, the same frame of the recording as the warm one (see the module's
+    docstring). A run no longer than two passes has no such pair: a tenth of the way in and the last frame then."""
+    if per_pass > 0 and frames > 2 * per_pass:
+        return per_pass, (frames - 1) // per_pass * per_pass
+    return frames // 10, frames - 1
+
+
 def bench_daemon(frames: int = 10_000, video: Optional[str] = None, seed: int = 1) -> dict[str, Any]:
     """Run the pipeline over ``frames`` frames; return fps, memory growth and verdict latency (frames)."""
     import cv2
@@ -90,19 +107,27 @@ def bench_daemon(frames: int = 10_000, video: Optional[str] = None, seed: int = 
 
         times = array("d", bytes(8 * frames))  # preallocated: the benchmark's own bookkeeping must not grow
         samples = array("d", bytes(8 * (frames // 1000 + 1)))
-        # after one whole pass every kind of event has happened once: memory must not grow from there on
-        warm = per_pass if frames >= 2 * per_pass else frames // 10
-        mem_warm = mem_end = 0
+        per = max(per_pass, 1)
+        passes = array("d", bytes(8 * (frames // per + 1)))  # after each pass's first frame
+        warm, last = sample_frames(frames, per_pass)
+        mem_warm = mem_end = mem_last_frame = 0
         tracemalloc.start()
         start = time.perf_counter()
         for frame in source:
             t0 = time.perf_counter()
             referee.process(frame)
             times[frame.index] = time.perf_counter() - t0
-            if frame.index == warm:
-                mem_warm = tracemalloc.get_traced_memory()[0]
+            if frame.index % per == 0 or frame.index in (warm, last):
+                gc.collect()
+                now = tracemalloc.get_traced_memory()[0]
+                if frame.index % per == 0:
+                    passes[frame.index // per] = now
+                if frame.index == warm:
+                    mem_warm = now
+                if frame.index == last:
+                    mem_end = now
             if frame.index == frames - 1:
-                mem_end = tracemalloc.get_traced_memory()[0]
+                mem_last_frame = tracemalloc.get_traced_memory()[0]
             if frame.index % 1000 == 0:
                 samples[frame.index // 1000] = tracemalloc.get_traced_memory()[0]
         total = time.perf_counter() - start
@@ -119,6 +144,9 @@ def bench_daemon(frames: int = 10_000, video: Optional[str] = None, seed: int = 
             "memory_end_kb": round(mem_end / 1024, 1),
             "memory_growth_kb": round((mem_end - (mem_warm or 0)) / 1024, 1),
             "memory_samples_kb": [round(s / 1024) for s in samples if s],
+            "memory_end_frame": last,
+            "memory_pass_samples_kb": [round(s / 1024) for s in passes if s],
+            "memory_last_frame_kb": round(mem_last_frame / 1024, 1),
             "max_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
             "verdict_latency_frames": {"n": len(latency), "median": statistics.median(latency) if latency else None,
                                        "max": max(latency) if latency else None},

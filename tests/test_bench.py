@@ -194,3 +194,21 @@ def test_daemon_run_on_a_recorded_game_reads_it_with_the_camera_reader() -> None
     assert "error" not in got, got
     assert got["reader"] == "vision" and got["frames"] == 24 and got["recording_frames"] > 24
     assert got["memory_end_kb"] > 0 and got["reads"] > 0
+
+
+@pytest.mark.parametrize("frames, per_pass, want", [
+    (10_000, 223, (223, 9812)),   # the sample game looped: both after its first frame, 43 passes apart
+    (10_000, 4123, (4123, 8246)),  # the scripted game: second and third pass
+    (447, 223, (223, 446)),        # the third pass's first frame is the last one run
+    (446, 223, (44, 445)),         # two passes exactly: no like pair, a tenth of the way in and the last frame
+    (300, 223, (30, 299)),
+])
+def test_memory_is_compared_after_the_same_frame_of_the_recording(frames: int, per_pass: int,
+                                                                    want: tuple[int, int]) -> None:
+    """Two samples at different frames of a game differ by what those frames hold (~1.5 MB), not by growth."""
+    from device.bench_daemon import sample_frames
+
+    warm, last = sample_frames(frames, per_pass)
+    assert (warm, last) == want
+    if frames > 2 * per_pass:
+        assert warm % per_pass == last % per_pass == 0 and last + per_pass > frames - 1
