@@ -108,9 +108,8 @@ def test_real_photos_show_no_die_off_the_board_and_no_flat_die_called_cocked():
     assert stray == [] and cocked == []
 
 
-def test_a_die_on_field_coloured_ground_is_not_off_the_board():
-    """A board found too small leaves part of the field outside its playing area: a die there is on the field."""
-    geo = _geometry()
+def _board_on_table(geo: BoardGeometry) -> np.ndarray:
+    """A brown table, a grey frame and a green field, drawn where ``geo`` says they are."""
     img = np.zeros((1080, 1920, 3), np.uint8)
     img[:] = (40, 70, 120)  # brown table
     outline = geo.to_image(np.array([[0, 0], [880, 0], [880, 480], [0, 480]], dtype=np.float64))
@@ -118,11 +117,36 @@ def test_a_die_on_field_coloured_ground_is_not_off_the_board():
     x0, y0, x1, y1 = geo.playing_area
     field = geo.to_image(np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64))
     cv2.fillConvexPoly(img, np.round(field).astype(np.int32), (60, 140, 60))  # green field
+    return img
+
+
+def test_a_die_on_field_coloured_ground_is_not_off_the_board():
+    """A board found too small leaves part of the field outside its playing area: a die there is on the field."""
+    geo = _geometry()
+    img = _board_on_table(geo)
     d = geo.checker_diameter_px
     on_table = _image_at(geo, 880 + 1.2 * d, 240)
     assert not lies_on_field(img, geo, on_table, 20.0)
-    cv2.circle(img, (int(on_table[0]), int(on_table[1])), 60, (60, 140, 60), -1)  # the field went on past the edge
+    # the real board goes on past the found right edge: its field covers the found frame band and beyond
+    x1 = geo.playing_area[2]
+    more = geo.to_image(np.array([[x1, 0], [880 + 3 * d, 0], [880 + 3 * d, 480], [x1, 480]], dtype=np.float64))
+    cv2.fillConvexPoly(img, np.round(more).astype(np.int32), (60, 140, 60))
     assert lies_on_field(img, geo, on_table, 20.0)
+
+
+def test_a_die_on_a_table_coloured_like_the_field_is_off_the_board_past_the_seen_frame():
+    """A table the field's colour (cream table, white points: game 21535) is no field when the frame is seen
+    between the die and the board: the rim by the die is the rim of the other sides, the table beyond it is not."""
+    geo = _geometry()
+    img = _board_on_table(geo)
+    d = geo.checker_diameter_px
+    on_table = _image_at(geo, 880 + 1.2 * d, 240)
+    cv2.circle(img, (int(on_table[0]), int(on_table[1])), 60, (60, 140, 60), -1)  # field-green ground round the die
+    assert not lies_on_field(img, geo, on_table, 20.0)
+    # the same die just past the found edge (not a die's edge beyond it) is given the benefit of the doubt
+    near = _image_at(geo, 880 + 0.2 * d, 240)
+    cv2.circle(img, (int(near[0]), int(near[1])), 60, (60, 140, 60), -1)
+    assert lies_on_field(img, geo, near, 20.0)
 
 
 def test_one_die_read_twice_is_one_die_and_two_touching_dice_stay_two():

@@ -37,6 +37,7 @@ from vision.cube_watch import CubeWatch
 from vision.dice_watch import DiceLook, DiceWatch, ReadOnlyScales
 from vision.dice_scale import ScaleMemory
 from vision.errors import VisionError
+from vision.dice_off_board import beyond_board_edge
 from vision.image import check_image as _check_image
 from vision.observation import BoardInfo, DieReading, Observation
 
@@ -373,8 +374,11 @@ def lies_on_field(image: np.ndarray, geo: BoardGeometry, center: list[float], di
     d_on = np.linalg.norm(around[:, None, :] - on[None, :, :], axis=2).min(axis=1)
     d_off = np.linalg.norm(around[:, None, :] - off[None, :, :], axis=2).min(axis=1)
     # a colour found both on the field and off it (a board found too small; a table like the field) counts as
-    # field: then a die there is not called off the board (a miss at worst, never a voided good roll)
-    return bool(np.mean(d_on <= d_off + FIELD_COLOUR_TIE) > 0.5)
+    # field: then a die there is not called off the board (a miss at worst, never a voided good roll) unless the
+    # board's edge between the die and the field is seen to be its real edge (vision.dice_off_board)
+    if np.mean(d_on <= d_off + FIELD_COLOUR_TIE) <= 0.5:
+        return False
+    return not beyond_board_edge(image, geo, center)
 
 
 def pip_polarity(image: np.ndarray, center: list[float], die_px: float) -> int:
