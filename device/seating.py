@@ -153,6 +153,7 @@ def is_start(board: Board, seating: Seating) -> bool:
     return board.same_checkers(seating.board(Position.start(), "light"))
 
 
+BACK_STACK = 2  # the start's back checkers: a stack this tall may be read as none (see start_read_short)
 SHORT_STACK = 3  # a start stack this tall may be read short (its checkers overlap, a dark one merges with the bar)
 MIN_START_SEEN = 20  # of the 30 checkers, as calibration.start.MIN_SEEN: fewer seen is too little to call it the start
 
@@ -167,10 +168,12 @@ def start_read_short(points: tuple, unsure: set[int], start: tuple[int, ...], mo
     start never starts (g515/h515: dark's 7-point 5-stack read as one). A miss is taken for a miss, never for a
     move: every point the reader is sure of holds the start's colour and at most the start's count, a short
     point is a stack of SHORT_STACK or more still read with a checker of its colour (a 2-stack read 1 may be a
-    back checker that ran), a colour read short shows no checker on any other point (where a moved one could
-    have gone), at most ``most_doubt`` unsure points differ, and most of the 30 checkers are seen."""
+    back checker that ran) or, on one point at most, the back checkers read as none (both cannot have run
+    without a checker showing elsewhere), a colour read short shows no checker on any other point (where a moved
+    one could have gone), at most ``most_doubt`` unsure points differ, and most of the 30 checkers are seen."""
     short: set[int] = set()
     doubt = 0
+    back_gone = False
     for i, (n, want) in enumerate(zip(points, start)):
         if n == want:
             continue
@@ -178,6 +181,13 @@ def start_read_short(points: tuple, unsure: set[int], start: tuple[int, ...], mo
             doubt += 1
             continue
         if abs(want) >= SHORT_STACK and n * want > 0 and abs(n) < abs(want):
+            short.add(1 if want > 0 else -1)
+            continue
+        if abs(want) == BACK_STACK and n == 0 and not back_gone:
+            # the back checkers (the start's one 2-stack of each colour) read as none on a sure point: both
+            # missed, beside the tray or in the board's shadow (game 3737, the whole game). Both cannot have run
+            # and left no checker anywhere else (checked below); one such point at most
+            back_gone = True
             short.add(1 if want > 0 else -1)
             continue
         return None

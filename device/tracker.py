@@ -166,7 +166,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Optional
 
 from device.events import make_event
-from device.seating import COLOURS, HOMES, Board, Seating, is_start, other, start_read_short
+from device.seating import BACK_STACK, COLOURS, HOMES, Board, Seating, is_start, other, start_read_short
 from device.matching import HARD, SOFT as SOFT_MISREAD, Reference, Verdict, View, cost, decide, face_value, repairs
 from device.matching import TALL, face_bar, opponent_arrived, tall_short
 from device.matching import one_lone_unseen
@@ -1301,7 +1301,7 @@ class GameTracker:
         if home is not None and isinstance(raw, list) and len(raw) == 24 and None not in raw:
             seen = self._start_seen.setdefault(home, [set() for _ in range(24)])
             for i, (n, b) in enumerate(zip(raw, cand.points)):
-                if n == b or (n is not None and n * b > 0 and abs(n) < abs(b)):
+                if n == b or (n is not None and n * b > 0 and abs(n) < abs(b)) or (n == 0 and abs(b) == BACK_STACK):
                     seen[i].add(int(n))
         return cand
 
