@@ -10,7 +10,7 @@ import pytest
 
 from device.cli import main
 from vision.evaluate import find_labelled_images, score_image, summarise
-from vision.observation import BoardInfo, DieReading, Observation
+from vision.observation import BoardInfo, CubeReading, DieReading, Observation
 
 
 def _label(points, **extra):
@@ -52,6 +52,21 @@ def test_bar_not_scored_when_hidden_and_dice_matched_by_position():
     assert (s.cocked_labelled, s.cocked_caught, s.cocked_called, s.cocked_called_right) == (1, 1, 1, 1)
     table = summarise([s])
     assert table["dice_value_accuracy"] == 0.0 and table["cocked_recall"] == 1.0 and table["boards_exact"] == 1.0
+
+
+@pytest.mark.parametrize("label_cube, read_cube, want", [
+    ({"value": 4, "center": [50, 40]}, CubeReading(4, [51, 41]), (1, 1, 0)),  # read right
+    ({"value": 4, "center": [50, 40]}, None, (1, 0, 0)),  # missed: no double said
+    ({"value": 4, "center": [50, 40]}, CubeReading(8, [50, 40]), (1, 0, 1)),  # wrong value: a false double
+    ({"value": 4, "center": [50, 40]}, CubeReading(4, [10, 10]), (1, 0, 1)),  # a 4 read somewhere else
+    (None, CubeReading(2, [30, 30]), (0, 0, 1)),  # a cube read where none lies
+    (None, None, (0, 0, 0)),
+])
+def test_the_cube_is_scored_right_missed_or_wrong(label_cube, read_cube, want):
+    s = score_image(_read([0] * 24, cube=read_cube), _label([0] * 24, cube=label_cube), (100, 80))
+    assert (s.cube_labelled, s.cube_right, s.cube_wrong) == want
+    table = summarise([s])
+    assert table["cubes_labelled"] == want[0] and table["cubes_read_wrong"] == want[2]
 
 
 def test_a_board_that_should_not_be_found(tmp_path):

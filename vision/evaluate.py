@@ -97,6 +97,9 @@ class ImageScore:
     cocked_caught: int = 0
     cocked_called: int = 0
     cocked_called_right: int = 0
+    cube_labelled: int = 0
+    cube_right: int = 0
+    cube_wrong: int = 0  # a value read that is not the labelled cube's, or a cube read where none lies
     corner_error_px: Optional[float] = None
     seconds: float = 0.0
     error: Optional[str] = None
@@ -164,7 +167,23 @@ def score_image(read: Observation, label: dict[str, Any], image_size: tuple[int,
             got = read.off.get(colour) if read.board.found else None
             score.off_right += int(got is not None and int(got) == int(truth_off[colour]))
     _score_dice(score, read, label, image_size)
+    _score_cube(score, read, label, image_size)
     return score
+
+
+def _score_cube(score: ImageScore, read: Observation, label: dict[str, Any], image_size: tuple[int, int]) -> None:
+    """The cube: read right (its value, near the labelled cube), missed, or read wrong. Why count wrong apart: the
+    referee turns a new cube value into a 'double' event, so a wrong cube is a false alarm where a missed one is a
+    cube action not said."""
+    truth = label.get("cube") if isinstance(label.get("cube"), dict) else None
+    got = read.cube
+    near = (truth is not None and got is not None and truth.get("center") is not None
+            and math.dist(truth["center"], got.center) <= DIE_MATCH_FRACTION * math.hypot(*image_size))
+    if truth is not None and truth.get("value") is not None:
+        score.cube_labelled += 1
+        score.cube_right += int(near and got is not None and int(got.value) == int(truth["value"]))
+    if got is not None and not (near and truth is not None and int(got.value) == int(truth.get("value") or 0)):
+        score.cube_wrong += 1
 
 
 def point_confidence(read: Observation) -> list[float]:
@@ -242,6 +261,9 @@ def summarise(scores: list[ImageScore], worst: int = 5) -> dict[str, Any]:
         "dice_labelled": sum(s.dice_labelled for s in ok),
         "cocked_recall": _ratio(sum(s.cocked_caught for s in ok), sum(s.cocked_labelled for s in ok)),
         "cocked_precision": _ratio(sum(s.cocked_called_right for s in ok), sum(s.cocked_called for s in ok)),
+        "cube_accuracy": _ratio(sum(s.cube_right for s in ok), sum(s.cube_labelled for s in ok)),
+        "cubes_labelled": sum(s.cube_labelled for s in ok),
+        "cubes_read_wrong": sum(s.cube_wrong for s in ok),
         "corner_error_px_mean": None if not corner else sum(corner) / len(corner),
         "corner_error_px_max": None if not corner else max(corner),
         "seconds_per_image_median": _median(times),
@@ -338,6 +360,8 @@ def format_table(table: dict[str, Any]) -> str:
         f"dice values right       {pct(table['dice_value_accuracy'])} of {table['dice_labelled']}",
         f"cocked dice recall      {pct(table['cocked_recall'])}",
         f"cocked dice precision   {pct(table['cocked_precision'])}",
+        f"cubes read right        {pct(table.get('cube_accuracy'))} of {table.get('cubes_labelled', 0)}"
+        f" (read wrong: {table.get('cubes_read_wrong', 0)})",
         "corner error (px)       "
         + ("n/a" if table["corner_error_px_mean"] is None
            else f"mean {table['corner_error_px_mean']:.1f}, max {table['corner_error_px_max']:.1f}"),
