@@ -88,7 +88,15 @@ def bench_daemon(frames: int = 10_000, video: Optional[str] = None, seed: int = 
         if (folder / "events.jsonl").is_file():
             expected = [json.loads(x) for x in (folder / "events.jsonl").read_text().splitlines() if x.strip()]
         source = LoopedSource(folder, frames, oracle)
-        referee = Referee(source, oracle_reader if oracle else vision_reader(None), GameTracker())
+        lens = None
+        if not oracle and (folder / "video.json").is_file():
+            # the lens the recording states, as `bgref replay` and `bgref demo` read it: without it the reader
+            # reads the sample game worse (light's plays at frames 51 and 149 for 74 and 146) and the run measures
+            # a referee no user runs (verdict lag median 69 frames for 0-1)
+            from device.pipeline import recording_lens
+
+            lens = recording_lens(json.loads((folder / "video.json").read_text()))
+        referee = Referee(source, oracle_reader if oracle else vision_reader(None, lens), GameTracker())
         referee.keep_events = False
         got: list[dict[str, Any]] = []
         first_pass = FolderSource(folder, labels=oracle)
