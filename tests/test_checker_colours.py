@@ -133,3 +133,38 @@ def test_only_the_red_of_a_red_and_black_set_found_is_never_read_swapped_for_sur
                and (truth[p - 1] > 0) != (count.points[p - 1] > 0)]
     assert swapped  # (the view still gives no clue which player's the red checkers are)
     assert [p for p in swapped if count.confidence[p - 1] >= 0.6] == []
+
+
+def test_a_colour_whose_rims_are_all_faint_is_not_left_out_of_the_split():
+    """Render 25046: white checkers on navy felt rim ten times stronger than the navy ones, so only white discs
+    (a lit stack and a shaded one, ~45 Lab apart) were clear enough to decide the colours; both centres went to
+    white and the ten navy checkers, matching neither, were dropped as "not a checker colour" (points 1 and 21,
+    five each, read empty for sure). The navy discs make a tight group far from both centres: a colour."""
+    from vision.checker_colours import left_out
+    from vision.checkers import _split_colours
+    from vision.checker_discs import Disc
+
+    rng = np.random.default_rng(7)
+    lit = _discs(rng, (239, 127, 138), 400, 5)
+    shaded = _discs(rng, (195, 128, 137), 90, 6)
+    navy = _discs(rng, (44, 128, 120), 35, 9)  # 0.11-0.15 of the board's strong rim
+    clear_only = split_colours([d.lab for d in lit + shaded])
+    assert clear_only.light[0] > 220 and clear_only.dark[0] > 180  # the old split: two shades of white
+    assert left_out(clear_only, [d.lab for d in navy])
+    discs = [Disc(0.0, 0.0, 10.0, d.rim, d.lab) for d in lit + shaded + navy]
+    split = _split_colours(discs, 267.0)
+    assert all(split.is_light(d) for d in lit + shaded) and not any(split.is_light(d) for d in navy)
+    # faint clutter scattered round the board (grain, a print, a die) is no colour: the clear split stands
+    clutter = [_Disc((float(v), 128.0, 128.0 + k), 35.0) for k, v in enumerate((30, 90, 150))]
+    assert not left_out(clear_only, [d.lab for d in clutter])
+    # two clear colours far apart (white and red) are not shades of one: faint discs never re-split them
+    red = _discs(rng, (110, 175, 150), 300, 6)
+    assert not left_out(split_colours([d.lab for d in lit + red]), [d.lab for d in navy])
+
+
+def test_render_25046_reads_its_navy_stacks():
+    """The whole reader on render 25046 (white and navy checkers on navy felt, a hand over the middle): points 1,
+    11 and 21 hold five, three and five navy checkers; all three were read empty (1 and 21 for sure)."""
+    still = render_still(25046)
+    read = Reader().read(still.image)
+    assert [read.points[p - 1] for p in (1, 11, 21)] == [-5, -3, -5]

@@ -156,6 +156,36 @@ def phantom_light(split: ColourSplit, discs: Sequence[Any], points: Sequence[Any
     return max(per_point.values()) <= PHANTOMS_PER_POINT
 
 
+SHADES_APART = 80.0  # two centres closer than this may be a lit and a shaded side of one colour (see left_out)
+LEFT_OUT = 3  # this many faint discs far from both such centres, in a group of their own, are the other colour
+LEFT_OUT_FAR = 2 * TRIM  # ... "this far" (Lab)
+
+
+def left_out(split: ColourSplit, faint: Sequence[Sequence[float]]) -> bool:
+    """Whether the split of the clearest discs missed a checker colour that only faint discs show: its two
+    centres lie near enough to be shades of one colour (SHADES_APART), and LEFT_OUT or more of the fainter discs lie
+    LEFT_OUT_FAR from both, near one another (within TRIM of their own median colour).
+
+    Why: the clearest discs decide the colours so that grain and prints do not pull the centres, and "clear" is
+    measured against the board's strongest rims. White checkers on navy felt rim ten times stronger than navy ones
+    do: every navy checker is then faint, the white ones (a lit and a shaded stack, 45 Lab apart) make both
+    centres, and every navy checker, matching neither, is dropped as "not a checker colour": its points read empty
+    for sure (render 25046: two stacks of five). The discs asked about here are those linked into points' stacks, so
+    a tight group of them far from both centres is a colour of checkers, not clutter; the caller then splits all of
+    them."""
+    if float(np.linalg.norm(split.light - split.dark)) >= SHADES_APART:
+        return False
+    X = np.array(faint, np.float32).reshape(-1, 3)
+    if len(X) < LEFT_OUT:
+        return False
+    far = X[(np.linalg.norm(X - split.light, axis=1) > LEFT_OUT_FAR)
+            & (np.linalg.norm(X - split.dark, axis=1) > LEFT_OUT_FAR)]
+    if len(far) < LEFT_OUT:
+        return False
+    centre = np.median(far, axis=0)
+    return int(np.sum(np.linalg.norm(far - centre, axis=1) <= TRIM)) >= LEFT_OUT
+
+
 FACE = 0.7  # share of the radius whose pixels make a checker's face (inside the rim, its shadow and a neighbour)
 
 

@@ -37,7 +37,8 @@ from calibration.geometry import BoardGeometry
 from vision.checker_discs import Disc, arc_score, equator_scores, find_discs
 from vision.components import components
 from vision.checker_bar import beside_bar, judge_bar
-from vision.checker_colours import ColourSplit, face_spread, lone_colour_unsure, phantom_light, split_colours
+from vision.checker_colours import (ColourSplit, face_spread, left_out, lone_colour_unsure, phantom_light,
+                                   split_colours)
 from vision.checker_dark import judge_slot, learn_faces
 from vision.checker_dice import DieSpot, spoiled
 from vision.checker_doubt import DOUBTFUL_CONFIDENCE, bare_board, doubts, mark_tips_unlike_the_board
@@ -393,9 +394,14 @@ def _base_shifts(stacks: dict[int, list[Disc]], cols: Columns, r: float) -> dict
 
 def _split_colours(discs: list[Disc], ref: float) -> ColourSplit:
     """The two checker colours of the clearest discs (checker_colours): faint discs (grain, prints) do not get
-    to pull the centres."""
+    to pull the centres, unless a tight group of them lies far from both centres while those may be two shades of
+    one colour: a checker colour that rims faintly on this board (``checker_colours.left_out``); then all split."""
     clear = [d for d in discs if d.rim >= SPLIT_RIM * ref] or discs
-    return split_colours([d.lab for d in clear])
+    split = split_colours([d.lab for d in clear])
+    if len(clear) < len(discs) and left_out(split, [d.lab for d in discs if d.rim < SPLIT_RIM * ref]):
+        # (a checker colour whose rims are all faint against this board: checker_colours.left_out)
+        return split_colours([d.lab for d in discs])
+    return split
 
 
 def _checker_coloured(d: Disc, light: Optional[CheckerColour], dark: Optional[CheckerColour],
