@@ -232,8 +232,9 @@ def render_text(result: dict[str, Any]) -> str:
             lines.append(
                 f"daemon: {daemon['frames']:,} frames ({daemon['reader']}, a {daemon['recording_frames']}-frame game "
                 f"looped), {daemon['fps']:,} fps; traced memory {daemon['memory_after_warmup_kb']:.0f} KB after "
-                f"warm-up, {daemon['memory_end_kb']:.0f} KB at the end (after frame {daemon.get('memory_end_frame', '?')}, "
-                f"the same frame of the recording; growth {daemon['memory_growth_kb']:+.0f} KB: "
+                f"warm-up, {daemon['memory_end_kb']:.0f} KB at the end (after frame "
+                f"{daemon.get('memory_end_frame', '?')}, the same frame of the recording; growth "
+                f"{daemon['memory_growth_kb']:+.0f} KB: "
                 f"{'flat' if memory_flat(daemon) else 'GROWS'}), peak sampled {max(samples) if samples else '?'} KB, "
                 f"process peak RSS {daemon.get('peak_rss_mb') or daemon.get('max_rss_mb')} MB")
     lines.append("")

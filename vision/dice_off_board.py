@@ -28,7 +28,8 @@ RIM_MATCH = 12.0  # Lab distance (median colours, lightness at half weight: ligh
 EDGE_STEP = 20.0  # Lab distance the rim must differ from what lies just beyond it
 
 
-def _lab(image: np.ndarray, points: np.ndarray) -> np.ndarray:
+def lab_at(image: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """Lab colours (float32, one row each) of the image pixels nearest ``points`` that lie in the image."""
     xy = np.round(points).astype(int)
     ok = (xy[:, 0] >= 0) & (xy[:, 1] >= 0) & (xy[:, 0] < image.shape[1]) & (xy[:, 1] < image.shape[0])
     px = image[xy[ok, 1], xy[ok, 0]].reshape(-1, 1, 3)
@@ -75,9 +76,9 @@ def beyond_board_edge(image: np.ndarray, geo: BoardGeometry, center: list[float]
     lo, hi = max(0.0, along - ALONG * d), min(float(length), along + ALONG * d)
     if hi - lo < d:
         return False  # the die's foot falls past a corner: no stretch of this edge beside it
-    rim = _lab(image, geo.to_image(_band(geo, side, -inset, lo, hi, 12)))
-    table = _lab(image, geo.to_image(_band(geo, side, TABLE_OUTSET * d, lo, hi, 12)))
-    others = [_lab(image, geo.to_image(_band(geo, s, -inset, 0.1 * (h if s in ("left", "right") else w),
+    rim = lab_at(image, geo.to_image(_band(geo, side, -inset, lo, hi, 12)))
+    table = lab_at(image, geo.to_image(_band(geo, side, TABLE_OUTSET * d, lo, hi, 12)))
+    others = [lab_at(image, geo.to_image(_band(geo, s, -inset, 0.1 * (h if s in ("left", "right") else w),
                                              0.9 * (h if s in ("left", "right") else w), 16)))
               for s in ("left", "right", "top", "bottom") if s != side]
     others = [o for o in others if len(o) >= 8]

@@ -37,7 +37,7 @@ from vision.cube_watch import CubeWatch
 from vision.dice_watch import DiceLook, DiceWatch, ReadOnlyScales
 from vision.dice_scale import ScaleMemory
 from vision.errors import VisionError
-from vision.dice_off_board import beyond_board_edge
+from vision.dice_off_board import beyond_board_edge, lab_at
 from vision.image import check_image as _check_image
 from vision.observation import BoardInfo, DieReading, Observation
 
@@ -362,13 +362,8 @@ def lies_on_field(image: np.ndarray, geo: BoardGeometry, center: list[float], di
     ring = np.concatenate([np.c_[center[0] + r * np.cos(angles), center[1] + r * np.sin(angles)]
                            for r in (1.0 * die_px, 1.4 * die_px)])
 
-    def lab_at(points: np.ndarray) -> np.ndarray:
-        xy = np.round(points).astype(int)
-        ok = (xy[:, 0] >= 0) & (xy[:, 1] >= 0) & (xy[:, 0] < image.shape[1]) & (xy[:, 1] < image.shape[0])
-        px = image[xy[ok, 1], xy[ok, 0]].reshape(-1, 1, 3)
-        return cv2.cvtColor(px, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32) if len(px) else np.zeros((0, 3))
-
-    on, off, around = lab_at(geo.to_image(field)), lab_at(geo.to_image(grid[~inside])), lab_at(ring)
+    on, off = lab_at(image, geo.to_image(field)), lab_at(image, geo.to_image(grid[~inside]))
+    around = lab_at(image, ring)
     if len(on) == 0 or len(off) == 0 or len(around) == 0:
         return False
     d_on = np.linalg.norm(around[:, None, :] - on[None, :, :], axis=2).min(axis=1)
