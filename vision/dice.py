@@ -444,8 +444,8 @@ def _colour_arc_outline(steps: np.ndarray) -> bool:
     differ from the face and from a field of nearly the die's grey by less than the colour tolerance; there the
     rays do not stop, while the lit part of the outline ends round the pip exactly as a face does (renders 23122,
     23118: a grey one of 31 px on blue felt, 10 rays ending at 1.3-1.8 steps and 6 open, and a green one of 27 px on
-    green felt, 7 ending at 1.4-1.7 and 9 open, never read). A lit gap between checkers or a mark on the board has stops beyond a face's
-    reach or scattered all round; any such stop refuses the arc."""
+    green felt, 7 ending at 1.4-1.7 and 9 open, never read). A lit gap between checkers or a mark on the board has
+    stops beyond a face's reach or scattered all round; any such stop refuses the arc."""
     finite = np.isfinite(steps)
     if finite.sum() < ARC_OUTLINE_RAYS or finite.all():
         return False
@@ -666,6 +666,7 @@ OWN_LAYOUT_PIPS = 4  # a face of this many tiny pips grouped by size need not sh
 # digits and a gap between checkers give one to three blobs, which still need the outline. Renders of small dice
 # on their own colour (1280x720, 960x540, seeds 19000-19499): dice right 46 -> 48 of 72 tuned, 38 -> 43 of 68
 # held out, no wrong value nor false die more.
+
 MASK_REACH = 0.5  # die edges: a die on the mask's edge (the field's rim, the bar's side) has pips beyond it
 
 

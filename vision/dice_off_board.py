@@ -47,6 +47,12 @@ def _side(geo: BoardGeometry, rx: float, ry: float) -> Optional[str]:
     return side if past[side] >= need else None
 
 
+def _edge_length(geo: BoardGeometry, side: str) -> float:
+    """The length of ``side``'s outer edge in rectified px."""
+    w, h = geo.rect_size
+    return float(h if side in ("left", "right") else w)
+
+
 def _band(geo: BoardGeometry, side: str, offset: float, lo: float, hi: float, n: int) -> np.ndarray:
     """``n`` rectified points along ``side``'s outer edge from ``lo`` to ``hi``, ``offset`` px outwards (<0: in)."""
     w, h = geo.rect_size
@@ -72,14 +78,13 @@ def beyond_board_edge(image: np.ndarray, geo: BoardGeometry, center: list[float]
     if inset < 1.0:
         return False  # no frame between the field and the edge to look at
     along = float(ry) if side in ("left", "right") else float(rx)
-    length = h if side in ("left", "right") else w
-    lo, hi = max(0.0, along - ALONG * d), min(float(length), along + ALONG * d)
+    lo, hi = max(0.0, along - ALONG * d), min(_edge_length(geo, side), along + ALONG * d)
     if hi - lo < d:
         return False  # the die's foot falls past a corner: no stretch of this edge beside it
     rim = lab_at(image, geo.to_image(_band(geo, side, -inset, lo, hi, 12)))
     table = lab_at(image, geo.to_image(_band(geo, side, TABLE_OUTSET * d, lo, hi, 12)))
-    others = [lab_at(image, geo.to_image(_band(geo, s, -inset, 0.1 * (h if s in ("left", "right") else w),
-                                             0.9 * (h if s in ("left", "right") else w), 16)))
+    others = [lab_at(image, geo.to_image(_band(geo, s, -inset, 0.1 * _edge_length(geo, s),
+                                             0.9 * _edge_length(geo, s), 16)))
               for s in ("left", "right", "top", "bottom") if s != side]
     others = [o for o in others if len(o) >= 8]
     if len(rim) < 8 or len(table) < 8 or len(others) < 2:
