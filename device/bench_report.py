@@ -91,10 +91,31 @@ def _holding_back(stages: dict[str, Any]) -> str:
     return ", ".join(f"{n} {ms:.1f} ms ({100 * ms / total:.0f}%)" for n, ms in parts[:3] if ms >= 0.05 * total)
 
 
-def memory_flat(daemon: dict[str, Any]) -> bool:
+def memory_growth(daemon: dict[str, Any]) -> float:
+    """The growth that could go on without end: the traced growth less what the dice finder's capped mask cache
+    took on (an LRU that stops at its cap, vision.dice_masks.MAX_BYTES, however long the game), when measured.
+
+    Why: the cache fills over the first two passes of the sample game as the learnt die size settles (session 18:
+    pass starts 12.1, 15.9, 18.8 MB, then 18.8 MB to pass 45), which one pass of warm-up read as 2.9 MB of growth."""
     growth = float(daemon.get("memory_growth_kb") or 0.0)
+    if "memory_growth_outside_capped_cache_kb" in daemon:
+        cache_end = float((daemon.get("mask_cache_kb") or [0.0, 0.0])[1])
+        if cache_end <= float(daemon.get("mask_cache_cap_kb") or 0.0):
+            growth = float(daemon["memory_growth_outside_capped_cache_kb"])
+    return growth
+
+
+def _cache_part(daemon: dict[str, Any]) -> str:
+    if "mask_cache_kb" not in daemon:
+        return ""
+    warm, end = daemon["mask_cache_kb"]
+    return (f", of which the capped dice mask cache {end - warm:+.0f} KB ({warm:.0f} -> {end:.0f} KB, cap "
+            f"{daemon['mask_cache_cap_kb']:.0f} KB): {memory_growth(daemon):+.0f} KB outside it")
+
+
+def memory_flat(daemon: dict[str, Any]) -> bool:
     base = float(daemon.get("memory_after_warmup_kb") or 0.0)
-    return growth <= max(FLAT_KB, FLAT_SHARE * base)
+    return memory_growth(daemon) <= max(FLAT_KB, FLAT_SHARE * base)
 
 
 def targets(sizes: list[dict[str, Any]], rules: Optional[dict[str, Any]],
@@ -131,8 +152,9 @@ def targets(sizes: list[dict[str, Any]], rules: Optional[dict[str, Any]],
     else:
         add("judging a play, worst case", f"<= {TARGET_JUDGE_MS:g} ms", None, None)
     if daemon and "memory_growth_kb" in daemon:
-        add("daemon memory flat over the frames", f"growth <= {FLAT_KB:g} KB or {100 * FLAT_SHARE:g}%",
-            daemon["memory_growth_kb"], memory_flat(daemon), unit="KB")
+        add("daemon memory flat over the frames",
+            f"growth (outside the capped dice mask cache) <= {FLAT_KB:g} KB or {100 * FLAT_SHARE:g}%",
+            memory_growth(daemon), memory_flat(daemon), unit="KB")
     else:
         add("daemon memory flat over the frames", f"growth <= {FLAT_KB:g} KB", None, None, unit="KB")
     return out
@@ -234,7 +256,7 @@ def render_text(result: dict[str, Any]) -> str:
                 f"looped), {daemon['fps']:,} fps; traced memory {daemon['memory_after_warmup_kb']:.0f} KB after "
                 f"warm-up, {daemon['memory_end_kb']:.0f} KB at the end (after frame "
                 f"{daemon.get('memory_end_frame', '?')}, the same frame of the recording; growth "
-                f"{daemon['memory_growth_kb']:+.0f} KB: "
+                f"{daemon['memory_growth_kb']:+.0f} KB{_cache_part(daemon)}: "
                 f"{'flat' if memory_flat(daemon) else 'GROWS'}), peak sampled {max(samples) if samples else '?'} KB, "
                 f"process peak RSS {daemon.get('peak_rss_mb') or daemon.get('max_rss_mb')} MB")
     lines.append("")

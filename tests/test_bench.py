@@ -121,6 +121,14 @@ def test_targets_name_the_stage_that_holds_a_read_back() -> None:
     assert got["unchanged frame 1920x1080, median"]["met"] is False
     assert got["cube read 1920x1080 where only the cube changed, median"]["met"] is True
     assert got["daemon memory flat over the frames"]["met"] is False
+    # the dice finder's mask cache filling up to its cap is bounded growth; beyond the cap it is growth like any
+    cache_fill = {"memory_after_warmup_kb": 15869.0, "memory_growth_kb": 2934.0, "mask_cache_kb": [5300.0, 8180.0],
+                  "mask_cache_cap_kb": 8192.0, "memory_growth_outside_capped_cache_kb": 54.0}
+    got = {t["target"]: t for t in targets([fast], None, cache_fill)}["daemon memory flat over the frames"]
+    assert got["met"] is True and got["measured"] == 54.0
+    over_cap = dict(cache_fill, mask_cache_kb=[5300.0, 9000.0])
+    got = {t["target"]: t for t in targets([fast], None, over_cap)}["daemon memory flat over the frames"]
+    assert got["met"] is False and got["measured"] == 2934.0
     # another size only: the 1920x1080 targets are not measured, not passed
     other = {t["target"]: t for t in targets([_size(1536, 864, 1.0, 1.0, 0.1, {})], None, None)}
     assert all(t["met"] is None for t in other.values())
@@ -194,6 +202,10 @@ def test_daemon_run_on_a_recorded_game_reads_it_with_the_camera_reader() -> None
     assert "error" not in got, got
     assert got["reader"] == "vision" and got["frames"] == 24 and got["recording_frames"] > 24
     assert got["memory_end_kb"] > 0 and got["reads"] > 0
+    warm_cache, end_cache = got["mask_cache_kb"]
+    assert 0 <= warm_cache and 0 <= end_cache <= got["mask_cache_cap_kb"] == 8192.0
+    outside = got["memory_growth_outside_capped_cache_kb"]
+    assert outside == pytest.approx(got["memory_growth_kb"] - (end_cache - warm_cache), abs=0.2)
 
 
 @pytest.mark.parametrize("frames, per_pass, want", [
