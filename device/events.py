@@ -62,6 +62,10 @@ def describe(event: dict[str, Any]) -> str:
     if kind == "play":
         play = event.get("play") or "(no move)"
         if event.get("legal"):
+            told = int(event.get("dice_told") or 0)
+            if told:  # the roll was (partly) never read: the play is legal only if the unseen dice were these
+                unseen = "the roll was not seen" if told >= 2 else "one die was not seen"
+                return f"{who} {_dice(event)}: {play} ({unseen}: legal if the roll was {_dice(event)})"
             return f"{who} {_dice(event)}: {play}"
         text = f"ILLEGAL {who} {_dice(event)}: {event.get('reason') or 'not a legal play'}"
         closest = event.get("closest") or []

@@ -1029,7 +1029,7 @@ class GameTracker:
         legal: Optional[bool] = None
         if found.kind == "legal":
             self._emit("roll", player=roller, dice=dice, inferred=True)
-            legal = self._play_event(roller, dice, before, after)
+            legal = self._play_event(roller, dice, before, after, dice_told=2)
             st.changes_seen = True  # the reader saw this play change the board
         else:  # likely that play, but a misread could hide another: go on from it, judge nothing
             self._emit("warning", code="unsure_reading", player=roller,
@@ -1079,9 +1079,9 @@ class GameTracker:
         mid = middles[(r1, r2)]
         self._settle_last_play(ref.board, obs)
         self._emit("roll", player=first, dice=list(r1), inferred=True)
-        self._play_event(first, list(r1), start, mid)
+        self._play_event(first, list(r1), start, mid, dice_told=2)
         self._emit("roll", player=second, dice=list(r2), inferred=True)
-        self._play_event(second, list(r2), mid.swap(), final.swap())
+        self._play_event(second, list(r2), mid.swap(), final.swap(), dice_told=2)
         st.last_play = {"player": second, "dice": list(r2), "before": mid.swap().position_id(),
                         "after_board": _board_json(board), "legal": True, "settled": True}
         st.changes_seen = True
@@ -1483,7 +1483,7 @@ class GameTracker:
         legal: Optional[bool] = None
         if found.kind == "legal":
             self._emit("opening_roll", light=values["light"], dark=values["dark"], first=mover, inferred=True)
-            legal = self._play_event(mover, [high, low], start, after)
+            legal = self._play_event(mover, [high, low], start, after, dice_told=2)
         else:  # likely that play, but a misread could hide another: go on from it, judge nothing
             self._emit("warning", code="unsure_reading", player=mover,
                        message=f"the opening roll was not read and the board is not clear; {mover}'s opening play "
@@ -2295,7 +2295,7 @@ class GameTracker:
             after_board = found.board
             assert after_board is not None
             after = seating.position(after_board, mover)
-            legal = self._play_event(mover, st.dice, before, after)
+            legal = self._play_event(mover, st.dice, before, after, dice_told=0 if rolled_seen else 1)
         elif found.kind == "illegal":
             after_board = found.board
             assert after_board is not None
@@ -2956,8 +2956,14 @@ class GameTracker:
         return ref.board
 
     def _play_event(self, mover: str, dice: list[int], before: Position, after: Position,
-                    corrected: bool = False, verdict: Any = None, note: Optional[str] = None) -> bool:
-        """Emits the play's verdict; ``note`` is added to an illegal play's reason (what the referee is not sure of)."""
+                    corrected: bool = False, verdict: Any = None, note: Optional[str] = None,
+                    dice_told: int = 0) -> bool:
+        """Emits the play's verdict; ``note`` is added to an illegal play's reason (what the referee is not sure of).
+
+        ``dice_told``: how many of the roll's dice the play told because the reader never saw them (1 or 2). Such a
+        play is legal only if the unseen dice were what the play used (a play is never called illegal on a told
+        die), which the event says (``dice_told``) so that no one takes it for a checked roll: a 5-2 played
+        6/2 6/1 with the 2 unseen reads as a legal 5-4 (render 15434, frame 494)."""
         if verdict is None:
             verdict = self.judge(before, (dice[0], dice[1]), after)
         play = getattr(verdict, "play", None)
@@ -2973,6 +2979,8 @@ class GameTracker:
             fields["code"] = code
         if corrected:
             fields["corrected"] = True
+        if dice_told:
+            fields["dice_told"] = int(dice_told)
         self._emit("play", **fields)
         return bool(verdict.legal)
 

@@ -374,6 +374,7 @@ def test_a_missed_opening_roll_is_told_by_its_play_when_only_one_roll_leads_ther
     assert (opening["type"], opening["light"], opening["dark"], opening["first"]) == ("opening_roll", 3, 1, "light")
     assert opening["inferred"] is True
     assert (play["type"], play["player"], play["legal"], play["dice"]) == ("play", "light", True, [3, 1])
+    assert play["dice_told"] == 2  # neither die was read: the play is legal if the roll was 3-1
     assert d.tracker.state.phase == "awaiting" and d.tracker.state.turn == "dark"
 
 

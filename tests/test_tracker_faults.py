@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from device.events import describe
 from device.seating import Seating
 from device.tracker import GameTracker
 from rules.moves import legal_plays
@@ -116,6 +117,9 @@ def test_the_die_never_seen_is_told_by_the_play():
     play = [e for e in out if e["type"] == "play"]
     assert roll and roll[0]["dice"] == [5, 1] and roll[0].get("inferred")
     assert play and play[0]["play"] == "13/8 6/5" and play[0]["legal"] is True
+    # the verdict says the 1 was never read: legal only if it was a 1, not a checked roll
+    assert play[0]["dice_told"] == 1
+    assert describe(play[0]) == "dark 5-1: 13/8 6/5 (one die was not seen: legal if the roll was 5-1)"
     assert r.alarms() == []
 
 
