@@ -82,6 +82,17 @@ def test_state_after_opening_play():
     assert state["open_alerts"] == []
 
 
+def test_a_play_whose_dice_were_not_seen_says_so_in_the_move_list():
+    """The referee told the roll from the play (dice_told): the page must not show it as a checked roll."""
+    events = opening_events()
+    events[-1] = dict(events[-1], dice_told=1)
+    plays = [m for m in view_of(events).to_dict()["moves"] if m["type"] == "play"]
+    assert [p["text"] for p in plays] == ["light 31: 8/5 6/5 (one die not seen: told by the play)"]
+    events[-1] = dict(events[-1], dice_told=2)
+    plays = [m for m in view_of(events).to_dict()["moves"] if m["type"] == "play"]
+    assert [p["text"] for p in plays] == ["light 31: 8/5 6/5 (roll not seen: told by the play)"]
+
+
 def test_light_on_top_turns_the_board_round():
     state = view_of(opening_events(light="top")).to_dict()
     board = state["position"]["board"]["points"]

@@ -121,6 +121,14 @@ def dice_text(dice: Any) -> str:
     return ""
 
 
+def _told_text(event: dict[str, Any]) -> str:
+    """A play whose dice the referee never read (the play told them): legal only if the roll was what it used."""
+    told = event.get("dice_told")
+    if not isinstance(told, int) or told <= 0:
+        return ""
+    return " (roll not seen: told by the play)" if told >= 2 else " (one die not seen: told by the play)"
+
+
 @dataclass
 class MatchView:
     """The match as the page shows it. ``to_dict`` is exactly what ``GET /api/state`` returns."""
@@ -243,7 +251,8 @@ class MatchView:
         entry = self._entry(
             event, "play", player=player, dice=dice, play=text, legal=legal,
             reason=event.get("reason") or "", alternatives=alternatives,
-            text=f"{player} {dice_text(dice)}: {text}" + (" (corrected)" if event.get("corrected") else ""),
+            text=f"{player} {dice_text(dice)}: {text}" + (" (corrected)" if event.get("corrected") else "")
+            + _told_text(event),
             # the page draws the position after a play; the one before is the previous entry's, so IDs only
             before=self._ids(before, player, score_ctx, with_board=False), after=self._ids(after, player),
         )
