@@ -2189,11 +2189,20 @@ class GameTracker:
             return
         rolled_seen = not st.one_die  # both dice of the roll were read (not told by the play)
         read_dice = list(st.dice)  # the dice read (one when the play tells the other)
+        lone_foul: Optional[list[int]] = None  # the roll said with a foul that stands whatever the unseen die
         if st.one_die and found.kind != "doubt":
             told = by_board.get(found.board, set()) if found.board is not None else set()
             if found.kind == "legal" and len(told) == 1:
                 st.dice, st.one_die = list(next(iter(told))), False
                 self._emit("roll", player=mover, dice=list(st.dice), inferred=True)
+            elif (found.kind == "illegal" and found.board is not None and found.board not in by_board
+                  and found.illegal_cost == 0 and st.one_die_reads > ONE_DIE_READS and not st.guessed):
+                # one die read, the same face in every reading, and the board read whole, exactly as read, is
+                # no legal result of any roll with that die: the play is illegal whatever the other die shows
+                # (render 24535 frame 563: light's 13/9 with three checkers on the bar, his 4 never found). The
+                # foul rests on no guess; the roll it is said with is the likeliest (its legal results nearest the
+                # reading), flagged as told (dice_told)
+                lone_foul = self._likeliest_roll(view, ref, by_board)
             else:  # the roll is not known: a play is never called illegal on a guessed die
                 found = Verdict("doubt", found.board if found.kind == "legal" else None, found.legal_cost,
                                 found.illegal_cost, found.points)
@@ -2309,7 +2318,8 @@ class GameTracker:
                 self.needs_reread = True
                 return
             after = seating.position(after_board, mover)
-            if _opponent_played_on(before, (st.dice[0], st.dice[1]), after):
+            roll = lone_foul or st.dice
+            if _opponent_played_on(before, (roll[0], roll[1]), after):
                 # a legal play of this roll followed by a legal play of the opponent's: the dice lift, his roll
                 # and his play were all missed. That is a referee's blind spot, not a foul: say so, judge nothing,
                 # and go on from this board with the mover to roll next
@@ -2322,9 +2332,13 @@ class GameTracker:
                 st.handled, st.doubt, st.confirm, st.one_die, st.one_die_reads = None, 0, None, False, 0
                 return
             # (a foul on each of equally cheap boards: which checkers moved is one reading of it, said so)
-            legal = self._play_event(mover, st.dice, before, after, note=(
+            notes = [n for n in (
                 "(a checker was not seen: the checkers moved are one likely reading; the play is illegal either way)"
-                if found.ties else None))
+                if found.ties else None,
+                f"(only the {read_dice[0]} of the roll was read: the play is illegal whatever the other die shows)"
+                if lone_foul else None) if n]
+            legal = self._play_event(mover, roll, before, after, note=" ".join(notes) or None,
+                                     dice_told=1 if lone_foul else 0)
         else:
             if st.doubt < DOUBT_READS and not quick:
                 st.doubt += 1
@@ -2861,6 +2875,19 @@ class GameTracker:
                     by_board.setdefault(seating.board(result, mover), set()).add(roll)
             self._results = (key, by_board)
         return self._results[1]
+
+    def _likeliest_roll(self, view: View, ref: Optional[Reference],
+                        by_board: dict[Board, set[tuple[int, int]]]) -> list[int]:
+        """Of the rolls the one die read allows, the one whose legal results lie nearest the reading (the smaller
+        other die on a tie): the roll said with a foul that stands whatever that die (see _on_moving)."""
+        best: Optional[tuple[int, tuple[int, int]]] = None
+        for roll in sorted(self._possible_rolls(), key=lambda r: (min(r), max(r))):
+            boards = [b for b, rolls in by_board.items() if roll in rolls]
+            near = min((cost(view, b, ref) for b in boards), default=HARD * 99)
+            if best is None or near < best[0]:
+                best = (near, roll)
+        assert best is not None
+        return list(best[1])
 
     def _possible_rolls(self) -> list[tuple[int, int]]:
         """The roll being played: known, or, when one die only was read, each value the other die may show."""
