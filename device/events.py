@@ -33,8 +33,10 @@ def is_alert(event: dict[str, Any]) -> bool:
 
 
 def _dice(event: dict[str, Any]) -> str:
-    dice = event.get("dice") or []
-    return "-".join(str(d) for d in dice)
+    dice = [str(d) for d in event.get("dice") or []]
+    if len(dice) == 1 and event.get("dice_unseen"):  # one die read: a foul that stands whatever the other shows
+        dice.append("?")
+    return "-".join(dice)
 
 
 def describe(event: dict[str, Any]) -> str:

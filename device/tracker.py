@@ -2189,7 +2189,7 @@ class GameTracker:
             return
         rolled_seen = not st.one_die  # both dice of the roll were read (not told by the play)
         read_dice = list(st.dice)  # the dice read (one when the play tells the other)
-        lone_foul: Optional[list[int]] = None  # the roll said with a foul that stands whatever the unseen die
+        lone_foul = False  # a foul that stands whatever the unseen die shows
         if st.one_die and found.kind != "doubt":
             told = by_board.get(found.board, set()) if found.board is not None else set()
             if found.kind == "legal" and len(told) == 1:
@@ -2199,10 +2199,10 @@ class GameTracker:
                   and found.illegal_cost == 0 and st.one_die_reads > ONE_DIE_READS and not st.guessed):
                 # one die read, the same face in every reading, and the board read whole, exactly as read, is
                 # no legal result of any roll with that die: the play is illegal whatever the other die shows
-                # (render 24535 frame 563: light's 13/9 with three checkers on the bar, his 4 never found). The
-                # foul rests on no guess; the roll it is said with is the likeliest (its legal results nearest the
-                # reading), flagged as told (dice_told)
-                lone_foul = self._likeliest_roll(view, ref, by_board)
+                # (render 24535 frame 563: light's 13/9 with three checkers on the bar, his 6 never found). The
+                # foul rests on no guess, and it is said with the die read only (dice_unseen): a roll made up for
+                # it was wrong in both of the first cases seen (24535, 5353 frame 519)
+                lone_foul = True
             else:  # the roll is not known: a play is never called illegal on a guessed die
                 found = Verdict("doubt", found.board if found.kind == "legal" else None, found.legal_cost,
                                 found.illegal_cost, found.points)
@@ -2318,8 +2318,7 @@ class GameTracker:
                 self.needs_reread = True
                 return
             after = seating.position(after_board, mover)
-            roll = lone_foul or st.dice
-            if _opponent_played_on(before, (roll[0], roll[1]), after):
+            if not lone_foul and _opponent_played_on(before, (st.dice[0], st.dice[1]), after):
                 # a legal play of this roll followed by a legal play of the opponent's: the dice lift, his roll
                 # and his play were all missed. That is a referee's blind spot, not a foul: say so, judge nothing,
                 # and go on from this board with the mover to roll next
@@ -2332,13 +2331,12 @@ class GameTracker:
                 st.handled, st.doubt, st.confirm, st.one_die, st.one_die_reads = None, 0, None, False, 0
                 return
             # (a foul on each of equally cheap boards: which checkers moved is one reading of it, said so)
-            notes = [n for n in (
-                "(a checker was not seen: the checkers moved are one likely reading; the play is illegal either way)"
-                if found.ties else None,
-                f"(only the {read_dice[0]} of the roll was read: the play is illegal whatever the other die shows)"
-                if lone_foul else None) if n]
-            legal = self._play_event(mover, roll, before, after, note=" ".join(notes) or None,
-                                     dice_told=1 if lone_foul else 0)
+            note = ("(a checker was not seen: the checkers moved are one likely reading; the play is illegal either "
+                    "way)" if found.ties else None)
+            if lone_foul:
+                legal = self._lone_die_foul(mover, read_dice[0], before, after, note)
+            else:
+                legal = self._play_event(mover, st.dice, before, after, note=note)
         else:
             if st.doubt < DOUBT_READS and not quick:
                 st.doubt += 1
@@ -2876,18 +2874,31 @@ class GameTracker:
             self._results = (key, by_board)
         return self._results[1]
 
-    def _likeliest_roll(self, view: View, ref: Optional[Reference],
-                        by_board: dict[Board, set[tuple[int, int]]]) -> list[int]:
-        """Of the rolls the one die read allows, the one whose legal results lie nearest the reading (the smaller
-        other die on a tie): the roll said with a foul that stands whatever that die (see _on_moving)."""
-        best: Optional[tuple[int, tuple[int, int]]] = None
-        for roll in sorted(self._possible_rolls(), key=lambda r: (min(r), max(r))):
-            boards = [b for b, rolls in by_board.items() if roll in rolls]
-            near = min((cost(view, b, ref) for b in boards), default=HARD * 99)
-            if best is None or near < best[0]:
-                best = (near, roll)
-        assert best is not None
-        return list(best[1])
+    def _lone_die_foul(self, mover: str, die: int, before: Position, after: Position,
+                       note: Optional[str]) -> bool:
+        """Emits a play no roll holding ``die`` (the one die read) allows: illegal whatever the other die shows.
+
+        Said with the die read only (``dice: [die]``, ``dice_unseen: 1``) and a reason that names no roll: the
+        rule each roll breaks when all break the same one (three checkers on the bar must enter first), else what
+        the checkers did. No closest legal plays: they depend on the die not seen."""
+        from rules.judge import net_movement
+
+        verdicts = [self.judge(before, (die, other_die), after) for other_die in range(1, 7)]
+        if any(v.legal for v in verdicts):  # (cannot be: the board is no result of these rolls; never a foul then)
+            return True
+        reasons = {v.reason for v in verdicts}
+        codes = {getattr(v, "code", None) for v in verdicts}
+        if len(reasons) == 1:
+            reason = verdicts[0].reason
+        else:
+            reason = f"the checkers moved ({net_movement(before, after)}) fit no roll with a {die}"
+        reason += (f" (only the {die} of the roll was read: the play is illegal whatever the other die shows)"
+                   + (f" {note}" if note else ""))
+        fields: dict[str, Any] = dict(player=mover, dice=[die], before=before.position_id(),
+                                      after=after.position_id(), play=None, legal=False, reason=reason, closest=[],
+                                      code=codes.pop() if len(codes) == 1 else "dice_mismatch", dice_unseen=1)
+        self._emit("play", **fields)
+        return False
 
     def _possible_rolls(self) -> list[tuple[int, int]]:
         """The roll being played: known, or, when one die only was read, each value the other die may show."""

@@ -330,6 +330,12 @@ def _net_pairs(start: Board, target: Board) -> list[tuple[Optional[int], Optiona
     return pairs
 
 
+def net_movement(before: Position, after: Position) -> str:
+    """Where the mover's checkers left and arrived between two positions (both from the mover's side), paired
+    from the highest, e.g. ``13/9 6/1``: what a play did, whatever the roll."""
+    return _net_movement(board_of(before), board_of(after))
+
+
 def _net_movement(start: Board, target: Board) -> str:
     """Where checkers left and arrived, paired from the highest, e.g. ``13/9 6/1``."""
     def name(p: Optional[int]) -> str:

@@ -126,6 +126,22 @@ def test_a_right_alarm_with_a_misread_detail_is_a_miss_not_a_false_alarm():
     assert all(is_alarm(e) for e in result.false_alarms)
 
 
+def test_a_foul_said_with_the_one_die_read_matches_the_roll_holding_that_die():
+    """A play illegal whatever the unseen die showed is said with the die read only (dice_unseen): that die must be
+    one of the roll's; another is a misread detail (missed, not a false alarm)."""
+    want = [{"frame": 30, "type": "play", "player": "light", "dice": [6, 4], "legal": False, "play": None},
+            {"frame": 90, "type": "play", "player": "dark", "dice": [3, 1], "legal": False, "play": None}]
+    got = [{"frame": 31, "type": "play", "player": "light", "dice": [4], "dice_unseen": 1, "legal": False,
+            "play": None},
+           {"frame": 91, "type": "play", "player": "dark", "dice": [5], "dice_unseen": 1, "legal": False,
+            "play": None}]
+    result = score(got, want)
+    assert [(w["frame"], g["frame"]) for w, g in result.on_time] == [(30, 31)]
+    assert [w["frame"] for w in result.missed] == [90] and result.false_alarms == []
+    plain = [dict(got[0], dice_unseen=None)]  # one die without the flag is no such play
+    assert score(plain, want[:1]).on_time == []
+
+
 def test_a_missed_event_does_not_take_the_next_like_event_said_on_time():
     want = [{"frame": 10, "type": "roll", "player": "light", "dice": [3, 1]},
             {"frame": 30, "type": "roll", "player": "light", "dice": [3, 1]}]
