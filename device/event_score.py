@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from device.errors import DeviceError
-from device.events import EVENT_TYPES, is_alert
+from device.events import EVENT_TYPES, dice_text, is_alert
 
 # the fields that make two events the same event (absent fields are not compared)
 MATCH_FIELDS = ("player", "dice", "legal", "play", "first", "light", "dark", "action", "value", "winner")
@@ -256,7 +256,7 @@ def demo_lines(got: list[Event], expected: Optional[list[Event]]) -> list[str]:
     plays = [e for e in got if e["type"] == "play"]
     lines = [f"{len(plays)} plays judged: {len(illegal)} illegal, {len(rerolls)} re-rolls called"]
     for e in illegal:
-        lines.append(f"  frame {e['frame']}: {e['player']} {'-'.join(map(str, e['dice']))}: {e.get('reason')}")
+        lines.append(f"  frame {e['frame']}: {e['player']} {dice_text(e)}: {e.get('reason')}")
     if expected is not None:
         want_illegal = [e for e in expected if e["type"] == "play" and e.get("legal") is False]
         want_rerolls = [e for e in expected if e["type"] == "reroll"]

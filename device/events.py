@@ -32,7 +32,8 @@ def is_alert(event: dict[str, Any]) -> bool:
     return event.get("type") in ALERT_TYPES or bool(event.get("alert"))
 
 
-def _dice(event: dict[str, Any]) -> str:
+def dice_text(event: dict[str, Any]) -> str:
+    """The dice of an event as players say them, "6-4"; "5-?" for a play said with the one die read."""
     dice = [str(d) for d in event.get("dice") or []]
     if len(dice) == 1 and event.get("dice_unseen"):  # one die read: a foul that stands whatever the other shows
         dice.append("?")
@@ -51,7 +52,7 @@ def describe(event: dict[str, Any]) -> str:
             return f"opening roll {event.get('light')} (light) - {event.get('dark')} (dark): equal, roll again"
         return f"opening roll {event.get('light')} (light) - {event.get('dark')} (dark): {first} moves first"
     if kind == "roll":
-        return f"{who} rolls {_dice(event)}"
+        return f"{who} rolls {dice_text(event)}"
     if kind == "reroll":
         reasons = {"cocked": "a die is cocked", "wrong_half": "dice not on the roller's right-hand half",
                    "off_board": "a die left the board",
@@ -67,9 +68,9 @@ def describe(event: dict[str, Any]) -> str:
             told = int(event.get("dice_told") or 0)
             if told:  # the roll was (partly) never read: the play is legal only if the unseen dice were these
                 unseen = "the roll was not seen" if told >= 2 else "one die was not seen"
-                return f"{who} {_dice(event)}: {play} ({unseen}: legal if the roll was {_dice(event)})"
-            return f"{who} {_dice(event)}: {play}"
-        text = f"ILLEGAL {who} {_dice(event)}: {event.get('reason') or 'not a legal play'}"
+                return f"{who} {dice_text(event)}: {play} ({unseen}: legal if the roll was {dice_text(event)})"
+            return f"{who} {dice_text(event)}: {play}"
+        text = f"ILLEGAL {who} {dice_text(event)}: {event.get('reason') or 'not a legal play'}"
         closest = event.get("closest") or []
         if closest:
             text += f" (legal: {', '.join(str(c) for c in closest[:3])})"
