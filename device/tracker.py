@@ -2884,7 +2884,10 @@ class GameTracker:
         from rules.judge import net_movement
 
         verdicts = [self.judge(before, (die, other_die), after) for other_die in range(1, 7)]
-        if any(v.legal for v in verdicts):  # (cannot be: the board is no result of these rolls; never a foul then)
+        if any(v.legal for v in verdicts):  # (cannot be: the board is no result of these rolls) never a foul then
+            self._emit("warning", code="unsure_reading", player=mover,
+                       message=f"only one die of {mover}'s roll was read; the play is not judged: please check the "
+                               "board")
             return True
         reasons = {v.reason for v in verdicts}
         codes = {getattr(v, "code", None) for v in verdicts}
