@@ -2196,12 +2196,13 @@ class GameTracker:
                 st.dice, st.one_die = list(next(iter(told))), False
                 self._emit("roll", player=mover, dice=list(st.dice), inferred=True)
             elif (found.kind == "illegal" and found.board is not None and found.board not in by_board
-                  and found.illegal_cost == 0 and st.one_die_reads > ONE_DIE_READS and not st.guessed):
+                  and found.illegal_cost == 0 and st.one_die_reads > ONE_DIE_READS and not st.guessed
+                  and self._foul_whatever_die(st.dice[0], before, seating.position(found.board, mover))):
                 # one die read, the same face in every reading, and the board read whole, exactly as read, is
-                # no legal result of any roll with that die: the play is illegal whatever the other die shows
-                # (render 24535 frame 563: light's 13/9 with three checkers on the bar, his 6 never found). The
-                # foul rests on no guess, and it is said with the die read only (dice_unseen): a roll made up for
-                # it was wrong in both of the first cases seen (24535, 5353 frame 519)
+                # no legal result of any roll with that die, nor a part of one: the play is illegal whatever the
+                # other die shows (render 24535 frame 563: light's 13/9 with three checkers on the bar, his 6
+                # never found). The foul rests on no guess, and it is said with the die read only (dice_unseen):
+                # a roll made up for it was wrong in both of the first cases seen (24535, 5353 frame 519)
                 lone_foul = True
             else:  # the roll is not known: a play is never called illegal on a guessed die
                 found = Verdict("doubt", found.board if found.kind == "legal" else None, found.legal_cost,
@@ -2873,6 +2874,17 @@ class GameTracker:
                     by_board.setdefault(seating.board(result, mover), set()).add(roll)
             self._results = (key, by_board)
         return self._results[1]
+
+    def _foul_whatever_die(self, die: int, before: Position, after: Position) -> bool:
+        """Whether ``after`` is illegal with every roll holding ``die`` and, with none of them, a part of a legal
+        play (the rules engine's 'not_whole_roll': fewer dice played than the roll allows).
+
+        Why the second: a reading that shows part of a legal play is what a move the referee did not see looks
+        like, and a roll read with one die is a turn it already sees badly. Judging game 13535 frame 1085: light's
+        bar/20 13/12* on 5-1, his 1 unseen and his entering checker already believed on the board (a belief
+        wrong since dark's play before), read as 13/12* alone: 'fit no roll with a 5', a false alarm."""
+        verdicts = [self.judge(before, (die, other_die), after) for other_die in range(1, 7)]
+        return not any(v.legal or getattr(v, "code", None) == "not_whole_roll" for v in verdicts)
 
     def _lone_die_foul(self, mover: str, die: int, before: Position, after: Position,
                        note: Optional[str]) -> bool:

@@ -50,3 +50,18 @@ def test_a_lone_die_seen_in_a_few_readings_only_calls_no_foul():
     out, alarms = _dark_plays_two_ones(reads=1)
     assert not any(e["type"] == "play" and e["legal"] is False for e in out)
     assert alarms == []
+
+
+def test_a_reading_that_shows_part_of_a_legal_play_of_some_roll_with_the_die_calls_no_foul():
+    """Dark's 5 read, the other die unseen, and the board shows 8/7 only: part of 13/8 8/7 (a 5-1) with one move
+    unseen, as a referee that missed a die may well have missed a move (judging game 13535 frame 1085)."""
+    r, after = light_played()
+    for _ in range(5):
+        r.show(after.swap(), "dark", LONE_FIVE)
+    mine = list(after.swap().player)
+    mine[7], mine[6] = mine[7] - 1, mine[6] + 1  # 8/7: a 1 alone, no roll with a 5 allows it
+    played = Position(tuple(mine), after.swap().opponent)
+    r.show(played, "dark", LONE_FIVE)
+    out = r.show(played, "dark")
+    assert not any(e["type"] == "play" and e["legal"] is False for e in out)
+    assert r.alarms() == []
