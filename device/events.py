@@ -35,7 +35,7 @@ def is_alert(event: dict[str, Any]) -> bool:
 def dice_text(event: dict[str, Any]) -> str:
     """The dice of an event as players say them, "6-4"; "5-?" for a play said with the one die read."""
     dice = [str(d) for d in event.get("dice") or []]
-    if len(dice) == 1 and event.get("dice_unseen"):  # one die read: a foul that stands whatever the other shows
+    if len(dice) == 1 and event.get("other_die_unseen"):  # one die read: a foul that stands whatever the other shows
         dice.append("?")
     return "-".join(dice)
 

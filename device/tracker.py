@@ -2201,7 +2201,7 @@ class GameTracker:
                 # one die read, the same face in every reading, and the board read whole, exactly as read, is
                 # no legal result of any roll with that die, nor a part of one: the play is illegal whatever the
                 # other die shows (render 24535 frame 563: light's 13/9 with three checkers on the bar, his 6
-                # never found). The foul rests on no guess, and it is said with the die read only (dice_unseen):
+                # never found). The foul rests on no guess, and it is said with the die read only (other_die_unseen):
                 # a roll made up for it was wrong in both of the first cases seen (24535, 5353 frame 519)
                 lone_foul = True
             else:  # the roll is not known: a play is never called illegal on a guessed die
@@ -2890,7 +2890,7 @@ class GameTracker:
                        note: Optional[str]) -> bool:
         """Emits a play no roll holding ``die`` (the one die read) allows: illegal whatever the other die shows.
 
-        Said with the die read only (``dice: [die]``, ``dice_unseen: 1``) and a reason that names no roll: the
+        Said with the die read only (``dice: [die]``, ``other_die_unseen: true``) and a reason that names no roll: the
         rule each roll breaks when all break the same one (three checkers on the bar must enter first), else what
         the checkers did. No closest legal plays: they depend on the die not seen."""
         from rules.judge import net_movement
@@ -2911,7 +2911,8 @@ class GameTracker:
                    + (f" {note}" if note else ""))
         fields: dict[str, Any] = dict(player=mover, dice=[die], before=before.position_id(),
                                       after=after.position_id(), play=None, legal=False, reason=reason, closest=[],
-                                      code=codes.pop() if len(codes) == 1 else "dice_mismatch", dice_unseen=1)
+                                      code=codes.pop() if len(codes) == 1 else "dice_mismatch",
+                                      other_die_unseen=True)
         self._emit("play", **fields)
         return False
 

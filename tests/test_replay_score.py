@@ -127,18 +127,18 @@ def test_a_right_alarm_with_a_misread_detail_is_a_miss_not_a_false_alarm():
 
 
 def test_a_foul_said_with_the_one_die_read_matches_the_roll_holding_that_die():
-    """A play illegal whatever the unseen die showed is said with the die read only (dice_unseen): that die must be
+    """A play illegal whatever the unseen die showed is said with the die read only (other_die_unseen): that die must be
     one of the roll's; another is a misread detail (missed, not a false alarm)."""
     want = [{"frame": 30, "type": "play", "player": "light", "dice": [6, 4], "legal": False, "play": None},
             {"frame": 90, "type": "play", "player": "dark", "dice": [3, 1], "legal": False, "play": None}]
-    got = [{"frame": 31, "type": "play", "player": "light", "dice": [4], "dice_unseen": 1, "legal": False,
+    got = [{"frame": 31, "type": "play", "player": "light", "dice": [4], "other_die_unseen": True, "legal": False,
             "play": None},
-           {"frame": 91, "type": "play", "player": "dark", "dice": [5], "dice_unseen": 1, "legal": False,
+           {"frame": 91, "type": "play", "player": "dark", "dice": [5], "other_die_unseen": True, "legal": False,
             "play": None}]
     result = score(got, want)
     assert [(w["frame"], g["frame"]) for w, g in result.on_time] == [(30, 31)]
     assert [w["frame"] for w in result.missed] == [90] and result.false_alarms == []
-    plain = [dict(got[0], dice_unseen=None)]  # one die without the flag is no such play
+    plain = [dict(got[0], other_die_unseen=None)]  # one die without the flag is no such play
     assert score(plain, want[:1]).on_time == []
 
 

@@ -3,7 +3,7 @@
 Why: the reader misses a die now and then (a white die on a cream board, a red die on red felt), and every play on
 such a roll went unjudged, fouls as well (render 24535 frame 563: light's 13/9 with three checkers on the bar, his
 4 never found). When the board is read whole, exactly as read, and no roll holding the die that was read leads
-there, the foul rests on no guess; it is said with the die read only (``dice: [5]``, ``dice_unseen: 1``).
+there, the foul rests on no guess; it is said with the die read only (``dice: [5]``, ``other_die_unseen: true``).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def test_a_play_no_roll_with_the_die_read_allows_is_illegal_whatever_the_other_d
     assert len(plays) == 1
     play = plays[0]
     assert play["player"] == "dark" and play["legal"] is False
-    assert play["dice"] == [5] and play["dice_unseen"] == 1  # the other die was never read: none is made up
+    assert play["dice"] == [5] and play["other_die_unseen"] is True  # the other die was never read: none is made up
     assert play["reason"] == ("the checkers moved (6/5 6/5) fit no roll with a 5 (only the 5 of the roll was read: "
                               "the play is illegal whatever the other die shows)")
     assert play["closest"] == []  # the legal plays nearest depend on the die not seen
