@@ -15,7 +15,8 @@ more so: a shape the board shows on most of those points (a print, the frame's e
 that show the face themselves (an unseen checker there too) are set aside only where they are not the more. A slot
 shaded a little less like the face, or shaded like it yet nearly as near the empty board (a black checker with a
 faint dome on a navy point is as near the plain triangle as its fellows' faces are), may hold one: the count stops
-there, doubtful.
+there, doubtful. A flat face (wooden checkers) shows less shading than a slot's grain and noise, so its slots are
+judged against a floor of shading, by their colour where the empty board at the spot has another (``Slot.flat``).
 """
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ SHADED_NEAR = 0.9  # ... by less than this share, where the slot is also nearer 
 FAR_TINT = 1.5  # a slot whose mean colour lies this many TINTs from every face's is settled on that alone
 UNLIKE_EMPTY = 0.8  # a slot must be nearer its face than this share of its distance to the nearest empty view
 # to hold one for sure
+FLAT_FACE = 7.0  # Lab: a face with less shading of its own than this is flat (``Slot.flat``) ...
+FLAT_TINT = 0.5  # ... and its slot is judged by colour: within this share of TINT of the face's colour ...
+FLAT_APART = 1.0  # ... where the empty board at the spot lies this many TINTs or more from it
 
 
 @dataclass
@@ -78,12 +82,47 @@ class Slot:
     shading: float = 0.0  # distance of the slot's shading (patch less its mean colour) to the face's shading
     own: float = 0.0  # how much shading the face itself shows (mean length of its patch less its mean)
     tint: float = 0.0  # distance of the slot's mean colour to the face's
+    empty_tint: float = 0.0  # distance of the face's mean colour to the nearest empty view's at the spot
 
     def verdict(self) -> str:
         """'yes' (a checker of that colour lies here), 'maybe' (cannot tell) or 'no'."""
+        said = self._said()
+        if said != "yes" and self._floored() == "yes" and self.empty_tint >= FLAT_APART * TINT:
+            return "yes"  # (a flat face's shading tells nothing: judged against a floor of shading, see flat)
+        return said
+
+    def untold(self) -> bool:
+        """A flat face's slot that would hold one judged against the floor of shading, but where the empty board
+        at the spot has the face's colour too (under FLAT_APART): the slot cannot be told from the board. After a
+        checker found by its face the row may go on here: the count stops, doubtful (``checkers._read_faces``)."""
+        return self._said() != "yes" and self._floored() == "yes" and self.empty_tint < FLAT_APART * TINT
+
+    def _said(self) -> str:
+        """The verdict by the face's own shading."""
+        return self._verdict(self.shading / self.own if self.own > 0 else float("inf"))
+
+    def _floored(self) -> str:
+        """The verdict by the floor of shading, for a flat face whose slot has its colour ('no' otherwise)."""
+        return self._verdict(self.shading / FLAT_FACE) if self.flat() else "no"
+
+    def flat(self) -> bool:
+        """Whether the face is flat and the slot has its colour, with the empty board at the spot seen.
+
+        Why: a flat face (dark wooden checkers: own shading 2-2.5 Lab) leaves a true slot's few Lab of grain, JPEG
+        noise and contact shadow at twice its own shading, so every checker of that colour failed the shading
+        test and a dark 6- or 12-stack on light wood read empty for sure (renders 30115 point 2, 30036 point 8).
+        Where the face is that flat its shading tells nothing either way; its colour does where the empty board
+        at the spot has another (FLAT_APART): the slot has the face's colour, the empty views there do not. Its
+        shading is then judged against FLAT_FACE instead of the face's own, and only a 'yes' so found counts (the
+        floor's 'maybe' doubted right empty points: sample stills sim_08, sim_10). Where the empty board there has
+        the face's colour too (a light flat face on a triangle of its own colour, renders 30010 and 30068) such a
+        slot cannot be told (``untold``)."""
+        return 0 < self.own < FLAT_FACE and self.tint < FLAT_TINT * TINT and self.to_empty < float("inf")
+
+    def _verdict(self, q: float) -> str:
+        """The verdict for a shading ratio ``q`` (the slot's shading difference to the face's over its own)."""
         if self.tint >= TINT or self.own <= 0:
             return "no"
-        q = self.shading / self.own
         if q >= SHADED_NEAR or self.to_face >= self.to_empty:
             return "no"  # (nearer the empty board at that spot than a checker is: the board's own look there)
         if q < SHADED and self.to_face < UNLIKE_EMPTY * self.to_empty:
@@ -160,7 +199,7 @@ def judge_slot(lab: np.ndarray, faces: Faces, x: float, y: float, r: float,
     best.shading = _mean_length(pix - here_mean - (face - face_mean))
     best.own = _mean_length(face - face_mean)
     best.tint = float(np.linalg.norm(face_mean - here_mean))
-    if best.own > 0 and best.shading / best.own < SHADED_NEAR and best.tint < TINT:
+    if best.own > 0 and best.shading / max(best.own, FLAT_FACE) < SHADED_NEAR and best.tint < TINT:
         # the empty views at the spot the face fits best (the same row: they shift with it), less those that show
         # the face themselves (an unseen checker there too) where they are not the more (the face on most points of
         # that colour at that spot is the board's own); the nearest one, so a view that holds something else
@@ -171,6 +210,7 @@ def judge_slot(lab: np.ndarray, faces: Faces, x: float, y: float, r: float,
             views = plain
         if len(views) >= MIN_EMPTY_VIEWS:
             best.to_empty = min(_mean_length(pix - v) for v in views)
+            best.empty_tint = min(float(np.linalg.norm(v.mean(axis=0) - face_mean)) for v in views)
     return best
 
 

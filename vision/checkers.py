@@ -1195,6 +1195,10 @@ def _read_faces(lab: np.ndarray, cols: Columns, r: float, counted: dict[int, lis
                 found, by_rim = found + 1, by_rim + 1
                 y = faint.y + (1.0 if p >= 13 else -1.0) * 2 * r * ROW_SPACING
                 continue
+            if found and slot is not None and verdict == "no" and slot.untold():
+                # (a flat face's row runs into a slot of its colour on a board of its colour: it may go on)
+                sure = False
+                break
             if slot is None or verdict == "no":
                 break
             if verdict == "maybe":
