@@ -93,8 +93,8 @@ def _same(got: Event, want: Event) -> bool:
 
 
 def _same_field(key: str, got: Event, want: Event) -> bool:
-    """One field alike. A play said with the one die read (``dice_unseen``: a foul that stands whatever the other
-    die showed) names a die of the roll: it holds all the referee could know, nothing made up."""
+    """One field alike. A play said with the one die read (``other_die_unseen``: a foul that stands whatever the
+    other die showed) names a die of the roll: it holds all the referee could know, nothing made up."""
     if key == "dice" and got.get("other_die_unseen") and isinstance(got["dice"], list) and len(got["dice"]) == 1:
         return isinstance(want["dice"], list) and got["dice"][0] in want["dice"]
     return got.get(key) == want[key]

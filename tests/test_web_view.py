@@ -93,6 +93,13 @@ def test_a_play_whose_dice_were_not_seen_says_so_in_the_move_list():
     assert [p["text"] for p in plays] == ["light 31: 8/5 6/5 (roll not seen: told by the play)"]
 
 
+def test_a_foul_said_with_the_one_die_read_shows_the_other_as_unknown():
+    events = opening_events() + illegal_events()
+    events[-1] = dict(events[-1], dice=[6], other_die_unseen=True)
+    plays = [m for m in view_of(events).to_dict()["moves"] if m["type"] == "play"]
+    assert plays[-1]["text"].startswith("dark 6?: ") and plays[-1]["legal"] is False
+
+
 def test_light_on_top_turns_the_board_round():
     state = view_of(opening_events(light="top")).to_dict()
     board = state["position"]["board"]["points"]

@@ -251,8 +251,8 @@ class MatchView:
         entry = self._entry(
             event, "play", player=player, dice=dice, play=text, legal=legal,
             reason=event.get("reason") or "", alternatives=alternatives,
-            text=f"{player} {dice_text(dice)}: {text}" + (" (corrected)" if event.get("corrected") else "")
-            + _told_text(event),
+            text=f"{player} {dice_text(dice)}{'?' if event.get('other_die_unseen') else ''}: {text}"
+            + (" (corrected)" if event.get("corrected") else "") + _told_text(event),
             # the page draws the position after a play; the one before is the previous entry's, so IDs only
             before=self._ids(before, player, score_ctx, with_board=False), after=self._ids(after, player),
         )
