@@ -2883,8 +2883,12 @@ class GameTracker:
         like, and a roll read with one die is a turn it already sees badly. Judging game 13535 frame 1085: light's
         bar/20 13/12* on 5-1, his 1 unseen and his entering checker already believed on the board (a belief
         wrong since dark's play before), read as 13/12* alone: 'fit no roll with a 5', a false alarm."""
-        verdicts = [self.judge(before, (die, other_die), after) for other_die in range(1, 7)]
-        return not any(v.legal or getattr(v, "code", None) == "not_whole_roll" for v in verdicts)
+        return not any(v.legal or getattr(v, "code", None) == "not_whole_roll"
+                       for v in self._with_every_other_die(die, before, after))
+
+    def _with_every_other_die(self, die: int, before: Position, after: Position) -> list[Any]:
+        """The verdicts on ``after`` for each roll holding ``die`` (the other die 1 to 6)."""
+        return [self.judge(before, (die, other_die), after) for other_die in range(1, 7)]
 
     def _lone_die_foul(self, mover: str, die: int, before: Position, after: Position,
                        note: Optional[str]) -> bool:
@@ -2895,8 +2899,10 @@ class GameTracker:
         the checkers did. No closest legal plays: they depend on the die not seen."""
         from rules.judge import net_movement
 
-        verdicts = [self.judge(before, (die, other_die), after) for other_die in range(1, 7)]
-        if any(v.legal for v in verdicts):  # (cannot be: the board is no result of these rolls) never a foul then
+        verdicts = self._with_every_other_die(die, before, after)
+        if any(v.legal for v in verdicts):
+            # (the board checked by _foul_whatever_die may since have been judged on the mover's checkers only:
+            # a legal result of some roll with the die is never a foul)
             self._emit("warning", code="unsure_reading", player=mover,
                        message=f"only one die of {mover}'s roll was read; the play is not judged: please check the "
                                "board")
