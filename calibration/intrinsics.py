@@ -47,17 +47,17 @@ class Intrinsics:
         K[2, 2] = 1.0
         return Intrinsics(K, self.dist.copy(), (int(size[0]), int(size[1])), self.rms, self.estimated)
 
-    def undistort_points(self, pts: np.ndarray, exact: bool = False) -> np.ndarray:
-        """Distorted -> ideal pixels (same K). ``exact``: iterated to convergence. OpenCV's default stops after 5
-        steps, which leaves a wide lens's points near the image's edge up to 3.5 px short of the ideal (render
-        6690, k1 -0.22 at f = 0.49 image widths: a board corner; 1 px on 6658, 6675, 6688), a few millimetres of a
-        board's measured size, which asks for it. The reader keeps the default for now: its thresholds were set
-        through it (made exact everywhere, against the same tree: renders 6660-6699 read 92 points wrong instead of
-        95, but 28 confident wrong instead of 27 and 64 errors flagged instead of 68; the real photos unchanged)."""
+    def undistort_points(self, pts: np.ndarray) -> np.ndarray:
+        """Distorted -> ideal pixels (same K), iterated to convergence.
+
+        Why always to convergence: OpenCV's default stops after 5 steps, which is near enough in the middle of a
+        frame but not near the edge of a wide lens. On a Pi Camera Module 3 Wide-like lens (render game 31434:
+        f = 0.29 image widths, k1 -0.07, k2 0.09) it put a board corner 127 px short of where it lies (1009, 508
+        for 1125, 557), so the board's homography was sheared, every point of one half was read one point off
+        and the referee never saw the starting position (0 of 61 events). On narrower lenses the steps left
+        1-3.5 px (render 6690, k1 -0.22 at f = 0.49 image widths)."""
         p = np.asarray(pts, dtype=np.float64).reshape(-1, 1, 2)
-        if exact:
-            return cv2.undistortPoints(p, self.K, self.dist, None, None, self.K, UNDISTORT_CRITERIA).reshape(-1, 2)
-        return cv2.undistortPoints(p, self.K, self.dist, P=self.K).reshape(-1, 2)
+        return cv2.undistortPoints(p, self.K, self.dist, None, None, self.K, UNDISTORT_CRITERIA).reshape(-1, 2)
 
     def distort_points(self, pts: np.ndarray) -> np.ndarray:
         p = np.asarray(pts, dtype=np.float64).reshape(-1, 2)

@@ -259,7 +259,7 @@ def _lens_for(b: np.ndarray, m: np.ndarray, marker_id: int, image_size: tuple[in
     own = marker_lens(b, Marker(marker_id, m), image_size, lens) if lens_from_marker else None
     if own is not None:
         lens, lens_from = own, "marker"
-    bu, mu = (b, m) if lens is None else (lens.undistort_points(b, exact=True), lens.undistort_points(m, exact=True))
+    bu, mu = (b, m) if lens is None else (lens.undistort_points(b), lens.undistort_points(m))
     centre = np.asarray(lens.K, float)[:2, 2] if lens is not None else np.array([w / 2.0, h / 2.0])
     K = _camera(bu, [], centre, float(w))[0]
     return lens, lens_from, on_plane(mu, K, plane_normal(bu, K)), K
@@ -268,7 +268,7 @@ def _lens_for(b: np.ndarray, m: np.ndarray, marker_id: int, image_size: tuple[in
 def _fourth_corner(m: np.ndarray, i: int, b: np.ndarray, K: np.ndarray, lens: Optional[Intrinsics]) -> np.ndarray:
     """The marker's corners with corner i put where the other three put it: the parallelogram's fourth corner in
     the board's plane (through ``lens`` and ``K``), back in the image's (distorted) pixels."""
-    mu, bu = (m, b) if lens is None else (lens.undistort_points(m, exact=True), lens.undistort_points(b, exact=True))
+    mu, bu = (m, b) if lens is None else (lens.undistort_points(m), lens.undistort_points(b))
     q = on_plane(mu, K, plane_normal(bu, K))
     p = K @ (q[(i + 1) % 4] + q[(i + 3) % 4] - q[(i + 2) % 4])
     out = m.copy()
@@ -295,8 +295,8 @@ def settle_marker(board_corners: np.ndarray, marker: Marker, image_size: tuple[i
                                                             np.ndarray]:
         if intrinsics is not None:
             K = np.asarray(intrinsics.K, float)
-            bu = intrinsics.undistort_points(b, exact=True)
-            q = on_plane(intrinsics.undistort_points(mi, exact=True), K, plane_normal(bu, K))
+            bu = intrinsics.undistort_points(b)
+            q = on_plane(intrinsics.undistort_points(mi), K, plane_normal(bu, K))
             return q, intrinsics, "intrinsics", K
         got, got_from, q, K = _lens_for(b, mi, marker.id, image_size, lens, lens_from_marker and refit)
         return q, got, got_from, K
@@ -373,7 +373,7 @@ def marker_lens(board_corners: np.ndarray, marker: Marker, image_size: tuple[int
         before = residual(0.0)
     else:
         lens = lens.scaled_to((w, h))
-        before = squareness(lens.undistort_points(b, exact=True), lens.undistort_points(m, exact=True))
+        before = squareness(lens.undistort_points(b), lens.undistort_points(m))
     if before < MARKER_BENT * noise or min(res_fine) > MARKER_STRAIGHTENED * noise:
         return None
     return Intrinsics(Kn, np.array([k1, 0.0, 0.0, 0.0, 0.0]), (int(w), int(h)), estimated=True)
@@ -435,8 +435,8 @@ def measure_board(board_corners: np.ndarray, marker: Marker, marker_cm: float,
     quads = [np.asarray(r, float).reshape(4, 2) for r in rectangles]
     if intrinsics is not None:
         mend = settle_marker(b, marker, intrinsics.image_size, intrinsics)
-        m, b = intrinsics.undistort_points(mend.corners, exact=True), intrinsics.undistort_points(b, exact=True)
-        quads = [intrinsics.undistort_points(q, exact=True) for q in quads]
+        m, b = intrinsics.undistort_points(mend.corners), intrinsics.undistort_points(b)
+        quads = [intrinsics.undistort_points(q) for q in quads]
         K, source, lens_from = np.asarray(intrinsics.K, float), "intrinsics", "intrinsics"
     else:
         if image_size is None:
@@ -448,8 +448,8 @@ def measure_board(board_corners: np.ndarray, marker: Marker, marker_cm: float,
         m, lens, lens_from = mend.corners, mend.lens, mend.lens_from
         if lens is not None:
             lens = lens.scaled_to((w_img, h_img))
-            m, b = lens.undistort_points(m, exact=True), lens.undistort_points(b, exact=True)
-            quads = [lens.undistort_points(q, exact=True) for q in quads]
+            m, b = lens.undistort_points(m), lens.undistort_points(b)
+            quads = [lens.undistort_points(q) for q in quads]
             centre = np.asarray(lens.K, float)[:2, 2]
         K, source = _camera(b, quads, centre, float(w_img))
     n = plane_normal(b, K)
@@ -488,7 +488,7 @@ def true_aspect(board_corners: np.ndarray, intrinsics: Intrinsics) -> float:
     With H mapping the unit square to the image, H = K [r1 r2 t] diag(w, h, 1) up to scale, so
     |K^-1 h1| / |K^-1 h2| = w / h.
     """
-    b = intrinsics.undistort_points(np.asarray(board_corners, float).reshape(4, 2), exact=True)
+    b = intrinsics.undistort_points(np.asarray(board_corners, float).reshape(4, 2))
     unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], float)
     H, _ = cv2.findHomography(unit, b)
     Kinv = np.linalg.inv(intrinsics.K)
