@@ -51,11 +51,11 @@ class Intrinsics:
         """Distorted -> ideal pixels (same K), iterated to convergence.
 
         Why always to convergence: OpenCV's default stops after 5 steps, which is near enough in the middle of a
-        frame but not near the edge of a wide lens. On a Pi Camera Module 3 Wide-like lens (render game 31434:
-        f = 0.29 image widths, k1 -0.07, k2 0.09) it put a board corner 127 px short of where it lies (1009, 508
-        for 1125, 557), so the board's homography was sheared, every point of one half was read one point off
-        and the referee never saw the starting position (0 of 61 events). On narrower lenses the steps left
-        1-3.5 px (render 6690, k1 -0.22 at f = 0.49 image widths)."""
+        frame but not near the edge of a wide lens. On a lens 120 degrees across (render game 31434: f = 0.29
+        image widths, k1 -0.07, k2 0.09; a Pi Camera Module 3 Wide sees 102) it put a board corner 127 px short of
+        where it lies (1009, 508 for 1125, 557), so the board's homography was sheared, every point of one half
+        was read one point off and the referee never saw the starting position (0 of 61 events). On narrower
+        lenses the steps left 1-3.5 px (render 6690, k1 -0.22 at f = 0.49 image widths)."""
         p = np.asarray(pts, dtype=np.float64).reshape(-1, 1, 2)
         return cv2.undistortPoints(p, self.K, self.dist, None, None, self.K, UNDISTORT_CRITERIA).reshape(-1, 2)
 
