@@ -1103,8 +1103,25 @@ class GameTracker:
                             by_board.setdefault(seating.board(result, who), set()).add((who, high, low))
         found = decide(view, list(by_board), ref)
         if found.board is None or found.board not in by_board or len(by_board[found.board]) != 1:
+            if st.turn and by_board:
+                self._note_unseen_move(view, ref, found)
             return None
         return found, next(iter(by_board[found.board]))
+
+    def _note_unseen_move(self, view: View, ref: Reference, found: Verdict) -> None:
+        """The player on roll, his roll unread, read as having moved though no one play and roll tells the reading:
+        noted as his unseen play (``State.unseen_play``), the belief left as it was.
+
+        Why: his opponent rolling next is then his turn gone by unseen, not a roll out of turn. Only a reading the
+        unmoved board explains no better than with a confident misread, and some play of his (of any roll; several
+        may tie) explains with one soft misread at most, is such a move (render 34011, frame 147: dark's 5-3 never read, his 18/13 5/2 read with one
+        point unsure; light's next roll was called 'light rolled, but it is dark's turn', a false alarm)."""
+        st = self.state
+        if found.legal_cost > SOFT_MISREAD or cost(view, ref.board, ref) < HARD:
+            return
+        if st.unseen_play != st.turn or not st.unseen_from:
+            st.unseen_from = {"board": st.board, "seen": st.seen, "seen_bar": st.seen_bar}
+        st.unseen_play = st.turn
 
     def _before_unseen(self, mover: str, board: Board) -> Optional[str]:
         """The Position ID (``mover`` on roll) of ``board`` with the mover's checkers where they stood before his

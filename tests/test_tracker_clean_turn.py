@@ -180,3 +180,34 @@ def test_a_legal_play_hidden_by_a_stack_read_short_all_along_is_found_point_for_
     assert found == SEATING.board(legal, "light")
     obs.points[3] -= 1  # the 4-point, changed by the play, read short: no legal result shows so
     assert GameTracker._steady_hides(obs, View.of(obs), ref, boards) is None
+
+
+def _dark_played_unread(wrong: dict[int, int]) -> tuple[Reader, object]:
+    """Light opens 3-1 (8/5 6/5), seen; dark's 6-4 is never read and his 24/18 13/9 is read with ``wrong``."""
+    after = _play(START, (3, 1), "8/5 6/5")
+    dark = _play(after.swap(), (6, 4), "24/18 13/9")
+    r = Reader(unsure=set(wrong))
+    r.start(3, 1)
+    r.show(after, "light")
+    r.show(after.swap(), "dark")
+    for _ in range(3):
+        assert r.show(dark, "dark", wrong=wrong) == []  # no single roll and play tells this reading
+    return r, dark
+
+
+def test_a_move_of_the_player_on_roll_read_unclearly_makes_his_opponents_roll_no_roll_out_of_turn():
+    # render 34011 frame 147: dark's roll never read and his play read with one point unsure, so no play was told;
+    # light's next roll was called 'light rolled, but it is dark's turn' (a false alarm)
+    r, dark = _dark_played_unread({16: 0})  # the checker on dark's 18-point read missing, the point unsure
+    out = r.show(dark.swap(), "light", (die(2, "right"), die(1, "right")))
+    assert [(e["type"], e.get("code"), e.get("player"), e.get("dice")) for e in out] == [
+        ("warning", "unsure_reading", "dark", None), ("roll", None, "light", [2, 1])]
+    assert r.alarms() == []
+
+
+def test_a_lone_checker_missed_is_no_move_of_the_player_on_roll():
+    # a play of his explains the reading only with a lone checker missed (two soft misreads): the change may be the
+    # reader's, so his opponent rolling stays a roll out of turn
+    r, dark = _dark_played_unread({7: 0})
+    out = r.show(dark.swap(), "light", (die(2, "right"), die(1, "right")))
+    assert [(e["type"], e.get("code"), e.get("alert")) for e in out] == [("warning", "wrong_player", True)]
