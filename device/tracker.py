@@ -1114,8 +1114,9 @@ class GameTracker:
 
         Why: his opponent rolling next is then his turn gone by unseen, not a roll out of turn. Only a reading the
         unmoved board explains no better than with a confident misread, and some play of his (of any roll; several
-        may tie) explains with one soft misread at most, is such a move (render 34011, frame 147: dark's 5-3 never read, his 18/13 5/2 read with one
-        point unsure; light's next roll was called 'light rolled, but it is dark's turn', a false alarm)."""
+        may tie) explains with one soft misread at most, is such a move (render 34011, frame 147: dark's 5-3 never
+        read, his 18/13 5/2 read with one point unsure; light's next roll was called 'light rolled, but it is dark's
+        turn', a false alarm). Asked only while he is awaited to roll with no die in sight (``_missed_play``)."""
         st = self.state
         if found.legal_cost > SOFT_MISREAD or cost(view, ref.board, ref) < HARD:
             return
