@@ -1012,16 +1012,18 @@ class GameTracker:
         hide here). Anything else is left to the caller (no verdict on a guess)."""
         st, seating = self.state, self.seating
         assert seating is not None
-        told = self._told_play(view, ref)
+        found, told = self._told_play(view, ref)
+        if told is None and st.turn:
+            self._note_unseen_move(view, ref, found)
         earlier = self._unseen_reference()
         if told is None and earlier is not None:
             # the belief moved to a board the player on roll left half-played (his dice unread): his whole play
             # is told from the board before it
-            told = self._told_play(view, earlier)
+            found, told = self._told_play(view, earlier)
             ref = earlier if told is not None else ref
         if told is None:
             return None
-        found, (roller, high, low) = told
+        roller, high, low = told
         dice = [high, low]
         before = seating.position(ref.board, roller)
         self._settle_last_play(ref.board, obs)
@@ -1089,8 +1091,9 @@ class GameTracker:
         st.handled, st.doubt, st.unseen_play, st.unseen_from = None, 0, None, None
         return True
 
-    def _told_play(self, view: View, ref: Reference) -> Optional[tuple[Verdict, tuple[str, int, int]]]:
-        """The reading as a play from ``ref`` of exactly one player on roll and one roll, if it is one."""
+    def _told_play(self, view: View, ref: Reference) -> tuple[Verdict, Optional[tuple[str, int, int]]]:
+        """The reading weighed against every play from ``ref`` of the player on roll, and the player and roll it
+        tells when it is a play of exactly one roll (else None)."""
         st, seating = self.state, self.seating
         assert seating is not None
         by_board: dict[Board, set[tuple[str, int, int]]] = {}
@@ -1102,11 +1105,8 @@ class GameTracker:
                         if result != start:
                             by_board.setdefault(seating.board(result, who), set()).add((who, high, low))
         found = decide(view, list(by_board), ref)
-        if found.board is None or found.board not in by_board or len(by_board[found.board]) != 1:
-            if st.turn and by_board:
-                self._note_unseen_move(view, ref, found)
-            return None
-        return found, next(iter(by_board[found.board]))
+        rolls = by_board.get(found.board, set()) if found.board is not None else set()
+        return found, (next(iter(rolls)) if len(rolls) == 1 else None)
 
     def _note_unseen_move(self, view: View, ref: Reference, found: Verdict) -> None:
         """The player on roll, his roll unread, read as having moved though no one play and roll tells the reading:
@@ -1116,7 +1116,8 @@ class GameTracker:
         unmoved board explains no better than with a confident misread, and some play of his (of any roll; several
         may tie) explains with one soft misread at most, is such a move (render 34011, frame 147: dark's 5-3 never
         read, his 18/13 5/2 read with one point unsure; light's next roll was called 'light rolled, but it is dark's
-        turn', a false alarm). Asked only while he is awaited to roll with no die in sight (``_missed_play``)."""
+        turn', a false alarm). ``found``: the reading weighed against his plays (``_told_play``). Asked only while he
+        is awaited to roll with no die in sight (``_missed_play``)."""
         st = self.state
         if found.legal_cost > SOFT_MISREAD or cost(view, ref.board, ref) < HARD:
             return

@@ -115,9 +115,10 @@ def moved_text(before: Optional[Position], after: Optional[Position]) -> str:
     return " ".join(f"{'bar' if a == 25 else a}/{'off' if b == 0 else b}" for a, b in pairs) or "(no move)"
 
 
-def dice_text(dice: Any) -> str:
+def dice_text(dice: Any, other_unseen: bool = False) -> str:
+    """The dice as the page shows them, "64"; "6?" for a play said with the one die read (``other_die_unseen``)."""
     if isinstance(dice, (list, tuple)) and dice:
-        return "".join(str(d) for d in dice)
+        return "".join(str(d) for d in dice) + ("?" if other_unseen and len(dice) == 1 else "")
     return ""
 
 
@@ -248,10 +249,11 @@ class MatchView:
             closest = [closest]
         alternatives = [play_text(c.get("play") if isinstance(c, dict) else c) for c in closest]
         score_ctx = self._context(player, dice)
+        said = dice_text(dice, bool(event.get("other_die_unseen")))
         entry = self._entry(
             event, "play", player=player, dice=dice, play=text, legal=legal,
             reason=event.get("reason") or "", alternatives=alternatives,
-            text=f"{player} {dice_text(dice)}{'?' if event.get('other_die_unseen') else ''}: {text}"
+            text=f"{player} {said}: {text}"
             + (" (corrected)" if event.get("corrected") else "") + _told_text(event),
             # the page draws the position after a play; the one before is the previous entry's, so IDs only
             before=self._ids(before, player, score_ctx, with_board=False), after=self._ids(after, player),
@@ -266,7 +268,7 @@ class MatchView:
             why = entry["reason"] or "not a legal play for these dice"
             self._alert(event, "illegal", entry, player=player, reason=why, play=text, dice=dice,
                         alternatives=alternatives,
-                        message=f"Illegal play by {player} ({dice_text(dice)}): {text}: {why}")
+                        message=f"Illegal play by {player} ({said}): {text}: {why}")
 
     def _on_cube(self, event: dict[str, Any]) -> None:
         action, player = event.get("action"), event.get("player")
