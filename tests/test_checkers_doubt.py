@@ -159,6 +159,21 @@ def test_discs_dropped_for_their_colour_in_a_row_from_an_empty_points_base_are_d
     assert doubts({**empty, "rejected": [("not a checker colour", 0.47, 0.44), ("unlinked", 1.5, 0.3)]}) == []
 
 
+def test_a_fainter_row_from_an_empty_points_base_is_doubted_where_the_column_is_covered_out_past_it():
+    # fresh game 34104 f78: two dark checkers lit by a lamp on a cream point, dropped as no checker colour with rims
+    # of 0.13 and 0.11, the column unlike the empty board from 0.19 for 1.91 diameters
+    empty = {"run_n": 0, "run_sign": 0, "empty": 2.1, "tip": 4.7}
+    row = [("not a checker colour", 0.69, 0.13), ("not a checker colour", 1.65, 0.11)]
+    assert "faint row at the base" in doubts({**empty, "rejected": row, "unlike_from": 0.19, "unlike_len": 1.91})
+    # the same faint discs over a column that is the empty board, or differs only part of the way: grain, a print
+    assert doubts({**empty, "rejected": row, "unlike_from": 0.0, "unlike_len": 0.0}) == []
+    assert doubts({**empty, "rejected": row, "unlike_from": 0.19, "unlike_len": 1.0}) == []
+    assert doubts({**empty, "rejected": row, "unlike_from": 1.2, "unlike_len": 1.5}) == []
+    # rims fainter still count for nothing, whatever the column shows
+    faint = [("not a checker colour", 0.69, 0.08), ("not a checker colour", 1.65, 0.07)]
+    assert doubts({**empty, "rejected": faint, "unlike_from": 0.19, "unlike_len": 1.91}) == []
+
+
 def test_a_missing_base_checker_is_still_doubted_where_the_column_runs_on_past_the_count():
     # two discs counted far out, the column unlike the empty board for six checkers: the stack is taller than read
     assert "no base checker" in doubts(_stack(2, us=[4.7, 5.8], row_base=0.4, run_n=0, empty=6.2))

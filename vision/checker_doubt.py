@@ -91,6 +91,10 @@ FAINT_ROW_RIM = 0.15  # discs dropped as faint or oddly coloured, at least this 
 # (0.2 -> 0.15: real photo r14's two dark checkers on a dark point rimmed at 0.18, one pitch apart from the base)
 FAINT_ROW_PITCH = (0.85, 1.25)  # ... one checker's spacing apart (diameters) ...
 FAINT_ROW_START = 1.0  # ... the first within this many diameters of the base: a row of dark checkers on a dark point
+FAINT_ROW_COVERED = 0.1  # ... or this share, where the column differs from the empty board from its base (within
+# FAINT_ROW_START) out past the row's outermost disc (fresh game 34104 f78: two dark checkers lit by a lamp on a
+# cream point, dropped as no checker colour with rims of 0.11-0.13, the column unlike the board from 0.19 to 2.1;
+# read empty for sure, and the referee called the true play illegal)
 NEAR_FLOOR = 0.95  # a disc dropped as weak with at least this share of the rim floor ...
 NEAR_BASE = 0.3  # ... centred within this many diameters of where the row's stacks start: a checker lost by a hair
 TIP_VIEWS = 3  # board-coloured discs dropped elsewhere on the board needed to tell how the board's own shapes look ...
@@ -182,7 +186,7 @@ def doubts(cue: dict[str, Any]) -> list[str]:
                and abs(u - row_base) <= TIP_NEAR_BASE for u, rim, tip, _, colour in cue.get("board_unlike") or []):
             # (dropped as the board's by a hair, and coloured like a checker: as likely the base checker)
             why.append("checker-coloured disc at the base dropped by a hair")
-        if _faint_row(dropped):
+        if _faint_row(dropped, cue):
             why.append("faint row at the base")
         if _unlinked_row(dropped):
             why.append("row of unlinked discs")
@@ -239,18 +243,33 @@ def mark_tips_unlike_the_board(cues: dict[int, dict[str, Any]]) -> None:
             cue["tip_unlike_board"] = True
 
 
-def _faint_row(dropped: list[Any]) -> bool:
+def _faint_row(dropped: list[Any], cue: Optional[dict[str, Any]] = None) -> bool:
     """Whether discs dropped for a faint rim or an odd colour on a point read empty form a row from its base: two or
     more, each one checker's spacing from the last. Dark checkers on a dark point show faint rims only, shaded ones
-    an odd colour, but grain and prints do not repeat at exactly the checkers' pitch from the base."""
-    us = sorted(u for w, u, rim in dropped if w in ROW_WHY and rim >= FAINT_ROW_RIM)
-    if len(us) < 2 or us[0] >= FAINT_ROW_START:
+    an odd colour, but grain and prints do not repeat at exactly the checkers' pitch from the base.
+
+    Fainter rims (FAINT_ROW_COVERED) count where the point's column (``cue``) differs from the empty board from the
+    base out past the row: lit or shaded checkers of a colour far from the learnt ones, whose rims against a
+    triangle of about their brightness are faint, still cover the board there, which grain and prints do not."""
+    if _row_from_base(sorted(u for w, u, rim in dropped if w in ROW_WHY and rim >= FAINT_ROW_RIM)):
+        return True
+    if cue is None or float(cue.get("unlike_from") or 0.0) >= FAINT_ROW_START:
         return False
+    row = _row_from_base(sorted(u for w, u, rim in dropped if w in ROW_WHY and rim >= FAINT_ROW_COVERED))
+    reach = float(cue.get("unlike_from") or 0.0) + float(cue.get("unlike_len") or 0.0)
+    return bool(row) and reach >= row[-1]
+
+
+def _row_from_base(us: list[float]) -> list[float]:
+    """The row (diameters from the base, sorted ``us``) of two or more at the checkers' pitch starting within
+    FAINT_ROW_START of the base, or an empty list."""
+    if len(us) < 2 or us[0] >= FAINT_ROW_START:
+        return []
     row = [us[0]]
     for u in us[1:]:
         if FAINT_ROW_PITCH[0] <= u - row[-1] <= FAINT_ROW_PITCH[1]:
             row.append(u)
-    return len(row) >= 2
+    return row if len(row) >= 2 else []
 
 
 def _unlinked_row(dropped: list[Any]) -> bool:
