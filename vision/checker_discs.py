@@ -12,6 +12,7 @@ surroundings), and a check that most of the candidate's perimeter really is an e
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 import cv2
 import numpy as np
@@ -32,8 +33,9 @@ class Disc:
     rim: float  # low percentile of the radial edge strength on the perimeter (Lab Sobel units)
     lab: tuple[float, float, float]  # median interior colour, Lab 0-255
     # how the rim was judged: "whole" (both side arcs at a size tried), "contact" (a side touched by a checker of
-    # its colour forgiven, contact_scores) or "outward" (a little larger than every size tried, outward_scores):
-    # the last two are checkers found only faintly, which a counter may doubt
+    # its colour forgiven, contact_scores), "outward" (a little larger than every size tried, outward_scores) or
+    # "wall" (beside a wall, by the side away from it: wall_scores): the last three are
+    # checkers found only faintly, which a counter may doubt
     seen: str = "whole"
 
 
@@ -210,6 +212,33 @@ def side_scores(gx: np.ndarray, gy: np.ndarray, cx: np.ndarray, cy: np.ndarray, 
     right, left = good[:, :SIDE_SAMPLES], good[:, SIDE_SAMPLES:]
     return (np.partition(right, k, axis=1)[:, k], np.partition(left, k, axis=1)[:, k],
             np.partition(right[:, keep], ko, axis=1)[:, ko], np.partition(left[:, keep], ko, axis=1)[:, ko])
+
+
+WALL_SIDE = 0.5  # beside a wall, a rim whose wall side scores under this share of its far side is judged by the far side
+
+
+def wall_scores(gx: np.ndarray, gy: np.ndarray, cx: np.ndarray, cy: np.ndarray, r: float,
+                walls: Sequence[tuple[np.ndarray, str]]) -> np.ndarray:
+    """Rim scores of candidates centred beside a wall, by the side of the rim away from it alone (0 elsewhere).
+
+    Why: a checker pushed against the raised bar or the frame's end is partly hidden by it from a camera that is not
+    straight above the wall, and the side arc on the wall's side lies on the wall, no edge at all: ``rim_scores``,
+    which wants both sides, finds it as faint as grain (fresh game 34201 frame 72: a lone checker on point 6 beside
+    the bar, a seventh of its width hidden, read as no disc; the point read empty for sure). The side away from
+    the wall is the checker's whole rim there; the wall's own edge is straight and meets a side arc only in
+    passing, so it scores nothing by itself."""
+    out = np.zeros(len(cx))
+    if len(cx) == 0:
+        return out
+    right, left, _, _ = side_scores(gx, gy, cx, cy, r)
+    xi = np.clip(np.rint(cx).astype(np.int64), 0, gx.shape[1] - 1)
+    yi = np.clip(np.rint(cy).astype(np.int64), 0, gx.shape[0] - 1)
+    for where, side in walls:
+        far, near = (right, left) if side == "right" else (left, right)
+        # (only where the wall's side is lost: a whole checker beside the wall keeps the score of both its sides)
+        at = (where[yi, xi] > 0) & (near < WALL_SIDE * far)
+        out[at] = np.maximum(out[at], far[at])
+    return out
 
 
 def contact_scores(lab: np.ndarray, gx: np.ndarray, gy: np.ndarray, cx: np.ndarray, cy: np.ndarray,
@@ -455,11 +484,15 @@ def _distinct_median(cands: list[tuple[float, float, float]], min_dist: float) -
 
 
 def find_discs(lab: np.ndarray, radii: list[float], mask: np.ndarray | None = None,
-               min_rim: float = 0.0) -> tuple[list[Disc], float, tuple[np.ndarray, np.ndarray]]:
+               min_rim: float = 0.0, walls: Sequence[tuple[np.ndarray, str]] = ()
+               ) -> tuple[list[Disc], float, tuple[np.ndarray, np.ndarray]]:
     """All disc candidates, each at its best-fitting radius among ``radii``; returns (discs, board radius, gradient).
 
     ``lab`` is the working view in Lab (float32, smoothed). ``mask`` limits where centres may be. Candidates
     are returned with their rim scores; the caller decides what is strong enough relative to the board.
+    ``walls``: masks of where a checker's centre may lie beside a wall, each with the side ("left" or "right") of
+    its rim that faces away from the wall (checkers.wall_sides): a checker partly hidden by a wall shows its rim
+    round that side only, and there it is scored by that side alone (``Disc.seen`` "wall").
     """
     gx, gy = colour_gradient(lab)
     edges = EdgeVotes.of(gx, gy)
@@ -475,10 +508,15 @@ def find_discs(lab: np.ndarray, radii: list[float], mask: np.ndarray | None = No
         fx, fy, fs = refine(gx, gy, xs, ys, r)
         rescue = np.zeros(len(fs))
         seen = np.full(len(fs), "whole", dtype=object)
+        if walls:
+            by_wall = wall_scores(gx, gy, fx, fy, r, walls)
+            seen[by_wall > fs] = "wall"
+            rescue = by_wall
         if len(radii) > 1 and r == max(radii):
             # a checker larger than every size tried (a tilted camera): its rim lies just outside the largest
-            rescue = outward_scores(gx, gy, fx, fy, r)
-            seen[rescue > fs] = "outward"
+            outward = outward_scores(gx, gy, fx, fy, r)
+            seen[outward > np.maximum(fs, rescue)] = "outward"
+            rescue = np.maximum(rescue, outward)
         # a checker touched side by side by one of its colour shows no rim on that side
         touched = contact_scores(lab, gx, gy, fx, fy, r, floor=min_rim)
         seen[touched > np.maximum(fs, rescue)] = "contact"

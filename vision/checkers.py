@@ -61,6 +61,7 @@ log = logging.getLogger(__name__)
 
 WORK_POINT_WIDTH = 26.0  # point width in working pixels: ~7 px per cm on a tournament board
 RADIUS_FRACTIONS = (0.38, 0.43, 0.48)  # checker radius / point width tried when no calibration measured it
+WALL_REACH = 1.0  # radii from the bar's sides or the frame's ends within which a checker's rim may meet the wall
 RIM_ABSOLUTE = 25.0  # a rim weaker than this is never a checker (noise and wood grain stay below)
 RIM_RELATIVE = 0.10  # ... nor one weaker than this share of the board's typical strong rim
 CHAIN_GAP = 2.7  # centre spacing (in radii) that still links two checkers of one point
@@ -147,6 +148,32 @@ def _working_view(rect_bgr: np.ndarray, geometry: BoardGeometry) -> tuple[np.nda
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab).astype(np.float32)
     lab = cv2.GaussianBlur(lab, (0, 0), 0.7)
     return lab, scale, small
+
+
+def wall_sides(shape: tuple[int, int], geometry: BoardGeometry, scale: float, r: float
+               ) -> list[tuple[np.ndarray, str]]:
+    """Where the centre of a checker partly hidden by a wall may lie (the field within WALL_REACH radii of the
+    bar's sides and of the frame's ends): two masks, one beside the walls on a checker's left (its rim is judged by
+    its right side) and one beside those on its right (``find_discs``' walls).
+
+    Why: the bar and the frame stand above the field, and a camera that is not straight above the wall sees over
+    its top onto the field only from some way out: a checker pushed against the bar shows a slice of its face cut
+    off by a straight edge (fresh game 34201, 960x540, tilt 14 degrees: a lone checker on point 6 beside the bar,
+    a seventh of its width hidden). On the wall's side the checker's sample circle lies on the wall, and the
+    checker was read as no disc at all: the point empty for sure as long as it lay there, and every later play
+    of that player's unjudged. The long sides need no such rule: the rim's arcs toward a point's base are not
+    scored (checker_discs.rim_scores)."""
+    x0, y0, x1, y1 = (v * scale for v in geometry.playing_area)
+    bx0, _, bx1, _ = (v * scale for v in geometry.bar)
+    reach = WALL_REACH * r
+    out = []
+    for side, strips in (("right", ((x0, x0 + reach), (bx1, bx1 + reach))),
+                         ("left", ((bx0 - reach, bx0), (x1 - reach, x1)))):
+        mask = np.zeros(shape, np.uint8)
+        for a, b in strips:
+            cv2.rectangle(mask, (int(a), int(y0)), (int(b), int(y1)), 255, -1)
+        out.append((mask, side))
+    return out
 
 
 def _search_mask(shape: tuple[int, int], geometry: BoardGeometry, scale: float, r: float) -> np.ndarray:
@@ -505,7 +532,9 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
     else:
         radii = [f * pw for f in RADIUS_FRACTIONS]
     mask = _search_mask(lab.shape[:2], geometry, scale, min(radii))
-    discs, r, (gx, gy) = find_discs(lab, radii, mask, min_rim=RIM_ABSOLUTE)
+    # one size known (a calibrated board): beside a wall a checker may show one side of its rim only
+    walls = wall_sides(lab.shape[:2], geometry, scale, radii[0]) if len(radii) == 1 else []
+    discs, r, (gx, gy) = find_discs(lab, radii, mask, min_rim=RIM_ABSOLUTE, walls=walls)
     strong = sorted((d.rim for d in discs), reverse=True)[:10]
     ref = float(statistics.median(strong)) if strong else 0.0
     floor = max(RIM_ABSOLUTE, RIM_RELATIVE * ref)
