@@ -211,3 +211,38 @@ def test_a_lone_checker_missed_is_no_move_of_the_player_on_roll():
     r, dark = _dark_played_unread({7: 0})
     out = r.show(dark.swap(), "light", (die(2, "right"), die(1, "right")))
     assert [(e["type"], e.get("code"), e.get("alert")) for e in out] == [("warning", "wrong_player", True)]
+
+
+def test_nothing_moved_but_a_doubted_point_waits_for_the_next_roll_a_re_roll_is_no_alarm():
+    # helper lone21's check game 37500 frame 574: a cocked die read flat, the dice lifted to roll again, nothing
+    # moved, one point read otherwise with low confidence at the lift: 'no checker was moved' was called at once,
+    # then the same player's re-roll 'rolled, but it is dark's turn'
+    r = Reader()
+    r.start(3, 1)
+    after = _play(START, (3, 1), "8/5 6/5")
+    r.show(after, "light")
+    r.show(after.swap(), "dark", (die(6, "left"), die(4, "left")))
+    r.unsure = {1}
+    for _ in range(3):  # dice lifted, nothing moved, dark's point 1 doubted and read 3 for 2 (read again: the same)
+        out = r.show(after.swap(), "dark", wrong={1: -3})
+        assert [e for e in out if e["type"] == "play"] == [] and r.alarms() == []
+    r.unsure = set()
+    out = r.show(after.swap(), "dark", (die(5, "left"), DieReading(2, True, [250.0, 480.0], "left")))  # dark rolls again
+    assert [(e["type"], e.get("player"), e.get("reason")) for e in out] == [
+        ("reroll", "dark", "rolled_again"), ("roll", "dark", None)]
+    assert [e["type"] for e in r.alarms()] == ["reroll"]
+
+
+def test_nothing_moved_but_a_doubted_point_is_still_illegal_when_the_opponent_rolls_next():
+    r = Reader()
+    r.start(3, 1)
+    after = _play(START, (3, 1), "8/5 6/5")
+    r.show(after, "light")
+    r.show(after.swap(), "dark", (die(6, "left"), die(4, "left")))
+    r.unsure = {1}
+    for _ in range(3):
+        r.show(after.swap(), "dark", wrong={1: -3})
+    r.unsure = set()
+    out = r.show(after, "light", (die(5, "right"), die(2, "right")))  # light rolls: dark's 6-4 stands unplayed
+    assert [(e["type"], e.get("player"), e.get("code")) for e in out if e.get("alert_id")] == [
+        ("play", "dark", "no_play_made")]
