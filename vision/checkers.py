@@ -535,7 +535,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
     # one size known (a calibrated board): beside a wall a checker may show one side of its rim only
     walls = wall_sides(lab.shape[:2], geometry, scale, radii[0]) if len(radii) == 1 else []
     discs, r, (gx, gy) = find_discs(lab, radii, mask, min_rim=RIM_ABSOLUTE, walls=walls)
-    strong = sorted((d.rim for d in discs), reverse=True)[:10]
+    strong = sorted((d.rim for d in discs if d.seen != "wall"), reverse=True)[:10]
     ref = float(statistics.median(strong)) if strong else 0.0
     floor = max(RIM_ABSOLUTE, RIM_RELATIVE * ref)
     rejected: list[dict[str, Any]] = []
@@ -744,7 +744,11 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
     # each colour's own typical rim: dark checkers on dark wood show fainter rims than light ones on the same board
     colour_ref = {}
     for sign in (1, -1):
-        rims = sorted((d.rim for d, _ in accepted if lightness[id(d)] == (sign > 0)), reverse=True)[:5]
+        # (a disc found beside a wall by one side of its rim is no measure of how clear whole rims are: judging
+        # game 15434, black checkers against a black leather frame, scored by their far side, raised the dark
+        # checkers' typical rim and doubted five right counts; a false alarm followed)
+        rims = sorted((d.rim for d, _ in accepted if lightness[id(d)] == (sign > 0) and d.seen != "wall"),
+                      reverse=True)[:5]
         colour_ref[sign] = float(statistics.median(rims)) if rims else ref
     light = CheckerColour.learn([d.lab for d, place in accepted
                                  if lightness[id(d)] and d.rim >= CLEAR_RIM * colour_ref[1]])
