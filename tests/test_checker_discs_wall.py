@@ -56,7 +56,8 @@ def test_a_whole_checker_beside_the_wall_keeps_its_own_score():
     lab = _view(cx)
     plain, _, _ = find_discs(lab, [R], min_rim=25.0)
     found, _, _ = find_discs(lab, [R], min_rim=25.0, walls=_walls(lab.shape[:2]))
-    assert [(d.x, d.y, d.rim, d.seen) for d in _near(found, cx)] == [(d.x, d.y, d.rim, d.seen) for d in _near(plain, cx)]
+    same = [(d.x, d.y, d.rim, d.seen) for d in _near(plain, cx)]
+    assert [(d.x, d.y, d.rim, d.seen) for d in _near(found, cx)] == same
     assert _near(found, cx)[0].seen == "whole"
 
 

@@ -213,27 +213,9 @@ def test_a_lone_checker_missed_is_no_move_of_the_player_on_roll():
     assert [(e["type"], e.get("code"), e.get("alert")) for e in out] == [("warning", "wrong_player", True)]
 
 
-def test_nothing_moved_but_a_doubted_point_waits_for_the_next_roll_a_re_roll_is_no_alarm():
-    # helper lone21's check game 37500 frame 574: a cocked die read flat, the dice lifted to roll again, nothing
-    # moved, one point read otherwise with low confidence at the lift: 'no checker was moved' was called at once,
-    # then the same player's re-roll 'rolled, but it is dark's turn'
-    r = Reader()
-    r.start(3, 1)
-    after = _play(START, (3, 1), "8/5 6/5")
-    r.show(after, "light")
-    r.show(after.swap(), "dark", (die(6, "left"), die(4, "left")))
-    r.unsure = {1}
-    for _ in range(3):  # dice lifted, nothing moved, dark's point 1 doubted and read 3 for 2 (read again: the same)
-        out = r.show(after.swap(), "dark", wrong={1: -3})
-        assert [e for e in out if e["type"] == "play"] == [] and r.alarms() == []
-    r.unsure = set()
-    out = r.show(after.swap(), "dark", (die(5, "left"), DieReading(2, True, [250.0, 480.0], "left")))  # dark rolls again
-    assert [(e["type"], e.get("player"), e.get("reason")) for e in out] == [
-        ("reroll", "dark", "rolled_again"), ("roll", "dark", None)]
-    assert [e["type"] for e in r.alarms()] == ["reroll"]
-
-
-def test_nothing_moved_but_a_doubted_point_is_still_illegal_when_the_opponent_rolls_next():
+def _dark_lifted_with_nothing_moved() -> tuple[Reader, object]:
+    """Dark rolls 6-4 after light's opening 8/5 6/5 and lifts the dice with nothing moved, while his 1-point (a 2-stack)
+    is read 3 with low confidence in every reading (three readings: the lift is final); no play is judged yet."""
     r = Reader()
     r.start(3, 1)
     after = _play(START, (3, 1), "8/5 6/5")
@@ -241,8 +223,26 @@ def test_nothing_moved_but_a_doubted_point_is_still_illegal_when_the_opponent_ro
     r.show(after.swap(), "dark", (die(6, "left"), die(4, "left")))
     r.unsure = {1}
     for _ in range(3):
-        r.show(after.swap(), "dark", wrong={1: -3})
+        out = r.show(after.swap(), "dark", wrong={1: -3})
+        assert [e for e in out if e["type"] == "play"] == [] and r.alarms() == []
     r.unsure = set()
+    return r, after
+
+
+def test_nothing_moved_but_a_doubted_point_waits_for_the_next_roll_a_re_roll_is_no_alarm():
+    # helper lone21's check game 37500 frame 574: a cocked die read flat, the dice lifted to roll again, nothing
+    # moved, one point read otherwise with low confidence at the lift: 'no checker was moved' was called at once,
+    # then the same player's re-roll 'rolled, but it is dark's turn'
+    r, after = _dark_lifted_with_nothing_moved()
+    rolled = (die(5, "left"), DieReading(2, True, [250.0, 480.0], "left"))
+    out = r.show(after.swap(), "dark", rolled)  # dark rolls again
+    assert [(e["type"], e.get("player"), e.get("reason")) for e in out] == [
+        ("reroll", "dark", "rolled_again"), ("roll", "dark", None)]
+    assert [e["type"] for e in r.alarms()] == ["reroll"]
+
+
+def test_nothing_moved_but_a_doubted_point_is_still_illegal_when_the_opponent_rolls_next():
+    r, after = _dark_lifted_with_nothing_moved()
     out = r.show(after, "light", (die(5, "right"), die(2, "right")))  # light rolls: dark's 6-4 stands unplayed
     assert [(e["type"], e.get("player"), e.get("code")) for e in out if e.get("alert_id")] == [
         ("play", "dark", "no_play_made")]

@@ -34,8 +34,8 @@ class Disc:
     lab: tuple[float, float, float]  # median interior colour, Lab 0-255
     # how the rim was judged: "whole" (both side arcs at a size tried), "contact" (a side touched by a checker of
     # its colour forgiven, contact_scores), "outward" (a little larger than every size tried, outward_scores) or
-    # "wall" (beside a wall, by the side away from it: wall_scores): the last three are
-    # checkers found only faintly, which a counter may doubt
+    # "wall" (beside a wall, by the side away from it: wall_scores): the last three are checkers found only faintly,
+    # which a counter may doubt
     seen: str = "whole"
 
 
@@ -214,7 +214,8 @@ def side_scores(gx: np.ndarray, gy: np.ndarray, cx: np.ndarray, cy: np.ndarray, 
             np.partition(right[:, keep], ko, axis=1)[:, ko], np.partition(left[:, keep], ko, axis=1)[:, ko])
 
 
-WALL_SIDE = 0.5  # beside a wall, a rim whose wall side scores under this share of its far side is judged by the far side
+WALL_SIDE = 0.5  # beside a wall, a rim whose wall side scores under this share of its far side is judged by that
+# far side (wall_scores)
 
 
 def wall_scores(gx: np.ndarray, gy: np.ndarray, cx: np.ndarray, cy: np.ndarray, r: float,
