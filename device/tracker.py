@@ -2193,8 +2193,8 @@ class GameTracker:
         # (or the likeliest story is that nothing moved, a doubted point read otherwise: helper lone21's check game
         # 37500 frame 574, light's 2-2 with a cocked die read flat, his 1-point read 2 for 1 at confidence 0.16,
         # 'no checker was moved' called at the lift, then 'light rolled, but it is dark's turn' at the re-roll)
-        still = unchanged or (found.kind == "illegal" and ref is not None and found.board == ref.board)
-        if still and ref is not None and (ref.board not in by_board or st.one_die):
+        if ref is not None and (unchanged or (found.kind == "illegal" and found.board == ref.board)) and (
+                ref.board not in by_board or st.one_die):
             # nothing moved although the roll can be played: often a re-roll the referee could not see (a cocked
             # die read flat, a die off the board). Judged when the next roll shows who rolls: the same player
             # again (the roll did not count) or the opponent (the roll was not played: illegal)

@@ -27,10 +27,9 @@ def _view(checker_x: float | None, size: tuple[int, int] = (120, 200)) -> np.nda
     return cv2.GaussianBlur(img, (0, 0), 0.7)
 
 
-def _walls(shape: tuple[int, int]) -> list[tuple[np.ndarray, str]]:
-    mask = np.zeros(shape, np.uint8)
-    mask[:, WALL_X:WALL_X + int(R) + 1] = 255  # the field beside the wall; the wall on a checker's left
-    return [(mask, "right")]
+def _walls(shape: tuple[int, int]) -> list[tuple[float, float, float, float, str]]:
+    # the field beside the wall; the wall on a checker's left
+    return [(float(WALL_X), float(WALL_X + int(R)), 0.0, float(shape[0] - 1), "right")]
 
 
 def _near(discs, x: float, min_rim: float = 25.0) -> list:

@@ -1,7 +1,7 @@
 """Undistorting a wide lens's points to convergence (calibration.intrinsics): OpenCV's default of 5 steps left a
 board corner of render 6690 (k1 -0.22, k2 -0.025 at f = 0.49 image widths) 3 px short of its ideal place, and one of
-render game 31434 (f = 0.29 image widths: 120 degrees across, wider than a Pi Camera Module 3 Wide) 127 px short, which sheared the
-board's homography: one half's points were read a point off and the referee never saw the starting position."""
+render game 31434 (f = 0.29 image widths: 120 degrees across, wider than a Pi Camera Module 3 Wide) 127 px short,
+which sheared the board's homography: one half's points were read a point off and the referee never saw the starting position."""
 
 import numpy as np
 import pytest

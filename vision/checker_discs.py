@@ -214,12 +214,15 @@ def side_scores(gx: np.ndarray, gy: np.ndarray, cx: np.ndarray, cy: np.ndarray, 
             np.partition(right[:, keep], ko, axis=1)[:, ko], np.partition(left[:, keep], ko, axis=1)[:, ko])
 
 
+# a strip beside a wall where a checker's centre may lie: x0, x1, y0, y1 (working px, inclusive) and the side of
+# the rim that faces away from the wall, "left" or "right" (checkers.wall_sides)
+Wall = tuple[float, float, float, float, str]
 WALL_SIDE = 0.5  # beside a wall, a rim whose wall side scores under this share of its far side is judged by that
 # far side (wall_scores)
 
 
 def wall_scores(gx: np.ndarray, gy: np.ndarray, cx: np.ndarray, cy: np.ndarray, r: float,
-                walls: Sequence[tuple[np.ndarray, str]]) -> np.ndarray:
+                walls: Sequence[Wall]) -> np.ndarray:
     """Rim scores of candidates centred beside a wall, by the side of the rim away from it alone (0 elsewhere).
 
     Why: a checker pushed against the raised bar or the frame's end is partly hidden by it from a camera that is not
@@ -229,16 +232,17 @@ def wall_scores(gx: np.ndarray, gy: np.ndarray, cx: np.ndarray, cy: np.ndarray, 
     the wall is the checker's whole rim there; the wall's own edge is straight and meets a side arc only in
     passing, so it scores nothing by itself."""
     out = np.zeros(len(cx))
-    if len(cx) == 0:
-        return out
-    right, left, _, _ = side_scores(gx, gy, cx, cy, r)
-    xi = np.clip(np.rint(cx).astype(np.int64), 0, gx.shape[1] - 1)
-    yi = np.clip(np.rint(cy).astype(np.int64), 0, gx.shape[0] - 1)
-    for where, side in walls:
+    xi, yi = np.rint(cx), np.rint(cy)
+    for x0, x1, y0, y1, side in walls:
+        at = np.flatnonzero((xi >= x0) & (xi <= x1) & (yi >= y0) & (yi <= y1))
+        if len(at) == 0:
+            continue
+        # (the sides of the few candidates beside this wall only: every frame's count asks this)
+        right, left, _, _ = side_scores(gx, gy, cx[at], cy[at], r)
         far, near = (right, left) if side == "right" else (left, right)
         # (only where the wall's side is lost: a whole checker beside the wall keeps the score of both its sides)
-        at = (where[yi, xi] > 0) & (near < WALL_SIDE * far)
-        out[at] = np.maximum(out[at], far[at])
+        lost = near < WALL_SIDE * far
+        out[at[lost]] = np.maximum(out[at[lost]], far[lost])
     return out
 
 
@@ -485,15 +489,15 @@ def _distinct_median(cands: list[tuple[float, float, float]], min_dist: float) -
 
 
 def find_discs(lab: np.ndarray, radii: list[float], mask: np.ndarray | None = None,
-               min_rim: float = 0.0, walls: Sequence[tuple[np.ndarray, str]] = ()
+               min_rim: float = 0.0, walls: Sequence[Wall] = ()
                ) -> tuple[list[Disc], float, tuple[np.ndarray, np.ndarray]]:
     """All disc candidates, each at its best-fitting radius among ``radii``; returns (discs, board radius, gradient).
 
     ``lab`` is the working view in Lab (float32, smoothed). ``mask`` limits where centres may be. Candidates
     are returned with their rim scores; the caller decides what is strong enough relative to the board.
-    ``walls``: masks of where a checker's centre may lie beside a wall, each with the side ("left" or "right") of
-    its rim that faces away from the wall (checkers.wall_sides): a checker partly hidden by a wall shows its rim
-    round that side only, and there it is scored by that side alone (``Disc.seen`` "wall").
+    ``walls``: strips where a checker's centre may lie beside a wall (``Wall``, checkers.wall_sides): a checker
+    partly hidden by a wall shows its rim round the side away from it only, and there it is scored by that side
+    alone (``Disc.seen`` "wall").
     """
     gx, gy = colour_gradient(lab)
     edges = EdgeVotes.of(gx, gy)

@@ -34,7 +34,7 @@ import cv2
 import numpy as np
 
 from calibration.geometry import BoardGeometry
-from vision.checker_discs import Disc, arc_score, equator_scores, find_discs
+from vision.checker_discs import Disc, Wall, arc_score, equator_scores, find_discs
 from vision.components import components
 from vision.checker_bar import beside_bar, judge_bar
 from vision.checker_colours import (ColourSplit, face_spread, left_out, lone_colour_unsure, phantom_light,
@@ -150,11 +150,10 @@ def _working_view(rect_bgr: np.ndarray, geometry: BoardGeometry) -> tuple[np.nda
     return lab, scale, small
 
 
-def wall_sides(shape: tuple[int, int], geometry: BoardGeometry, scale: float, r: float
-               ) -> list[tuple[np.ndarray, str]]:
-    """Where the centre of a checker partly hidden by a wall may lie (the field within WALL_REACH radii of the
-    bar's sides and of the frame's ends): two masks, one beside the walls on a checker's left (its rim is judged by
-    its right side) and one beside those on its right (``find_discs``' walls).
+def wall_sides(geometry: BoardGeometry, scale: float, r: float) -> list[Wall]:
+    """Where the centre of a checker partly hidden by a wall may lie: the field within WALL_REACH radii of the bar's
+    sides and of the frame's ends, each strip with the side of the rim that faces away from its wall
+    (``find_discs``' walls).
 
     Why: the bar and the frame stand above the field, and a camera that is not straight above the wall sees over
     its top onto the field only from some way out: a checker pushed against the bar shows a slice of its face cut
@@ -166,14 +165,11 @@ def wall_sides(shape: tuple[int, int], geometry: BoardGeometry, scale: float, r:
     x0, y0, x1, y1 = (v * scale for v in geometry.playing_area)
     bx0, _, bx1, _ = (v * scale for v in geometry.bar)
     reach = WALL_REACH * r
-    out = []
-    for side, strips in (("right", ((x0, x0 + reach), (bx1, bx1 + reach))),
-                         ("left", ((bx0 - reach, bx0), (x1 - reach, x1)))):
-        mask = np.zeros(shape, np.uint8)
-        for a, b in strips:
-            cv2.rectangle(mask, (int(a), int(y0)), (int(b), int(y1)), 255, -1)
-        out.append((mask, side))
-    return out
+    # (whole pixels, as a candidate's centre is rounded to be tested against them)
+    return [(float(int(a)), float(int(b)), float(int(y0)), float(int(y1)), side)
+            for side, strips in (("right", ((x0, x0 + reach), (bx1, bx1 + reach))),
+                                 ("left", ((bx0 - reach, bx0), (x1 - reach, x1))))
+            for a, b in strips]
 
 
 def _search_mask(shape: tuple[int, int], geometry: BoardGeometry, scale: float, r: float) -> np.ndarray:
@@ -533,7 +529,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         radii = [f * pw for f in RADIUS_FRACTIONS]
     mask = _search_mask(lab.shape[:2], geometry, scale, min(radii))
     # one size known (a calibrated board): beside a wall a checker may show one side of its rim only
-    walls = wall_sides(lab.shape[:2], geometry, scale, radii[0]) if len(radii) == 1 else []
+    walls = wall_sides(geometry, scale, radii[0]) if len(radii) == 1 else []
     discs, r, (gx, gy) = find_discs(lab, radii, mask, min_rim=RIM_ABSOLUTE, walls=walls)
     strong = sorted((d.rim for d in discs if d.seen != "wall"), reverse=True)[:10]
     ref = float(statistics.median(strong)) if strong else 0.0
