@@ -326,6 +326,8 @@ class State:
     unsure_points: Optional[list] = None  # of a guess: the points (0-based) it may be wrong on; None: any point
     guess_confirms: int = 0  # readings in a row that showed a guess's unsure points as guessed (see _guess_confirmed)
     guess_seen: Optional[list] = None  # a guess's unsure points the last reading showed as guessed, with confidence
+    guess_contra: Optional[list] = None  # [[point, guessed, read, readings]]: a guess's unsure points read otherwise
+    # with confidence, in that many readings (see _guess_corrected)
     guess_rival: Optional[list] = None  # [[point, change]]: the other story of the doubt that made the guess (the
     # board the reading showed as well, as a change to the guess: see _sure_despite_rival)
     stacked: Optional[list] = None  # [before, rival, legal]: a play weighed not sure on where missed checkers stand
@@ -835,6 +837,10 @@ class GameTracker:
                                                                                                    ref.board.bar]
             self.state.seen_bar = [sorted(set(v) | ({n} if abs(n - b) <= 1 else set()))
                                    for v, n, b in zip(bars, view.bar, ref.board.bar)]
+            corrected = self._guess_corrected(obs, ref.board) if self.state.guessed else None
+            if corrected is not None:
+                self._believe(corrected, obs)
+                return corrected
             if self.state.guessed and self._guess_confirmed(obs, ref.board):
                 self.state.guessed = False  # the points it was unsure of read as guessed, with confidence
             return ref.board
@@ -929,7 +935,7 @@ class GameTracker:
             seen = [i for i in st.guess_seen or [] if i not in unsure] or None
             unsure |= set(st.unsure_points)
         else:
-            st.guess_rival = None
+            st.guess_rival = st.guess_contra = None
         st.unsure_points, st.guess_confirms, st.guess_seen = sorted(unsure), 0, seen
 
     def _untouchable(self, guess: Board, points: Any, ref: Optional[Reference]) -> set[int]:
@@ -979,6 +985,45 @@ class GameTracker:
             return False
         st.unsure_points, st.guess_confirms = None, 0
         return True
+
+    def _guess_corrected(self, obs: Observation, board: Board) -> Optional[Board]:
+        """The guess with the points it was unsure of set as read, when each was read otherwise with confidence in
+        GUESS_FIX_READS readings while nothing moved (not always in a row: one reading a turn is common) and the
+        changes together keep each colour's count; else None (the readings are counted in ``State.guess_contra``).
+
+        Why (issue 6, "re-read and recover"): a play not judged leaves the likeliest legal board as a guess. When
+        the play was in fact illegal (judging game 38535 frame 641: light's 13/8 2/1 on 3-1, its two landing
+        points doubted at the lift) the guess is wrong there, and the readings after it showed those points as
+        they stood, with confidence, at every wait; as a count one off the guess they passed for the reader's
+        misreads, the guess never ended, and every later foul went unsaid and the last plays unjudged. A change of
+        the guess that keeps both colours' counts is what a play's landing squares look like, not a misread (a
+        misread adds or drops a checker). The corrected points stay unsure: the guess ends only as before, when
+        readings show it point for point (``_guess_confirmed``), so no foul rests on the correction alone."""
+        st = self.state
+        read = Board.from_observation(obs)
+        if st.unsure_points is None or read is None or obs.extra.get("filled_points"):
+            return None
+        doubted = {p - 1 for p in _low_confidence_points(obs)}
+        kept = {int(e[0]): e for e in st.guess_contra or []}
+        contra = []
+        for i in st.unsure_points:
+            if i >= 24 or i in doubted or read.points[i] == board.points[i]:
+                continue  # (a point read as guessed, or doubted, starts its count again)
+            e = kept.get(i)
+            n = e[3] + 1 if e is not None and e[1] == board.points[i] and e[2] == read.points[i] else 1
+            contra.append([i, board.points[i], read.points[i], n])
+        st.guess_contra = contra or None
+        ready = {e[0]: e[2] for e in contra if e[3] >= GUESS_FIX_READS}
+        if not ready:
+            return None
+        points = tuple(ready.get(i, n) for i, n in enumerate(board.points))
+        if (sum(n for n in points if n > 0) != sum(n for n in board.points if n > 0)
+                or sum(n for n in points if n < 0) != sum(n for n in board.points if n < 0)):
+            return None  # a checker more or fewer of a colour: a misread somewhere, not the guess's error
+        st.guess_contra = [e for e in contra if e[0] not in ready] or None
+        st.guess_confirms, st.guess_seen = 0, None
+        log.debug("guess corrected where read otherwise: %s", {i + 1: v for i, v in ready.items()})
+        return Board(points, board.bar, board.off, board.missing)
 
     def _stalled(self, view: View, ref: Reference, obs: Observation) -> Optional[Board]:
         """The board has changed in a way no event explains and no whole board reads clearly. Waiting a few
@@ -3195,6 +3240,7 @@ def _opponent_vanished(after: Position, before: Position) -> bool:
 
 OFF_INDEX = 24  # in State.unsure_points: the trays (a bear-off the guess may have wrong)
 BAR_INDEX = 25  # in State.unsure_points: the bar (a hit the guess may have wrong, or a bar read otherwise)
+GUESS_FIX_READS = 2  # readings that must show a guess's unsure point otherwise, with confidence, to correct it
 GUESS_CONFIRMS = 2  # readings in a row that must show a guess's unsure points as guessed before it stands as sure
 GUESS_VARIANTS = 6  # a guess's unsure points within the mover's reach weighed open or blocked (2**6 boards at most)
 
