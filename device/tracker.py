@@ -987,10 +987,9 @@ class GameTracker:
         return True
 
     def _guess_corrected(self, obs: Observation, board: Board) -> Optional[Board]:
-        """The guess with the points it was unsure of set as read, when each was read otherwise in GUESS_FIX_READS
-        readings while nothing moved (not always in a row: one reading a turn is common), at least one of them
-        with confidence, and the changes together keep each colour's count; else None (the readings are counted
-        in ``State.guess_contra``).
+        """The guess with the points it was unsure of set as read, when each was read otherwise with confidence in
+        GUESS_FIX_READS readings while nothing moved (not always in a row: one reading a turn is common) and the
+        changes together keep each colour's count; else None (the readings are counted in ``State.guess_contra``).
 
         Why (issue 6, "re-read and recover"): a play not judged leaves the likeliest legal board as a guess. When
         the play was in fact illegal (judging game 38535 frame 641: light's 13/8 2/1 on 3-1, its two landing
@@ -998,10 +997,8 @@ class GameTracker:
         they stood, with confidence, at every wait; as a count one off the guess they passed for the reader's
         misreads, the guess never ended, and every later foul went unsaid and the last plays unjudged. A change of
         the guess that keeps both colours' counts is what a play's landing squares look like, not a misread (a
-        misread adds or drops a checker); a point the reader doubts joins it only where the change needs it to
-        keep the counts (game 31434 frame 493: a light checker guessed on 8 read on 3, the 3 doubted). The
-        corrected points stay unsure: the guess ends only as before, when readings show it point for point with
-        confidence (``_guess_confirmed``), so no foul rests on a doubted point's correction."""
+        misread adds or drops a checker). The corrected points stay unsure: the guess ends only as before, when
+        readings show it point for point (``_guess_confirmed``), so no foul rests on the correction alone."""
         st = self.state
         read = Board.from_observation(obs)
         if st.unsure_points is None or read is None or obs.extra.get("filled_points"):
@@ -1010,29 +1007,22 @@ class GameTracker:
         kept = {int(e[0]): e for e in st.guess_contra or []}
         contra = []
         for i in st.unsure_points:
-            if i >= 24 or read.points[i] == board.points[i]:
-                continue  # (a point read as guessed starts its count again)
+            if i >= 24 or i in doubted or read.points[i] == board.points[i]:
+                continue  # (a point read as guessed, or doubted, starts its count again)
             e = kept.get(i)
             n = e[3] + 1 if e is not None and e[1] == board.points[i] and e[2] == read.points[i] else 1
             contra.append([i, board.points[i], read.points[i], n])
         st.guess_contra = contra or None
         ready = {e[0]: e[2] for e in contra if e[3] >= GUESS_FIX_READS}
-        sure = {i: v for i, v in ready.items() if i not in doubted}
-        if not sure:
+        if not ready:
             return None
-
-        def counts(points: Any) -> tuple[int, int]:
-            return sum(n for n in points if n > 0), sum(n for n in points if n < 0)
-
-        for fix in (sure, ready):  # the points read with confidence alone, else with the doubted ones beside them
-            points = tuple(fix.get(i, n) for i, n in enumerate(board.points))
-            if counts(points) == counts(board.points):
-                break
-        else:
+        points = tuple(ready.get(i, n) for i, n in enumerate(board.points))
+        if (sum(n for n in points if n > 0) != sum(n for n in board.points if n > 0)
+                or sum(n for n in points if n < 0) != sum(n for n in board.points if n < 0)):
             return None  # a checker more or fewer of a colour: a misread somewhere, not the guess's error
-        st.guess_contra = [e for e in contra if e[0] not in fix] or None
+        st.guess_contra = [e for e in contra if e[0] not in ready] or None
         st.guess_confirms, st.guess_seen = 0, None
-        log.debug("guess corrected where read otherwise: %s", {i + 1: v for i, v in fix.items()})
+        log.debug("guess corrected where read otherwise: %s", {i + 1: v for i, v in ready.items()})
         return Board(points, board.bar, board.off, board.missing)
 
     def _stalled(self, view: View, ref: Reference, obs: Observation) -> Optional[Board]:

@@ -74,14 +74,3 @@ def test_a_reading_that_drops_a_checker_of_the_guess_is_no_correction():
         r.show(truth.swap(), "dark", wrong={5: 1, 4: 0})
     assert tuple(r.tracker.state.board[0]) == guess
     assert r.tracker.state.guessed
-
-
-def test_a_doubted_point_joins_the_correction_where_the_counts_need_it_and_the_guess_stays_one():
-    # light's 5-point read as it stands (2) but doubted, his 4-point read empty with confidence: the 4-point
-    # alone would drop a checker of light's; with the 5-point beside it the counts hold (game 31434 frame 493)
-    r = Reader(unsure={5})
-    truth, _, points = _on_a_wrong_guess(r)
-    for _ in range(3):
-        r.show(truth.swap(), "dark")
-    assert tuple(r.tracker.state.board[0]) == points
-    assert r.tracker.state.guessed  # the 5-point is still in doubt
