@@ -164,3 +164,18 @@ def test_a_rendered_die_leaning_a_little_is_called_by_both_cues(monkeypatch):
     truth = still.label["dice"][0]
     near = [d for d in dice if math.dist(d.center, truth["center"]) < 0.8 * die_px]
     assert [(d.value, d.flat) for d in near] == [(truth["value"], False)]
+
+
+
+@pytest.mark.parametrize("body, called", [(-np.inf, False), (0.0, True)])
+def test_the_band_alone_calls_a_die_cocked_only_where_the_body_cue_tells_its_colour(monkeypatch, body, called):
+    """Both cues follow the die's colour out past its upper face. Where the body cue cannot tell that colour from
+    what lies round the die (an amber die on brown wood: it abstains, -inf), the band runs on into the field as
+    well: fresh game 37500 frame 683, a flat amber 4 with band 0.36 (bar 0.3) and no body measured, was called
+    cocked, a false re-roll. The band alone then calls nothing; with the body measured (here 0.0) it still does."""
+    import vision.dice_tilt_agree as agree
+
+    monkeypatch.setattr(agree, "band_excess", lambda *a, **k: 0.36)
+    monkeypatch.setattr(agree, "body_excess", lambda *a, **k: body)
+    img, c = _die(0)
+    assert agree.side_face_cocked(img, CUES, c, EDGE, H, SHAPE) is called

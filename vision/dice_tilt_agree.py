@@ -49,6 +49,10 @@ def side_face_cocked(image: np.ndarray, cues: dict, center: np.ndarray, edge_px:
     if edge_px < max(MIN_BODY_EDGE_PX, MIN_EDGE_PX):
         return False
     band = band_excess(image, cues, center, edge_px, board_to_image, shape, others, offset, AGREED_EXCESS)
-    if band > COCKED_BAND:
+    if band > COCKED_BAND and (value < 2 or np.isfinite(body_reach())):
+        # the band alone calls it only where the body cue tells the die's colour from what lies round it: both
+        # follow the die's colour out past the upper face, and where it is the field's colour too (an amber die on
+        # brown wood) the band runs on into the field beside the face. Fresh game 37500 frame 683: a flat amber 4,
+        # body not measurable, band 0.36: a false re-roll
         return True
     return value >= 2 and band > AGREED_EXCESS and body_reach() > AGREED_EXCESS
