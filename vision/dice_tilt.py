@@ -168,19 +168,11 @@ def body_profile(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: flo
     ``center``, ``others`` (centres of the other dice faces found) and the homography are in the whole frame's
     pixels; ``image`` is the frame's part from ``offset`` (x, y) on."""
     center = np.asarray(center, float)
-    ox, oy = offset
-    reach = REACH * edge_px
-    r = int(np.ceil(reach)) + 2
-    x0, y0 = int(center[0]) - r - ox, int(center[1]) - r - oy
-    H, W = image.shape[:2]
-    if x0 < 0 or y0 < 0 or x0 + 2 * r + 1 > W or y0 + 2 * r + 1 > H:
+    work = _work_patch(image, center, edge_px, offset)
+    if work is None:
         return None
-    patch = image[y0:y0 + 2 * r + 1, x0:x0 + 2 * r + 1]
-    scale = min(1.0, WORK_EDGE / edge_px)
-    if scale < 1.0:
-        patch = cv2.resize(patch, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    corner = np.array([x0 + ox, y0 + oy], float)
-    local = (center - corner + 0.5) * scale - 0.5
+    patch, corner, scale, local = work
+    reach = REACH * edge_px
     seen = _body(patch, local, edge_px * scale)
     if seen is None or seen[1] > MAX_RING_SHARE:  # no die's colour to tell, or the field's colour round it
         return None
@@ -207,6 +199,32 @@ def body_profile(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: flo
     edge_s, reach_s = edge_px * scale, reach * scale
     return BodyProfile(_ray_ends(mask, local, reach_s), _ray_ends(flat, local, reach_s), float(edge_s), reach_s,
                        ring_share, _blocked(center, others, edge_px), up)
+
+
+def _work_patch(image: np.ndarray, center: np.ndarray, edge_px: float, offset: tuple[int, int]
+                ) -> Optional[tuple[np.ndarray, np.ndarray, float, np.ndarray]]:
+    """The frame round the die out to REACH die edges, shrunk to WORK_EDGE: (patch, its corner in frame px, the
+    shrink, the die's centre in patch px); None where that square leaves the frame's part ``image`` (from
+    ``offset`` on)."""
+    ox, oy = offset
+    r = int(np.ceil(REACH * edge_px)) + 2
+    x0, y0 = int(center[0]) - r - ox, int(center[1]) - r - oy
+    H, W = image.shape[:2]
+    if x0 < 0 or y0 < 0 or x0 + 2 * r + 1 > W or y0 + 2 * r + 1 > H:
+        return None
+    patch = image[y0:y0 + 2 * r + 1, x0:x0 + 2 * r + 1]
+    scale = min(1.0, WORK_EDGE / edge_px)
+    if scale < 1.0:
+        patch = cv2.resize(patch, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    corner = np.array([x0 + ox, y0 + oy], float)
+    return patch, corner, scale, (center - corner + 0.5) * scale - 0.5
+
+
+def colour_told(image: np.ndarray, center: np.ndarray, edge_px: float, offset: tuple[int, int] = (0, 0)) -> bool:
+    """Whether the die's colour can be told from the field round it (``_body``'s test of the face's colour against
+    the ring's), whatever share of the ring is in that colour (dark checkers beside a dark die)."""
+    work = _work_patch(image, np.asarray(center, float), edge_px, offset)
+    return work is not None and _body(work[0], work[3], edge_px * work[2]) is not None
 
 
 _CAMERAS: dict = {}  # the last few homographies' cameras: one per board view, asked for every die of every frame

@@ -22,7 +22,7 @@ from typing import Optional
 
 import numpy as np
 
-from vision.dice_tilt import COCKED_EXCESS, MIN_BODY_EDGE_PX, MIN_BODY_PIPS, body_excess
+from vision.dice_tilt import COCKED_EXCESS, MIN_BODY_EDGE_PX, MIN_BODY_PIPS, body_excess, colour_told
 from vision.dice_tilt_band import COCKED_BAND, MIN_EDGE_PX, band_excess
 
 AGREED_EXCESS = 0.17  # die edges past a flat die's reach that both cues must show (flat dice: never both, renders)
@@ -49,10 +49,12 @@ def side_face_cocked(image: np.ndarray, cues: dict, center: np.ndarray, edge_px:
     if edge_px < max(MIN_BODY_EDGE_PX, MIN_EDGE_PX):
         return False
     band = band_excess(image, cues, center, edge_px, board_to_image, shape, others, offset, AGREED_EXCESS)
-    if band > COCKED_BAND and (value < 2 or np.isfinite(body_reach())):
-        # the band alone calls it only where the body cue tells the die's colour from what lies round it: both
-        # follow the die's colour out past the upper face, and where it is the field's colour too (an amber die on
-        # brown wood) the band runs on into the field beside the face. Fresh game 37500 frame 683: a flat amber 4,
-        # body not measurable, band 0.36: a false re-roll
+    if band > COCKED_BAND and colour_told(image, center, edge_px, offset):
+        # the band alone calls it only where the die's colour can be told from the field round it: the band follows
+        # the die's colour out past the upper face, and where the field is near that colour (an amber die on brown
+        # wood) it runs on into the field beside the face. Fresh game 37500 frame 683: a flat amber 4, face and
+        # field 0.07 apart in chromaticity, band 0.36: a false re-roll. (Not the body cue's own abstaining: it
+        # abstains too where dark checkers ring a dark die, and a cocked one there was caught by its band alone,
+        # sample still 14)
         return True
     return value >= 2 and band > AGREED_EXCESS and body_reach() > AGREED_EXCESS
