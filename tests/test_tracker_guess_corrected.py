@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from device.tracker import _board_json
 from rules.position import Position
-from tests.daemon_scenes import die
 from tests.test_tracker_faults import START, Reader, _play
-from tests.test_tracker_guess_points import TrayBlindReader
+from tests.test_tracker_guess_points import TrayBlindReader, dark_fouls
 
 
 def _on_a_wrong_guess(r: Reader) -> tuple[Position, tuple[int, ...], tuple[int, ...]]:
@@ -36,16 +35,6 @@ def _on_a_wrong_guess(r: Reader) -> tuple[Position, tuple[int, ...], tuple[int, 
     return truth, tuple(guess), board.points
 
 
-def _dark_fouls(r: Reader, before: Position) -> None:
-    r.show(before.swap(), "dark", (die(6, "left"), die(4, "left")))
-    legal = _play(before.swap(), (6, 4), "24/18 13/9")
-    player = list(legal.player)
-    player[12], player[10] = player[12] - 1, player[10] + 1  # and 13/11: one checker too many
-    foul = type(legal)(tuple(player), legal.opponent)
-    for _ in range(4):
-        r.show(foul, "dark")
-
-
 def test_a_wrong_guess_read_otherwise_twice_is_corrected_and_the_next_foul_is_called():
     r = Reader()
     truth, _, points = _on_a_wrong_guess(r)
@@ -53,7 +42,7 @@ def test_a_wrong_guess_read_otherwise_twice_is_corrected_and_the_next_foul_is_ca
         r.show(truth.swap(), "dark")  # nothing moves while dark picks up his dice
     assert tuple(r.tracker.state.board[0]) == points
     assert not r.tracker.state.guessed  # the corrected points then read as believed: the guess ends
-    _dark_fouls(r, truth)
+    dark_fouls(r, truth)
     assert [(e["type"], e.get("player"), e.get("legal")) for e in r.alarms()] == [("play", "dark", False)]
 
 

@@ -41,6 +41,13 @@ def _dark_fouls_after_a_guess(unsure_points: list[int], doubted: set[int]) -> Re
     after = light_opens_on_a_guess(r, unsure_points, doubted)
     for _ in range(3):
         r.show(after.swap(), "dark")  # nothing moves while dark picks up his dice
+    dark_fouls(r, after)
+    return r
+
+
+def dark_fouls(r: Reader, after: Position) -> None:
+    """After light's play (``after``), dark rolls 6-4 and plays 24/18 13/9 13/11, one checker too many, seen in
+    four readings."""
     r.show(after.swap(), "dark", (die(6, "left"), die(4, "left")))
     legal = _play(after.swap(), (6, 4), "24/18 13/9")
     player = list(legal.player)
@@ -48,7 +55,6 @@ def _dark_fouls_after_a_guess(unsure_points: list[int], doubted: set[int]) -> Re
     foul = type(legal)(tuple(player), legal.opponent)
     for _ in range(4):
         r.show(foul, "dark")
-    return r
 
 
 def test_a_guess_confirmed_on_its_unsure_points_lets_a_foul_on_sure_points_be_called():
