@@ -191,7 +191,8 @@ def face_value(view: View, ref: Optional[Reference]) -> list[Optional[int]]:
     return out
 
 
-def _on_board(points: Iterable[int], sign: int) -> int:
+def on_board(points: Iterable[int], sign: int) -> int:
+    """The checkers of the colour of ``sign`` (+1 light, -1 dark) on the points."""
     return sum(n * sign for n in points if n * sign > 0)
 
 
@@ -199,7 +200,7 @@ def whole_board(points: list[int], bar: tuple[int, int], offs: tuple[set[int], s
     """The Board these counts make when each colour's checkers add up to 15 with an allowed number borne off."""
     off = []
     for k, sign in enumerate((1, -1)):
-        rest = CHECKERS - _on_board(points, sign) - bar[k]
+        rest = CHECKERS - on_board(points, sign) - bar[k]
         if rest not in offs[k]:
             return None
         off.append(rest)
@@ -234,7 +235,7 @@ def repairs(view: View, ref: Optional[Reference], offs: tuple[set[int], set[int]
     eligible = sorted(p - 1 for p in view.unsure)
     per_colour: list[list[tuple[int, dict[int, int]]]] = []
     for k, sign in enumerate((1, -1)):
-        now = _on_board(base, sign) + view.bar[k]  # type: ignore[arg-type]
+        now = on_board(base, sign) + view.bar[k]  # type: ignore[arg-type]
         options: list[tuple[int, dict[int, int]]] = []
         for off in offs[k]:
             need = CHECKERS - off - now

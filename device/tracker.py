@@ -169,7 +169,7 @@ from device.events import make_event
 from device.seating import BACK_STACK, COLOURS, HOMES, Board, Seating, is_start, other, start_read_short
 from device.matching import HARD, SOFT as SOFT_MISREAD, Reference, Verdict, View, cost, decide, face_value, repairs
 from device.matching import TALL, face_bar, opponent_arrived, tall_short
-from device.matching import one_lone_unseen
+from device.matching import on_board, one_lone_unseen
 from device.matching import low_confidence_points as _low_confidence_points
 from device.dice_hold import on_spot
 from device.stability import SAME_DIE_PX, cube_side
@@ -826,6 +826,10 @@ class GameTracker:
             return None
         if cost(view, ref.board, ref) < HARD:
             self.state.stalled = 0
+            corrected = self._guess_corrected(obs, ref.board) if self.state.guessed else None
+            if corrected is not None:
+                self._believe(corrected, obs)  # (its steady misreads and bar counts made anew from this reading)
+                return corrected
             if None not in view.points:
                 seen = self.state.seen if self.state.seen and len(self.state.seen) == 24 else [[] for _ in range(24)]
                 # a count one off what stands joins the counts read for it (a tall stack read 4 and 5 in turn);
@@ -837,10 +841,6 @@ class GameTracker:
                                                                                                    ref.board.bar]
             self.state.seen_bar = [sorted(set(v) | ({n} if abs(n - b) <= 1 else set()))
                                    for v, n, b in zip(bars, view.bar, ref.board.bar)]
-            corrected = self._guess_corrected(obs, ref.board) if self.state.guessed else None
-            if corrected is not None:
-                self._believe(corrected, obs)
-                return corrected
             if self.state.guessed and self._guess_confirmed(obs, ref.board):
                 self.state.guessed = False  # the points it was unsure of read as guessed, with confidence
             return ref.board
@@ -1017,13 +1017,12 @@ class GameTracker:
         if not ready:
             return None
         points = tuple(ready.get(i, n) for i, n in enumerate(board.points))
-        if (sum(n for n in points if n > 0) != sum(n for n in board.points if n > 0)
-                or sum(n for n in points if n < 0) != sum(n for n in board.points if n < 0)):
+        if any(on_board(points, sign) != on_board(board.points, sign) for sign in (1, -1)):
             return None  # a checker more or fewer of a colour: a misread somewhere, not the guess's error
         st.guess_contra = [e for e in contra if e[0] not in ready] or None
         st.guess_confirms, st.guess_seen = 0, None
         log.debug("guess corrected where read otherwise: %s", {i + 1: v for i, v in ready.items()})
-        return Board(points, board.bar, board.off, board.missing)
+        return dataclasses.replace(board, points=points)
 
     def _stalled(self, view: View, ref: Reference, obs: Observation) -> Optional[Board]:
         """The board has changed in a way no event explains and no whole board reads clearly. Waiting a few

@@ -49,12 +49,12 @@ def side_face_cocked(image: np.ndarray, cues: dict, center: np.ndarray, edge_px:
     if edge_px < max(MIN_BODY_EDGE_PX, MIN_EDGE_PX):
         return False
     band = band_excess(image, cues, center, edge_px, board_to_image, shape, others, offset, AGREED_EXCESS)
-    if band > COCKED_BAND and colour_told(image, center, edge_px, offset):
+    if band > COCKED_BAND and ((body and np.isfinite(body[0])) or colour_told(image, center, edge_px, offset)):
         # the band alone calls it only where the die's colour can be told from the field round it: the band follows
         # the die's colour out past the upper face, and where the field is near that colour (an amber die on brown
         # wood) it runs on into the field beside the face. Fresh game 37500 frame 683: a flat amber 4, face and
         # field 0.07 apart in chromaticity, band 0.36: a false re-roll. (Not the body cue's own abstaining: it
         # abstains too where dark checkers ring a dark die, and a cocked one there was caught by its band alone,
-        # sample still 14)
+        # sample still 14). A body already measured has told the colour (dice_tilt._body): not looked at again
         return True
     return value >= 2 and band > AGREED_EXCESS and body_reach() > AGREED_EXCESS
