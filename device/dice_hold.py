@@ -8,6 +8,12 @@ same roll, found a few reads later, was called a roll made again ('unseen_die' r
 die changes the pixels where it lay (the board shows through); a die the reader merely missed does not. So each
 die of the roll being played (the tracker says where they lay) read with a face is remembered with the grey patch
 round it, and a later read that lacks it gets it back for as long as that patch looks the same.
+
+The die's own face must look the same too, not only the patch round it: judging game 31434 frame 444, a green die
+lifted from the tan plate of the board's printed name, its grey near the plate's, left a 31 px patch whose plate
+edges alone kept it 'the same' (correlation 0.92, difference 12.5 of a 13.2 bar), so the die was held after the
+lift and the play's verdict waited ten frames for the next roll. The face's own square, where the die was and the
+board now shows, changed plainly (correlation 0.68).
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ SAME_CORRELATION = 0.9  # the patch's pixels against the remembered ones (after 
 SAME_DIFFERENCE = 0.25  # mean absolute grey difference, as a share of the remembered patch's spread...
 SAME_DIFFERENCE_FLOOR = 4.0  # ...or this many grey levels, whichever is more (sensor noise on a flat patch)
 PATCH_SIDES = 0.75  # the patch's half-width in die sides: the die and a rim of what it lies on
+FACE_SIDES = 0.35  # the face's half-width in die sides: inside the die's top, clear of its edge
 
 
 @dataclass
@@ -37,6 +44,9 @@ class _Held:
     patch: np.ndarray  # grey, float32, mean removed
     spread: float  # the patch's standard deviation
     box: tuple[int, int, int, int]  # x0, y0, x1, y1 in the image
+    face: np.ndarray  # grey, float32, mean removed: the die's top alone
+    face_spread: float
+    face_box: tuple[int, int, int, int]
 
 
 def _grey_patch(image: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
@@ -91,8 +101,10 @@ class DiceHold:
             self.held = []
             return obs
         half = max(4, int(round(PATCH_SIDES * side_px)))
+        face_half = max(2, int(round(FACE_SIDES * side_px)))
         near = side_px
-        self.held = [h for h in self.held if same_patch(h.patch, h.spread, _grey_patch(image, h.box))]
+        self.held = [h for h in self.held if same_patch(h.patch, h.spread, _grey_patch(image, h.box))
+                     and same_patch(h.face, h.face_spread, _grey_patch(image, h.face_box))]
         missing = [h.die for h in self.held if spots and on_spot(h.die, spots, near)
                    and not any(_near(d, h.die, near) for d in obs.dice)]
         out = obs
@@ -104,13 +116,14 @@ class DiceHold:
             if d.value is None or not d.flat or d.half is None or (d.confidence is not None
                                                                   and d.confidence < MIN_CONFIDENCE):
                 continue
-            box = _box(image, d.center, half)
-            if box is None:
+            box, face_box = _box(image, d.center, half), _box(image, d.center, face_half)
+            if box is None or face_box is None:
                 continue
-            patch = _grey_patch(image, box)
+            patch, face = _grey_patch(image, box), _grey_patch(image, face_box)
             patch -= patch.mean()
+            face -= face.mean()
             self.held = [h for h in self.held if not _near(d, h.die, near)]
-            self.held.append(_Held(d, patch, float(patch.std()), box))
+            self.held.append(_Held(d, patch, float(patch.std()), box, face, float(face.std()), face_box))
         self.held = self.held[-MAX_REMEMBERED:]
         return out
 

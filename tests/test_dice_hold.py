@@ -73,6 +73,31 @@ def test_a_brightness_change_keeps_the_die_but_a_new_face_there_does_not():
     assert hold.apply(_read([]), one, 30.0, ROLL).dice == []
 
 
+def _between_plate_edges(with_die: bool) -> np.ndarray:
+    """A dark field between the edges of a bright printed plate, with a green die (grey near the field's) lying
+    there: the plate's edges are most of what the patch round the die shows."""
+    image = np.full((800, 1300, 3), 40, np.uint8)
+    image[370:389, 700:900] = 250  # the plate above the die...
+    image[411:420, 700:900] = 250  # ...and below it
+    if with_die:
+        image[390:410, 840:860] = 55  # a green die, its grey near the field's
+        for dx, dy in ((-5, -5), (0, 0), (5, 5)):  # a three, white pips
+            image[400 + dy - 1:400 + dy + 2, 850 + dx - 1:850 + dx + 2] = 230
+    return image
+
+
+def test_a_lifted_die_whose_patch_is_mostly_its_surroundings_is_not_held():
+    # judging game 31434 frame 444: a green die lifted from a printed plate left the patch round it 'the same'
+    # (the plate's edges: correlation 0.92), and the die was held after the lift; its own face plainly changed
+    roll = [[3, 850.0, 400.0]]
+    hold = DiceHold()
+    hold.apply(_read([die(3, "right")]), _between_plate_edges(True), 20.0, roll)
+    assert hold.apply(_read([]), _between_plate_edges(True), 20.0, roll).dice != []  # still there: held
+    hold = DiceHold()
+    hold.apply(_read([die(3, "right")]), _between_plate_edges(True), 20.0, roll)
+    assert hold.apply(_read([]), _between_plate_edges(False), 20.0, roll).dice == []  # lifted: not held
+
+
 def test_only_clean_faces_are_held_and_never_beyond_two_dice():
     image = _with_die(_with_die(_board_image(), 850, 400), 350, 400)
     hold = DiceHold()
