@@ -123,3 +123,41 @@ def test_no_verdict_at_the_lift_on_a_guess_unsure_of_a_point_of_the_movers():
     out = r.show(played, "dark", wrong={21: 0, 5: 0}) + r.show(played, "dark", wrong={21: 0, 5: 0})
     assert [e for e in out if e["type"] == "play"] == []
     assert r.alarms() == []
+
+
+def _dark_to_play(d1: int, d2: int) -> tuple[Reader, Position]:
+    """Light opened 3-1 with 24/21 6/5, seen; dark rolled d1-d2; the trays are counted (empty)."""
+    r = TraysCounted()
+    r.start(3, 1)
+    after = _play(START, (3, 1), "24/21 6/5")
+    r.show(after, "light")
+    r.show(after.swap(), "dark", (die(d1, "left"), die(d2, "left")))
+    return r, after
+
+
+def test_a_play_read_one_of_the_movers_checkers_short_is_judged_at_the_lift_once_said():
+    # g6464 frame 97: dark's 24/18 on 4-2, the checker on his 18 unseen (trays counted: one of his missing). The
+    # read-error model found the one legal result in it, but such a reading (the mover's own checker missing,
+    # said) was weighed only at light's roll, nine frames on: the still board gives no other reading before it
+    r, after = _dark_to_play(6, 1)
+    played = _play(after.swap(), (6, 1), "13/6")  # dark's 6-point (geometric 19) now six, read five
+    first = r.show(played, "dark", wrong={19: -5})
+    out = r.show(played, "dark", wrong={19: -5})
+    assert _plays(first) == []
+    assert [e.get("code") for e in out] == ["checker_missing", "legal"] and _plays(out) == [("play", "13/6", True)]
+    assert [e["type"] for e in r.alarms()] == ["warning"]  # the checker missing, said with the trays counted
+
+
+def test_the_still_board_is_looked_at_again_while_the_movers_checker_stays_missing_at_the_lift():
+    # g6464 frame 97: the one reading of the still board after the lift read dark's midpoint unsure, and no other
+    # reading came before light's roll; the tracker now asks for fresh readings a few times (then waits as before)
+    r, after = _dark_to_play(6, 4)
+    played = _play(after.swap(), (6, 4), "24/14")  # the checker on dark's 14 (geometric 11) unseen
+    r.unsure = {12}
+    asked = []
+    for _ in range(6):
+        out = r.show(played, "dark", wrong={11: 0})
+        assert _plays(out) == []
+        asked.append(r.tracker.needs_reread)
+    assert asked == [True, True, True, True, False, False]
+    assert [e["type"] for e in r.alarms()] == ["warning"]  # the checker missing, said with the trays counted
