@@ -590,24 +590,13 @@ class GameTracker:
                 self._missing(board.missing, alert=self._trays_counted(obs, board.missing))
             said = st.missing_warned or sum(board.missing) > MAX_KNOCKED
             if st.phase == "moving" and ((self._opponent_rolled(obs) or lift_mine) and said or (
-                    sum(board.missing) > MAX_KNOCKED or said and not st.opponent_lost) and self._lift_legal(obs)):
+                    sum(board.missing) > MAX_KNOCKED and self._lift_legal(obs))):
                 # the opponent has rolled: the play is final and is weighed from the reading (the checkers it
                 # lacks were said, or are too many to be anything but a misread); waiting would wait for ever, as
                 # the reader that missed them misses them in every later reading (g6464, frame 364 on). So is a
                 # reading at the lift that shows the mover's checkers as one legal result, or that, too short for
-                # a knock, the read-error model finds one legal result in (issue 6, G7: the verdict it brings).
-                # And so is one that lacks only the mover's own checkers, said already: the still board gives no
-                # better reading before the opponent's roll, whose verdict this is (g6464 frame 97: dark's 24/18
-                # on 4-2, the checker on 18 unseen, judged legal at light's roll nine frames on)
+                # a knock, the read-error model finds one legal result in (issue 6, G7: the verdict it brings)
                 self._moving_unclear(obs)
-            elif (st.phase == "moving" and not obs.dice and said and not st.opponent_lost
-                  and st.missing_seen <= MISSING_READS + DOUBT_READS):
-                # not one legal result in it: the still board is looked at again a few times before the opponent's
-                # roll (g6464 frame 97: dark's 12-point read unsure in the one reading the still board got; the
-                # reading at light's roll, sure of it, showed the legal 24/18). Counted by the readings lacking
-                # the checker, not as a doubt: a doubt's looks used up here ended a later doubt of the same play
-                # in 'not judged' at once (g6464 frame 594)
-                self.needs_reread = True
             return self._out
         st.missing_warned, st.missing_seen = False, 0
         for _ in range(4):  # one reading may complete several steps (setup seen with the opening dice down)
