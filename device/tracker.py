@@ -2333,14 +2333,8 @@ class GameTracker:
             # the play was. Not judged (no alarm); the board as read is believed from here on. So is a reading
             # no play makes (G3: the mover's own checker on the bar, a checker back on the board): a hit missed
             # in the opponent's play before, never this player's foul
-            # A foul on a guess that itself needs a misread is looked at again first, as any doubt (g41535 frame
-            # 530: dark's legal 8/3* 5/3 on a guess that was right, the two checkers he made point 10 with read as
-            # one, sure, the one short put on a doubted point; the readings round it read two): a clean reading
-            # judges the play. A reading that shows a foul exactly says the guess was wrong: the still board's
-            # readings are then for the new belief (g13434 frame 125: looked at again, the 'not judged' came
-            # with the opponent's dice down, and his next play's verdict ten frames late)
             found = Verdict("doubt", found.board, found.legal_cost, found.illegal_cost, found.points)
-            quick, guess_wrong = quick or missed_hit or found.illegal_cost == 0, True
+            quick, guess_wrong = True, True
         else:
             guess_wrong = False
         if passed:

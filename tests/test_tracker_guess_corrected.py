@@ -63,27 +63,3 @@ def test_a_reading_that_drops_a_checker_of_the_guess_is_no_correction():
         r.show(truth.swap(), "dark", wrong={5: 1, 4: 0})
     assert tuple(r.tracker.state.board[0]) == guess
     assert r.tracker.state.guessed
-
-
-def test_a_foul_read_on_a_guess_is_looked_at_again_and_a_clean_reading_judges_the_play():
-    # judging game 41535 frame 530: on a guess that was right (doubtful of dark's points 8 and 24), dark's legal
-    # 8/3* 5/3 was read at the lift with the two checkers he made point 10 with as one, sure; the checker short
-    # was put on a doubted point, a foul on the guess, and the play went unjudged at once ('the board before
-    # dark's roll was not read clearly'). The readings of the frames round it read two: now a foul on a guess is
-    # looked at again, as any doubt, and the clean reading judges the play
-    from tests.daemon_scenes import die
-
-    r = TrayBlindReader()
-    r.start(3, 1)
-    after = _play(START, (3, 1), "8/5 6/5")
-    r.show(after, "light")
-    st = r.tracker.state
-    st.guessed, st.unsure_points = True, [11]  # a guess doubtful of dark's midpoint (geometric 12)...
-    r.unsure = {12}  # ...which the reader doubts too
-    r.show(after.swap(), "dark", (die(6, "left"), die(4, "left")))
-    played = _play(after.swap(), (6, 4), "24/18 13/9")
-    first = r.show(played, "dark", wrong={16: 0})  # 13/9's checker (geometric 16) read as none, sure
-    assert first == [] and r.tracker.needs_reread  # not judged yet: looked at again
-    again = r.show(played, "dark")
-    assert [(e["type"], e.get("play"), e.get("legal")) for e in again] == [("play", "24/18 13/9", True)]
-    assert r.alarms() == []
