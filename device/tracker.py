@@ -148,6 +148,10 @@ A roll read late after the opponent's play was not judged (its roll read, the bo
 from where the roller's checkers stood on the board that play was made from, unless that board was a guess
 (``_before_unjudged``, as ``_before_unseen`` for an unread roll; render 19502 frame 448: light's bar/23* taken into
 dark's unjudged play, his 13/7 on 2-2 called 'plays only 3 of the four 2s').
+A play not judged whose reading shows every checker as read (each colour adding up to 15, nothing filled in) goes
+on from that reading, a guess only where it departs from the board before on a point the reader doubted
+(``_read_whole``; render 43002 frame 660: a wrong belief after a missed turn kept by its 'steady misreads' left
+the next two plays, each read exactly, not judged).
 
 Events are dicts (see device/events.py); the tracker does no I/O, so the referee can store them before announcing.
 ``feed`` never raises: a fault of the tracker's own drops that reading (the state as before it) with a
@@ -2434,7 +2438,10 @@ class GameTracker:
             else:
                 why = f"cannot read points {where} clearly; {mover}'s play is not judged: please check the board"
             self._emit("warning", code="unsure_reading", player=mover, message=why)
-            after_board = found.board or self._likeliest(view, ref, boards)
+            # the board to go on from: the reading itself when it shows every checker where it stands (see
+            # _read_whole), else the likeliest board the reading and the believed board make
+            shown = _read_whole(obs, [*boards, ref.board] if ref is not None else boards)
+            after_board = shown or found.board or self._likeliest(view, ref, boards)
             after = seating.position(after_board, mover)
             if not passed and ref is not None and (ref.board not in by_board or st.one_die) and (
                     cost(view, ref.board, ref) <= min(found.legal_cost, HARD - 1)):
@@ -2453,6 +2460,8 @@ class GameTracker:
                 st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
                 st.handled, st.doubt, st.confirm, st.one_die, st.one_die_reads = remaining, 0, None, False, 0
                 return
+        if found.kind != "doubt":
+            shown = None
         st.last_play = {"player": mover, "dice": list(st.dice), "before": st.before,
                         "after_board": _board_json(after_board), "legal": legal,
                         "clean": legal is not None and rolled_seen and not st.guessed and not opponent_moved,
@@ -2479,6 +2488,13 @@ class GameTracker:
             # (a board "forced" by each colour's count of 15 where points read short was once taken as no guess:
             # on a held-out game it ended a wrong guess and two false alarms followed; a guess ends on what is read)
             st.guessed = not _shows(obs, after_board)
+            if shown is not None and after_board == shown:
+                # the play is not judged, but the reading shows the whole board as it stands: believed where the
+                # reader was sure of it, a guess only where it departs from the board before on a point the reader
+                # doubted (as for a wrong guess replaced below)
+                old = seating.board(before, mover).points
+                departs = {i + 1 for i, (a, b) in enumerate(zip(old, after_board.points)) if a != b}
+                st.guessed = bool(departs & _low_confidence_points(obs))
             if guess_wrong and not st.guessed:
                 # the guess was wrong and the board as read replaces it: that board rests on the points where it
                 # departs from the guess, so it is sure only where the reader was sure of them (race 4242, frame
@@ -3166,6 +3182,25 @@ def _as_read(obs: Observation) -> list:
     """The points as the reader read them (before any point was filled from the belief: see _fill_untouched)."""
     raw = obs.extra.get("unfilled_points")
     return list(raw) if isinstance(raw, list) and len(raw) == 24 else list(obs.points)
+
+
+def _read_whole(obs: Observation, boards: list[Board]) -> Optional[Board]:
+    """The board the reading shows as read, when it shows every checker: each colour's checkers on the points and
+    the bar add up to 15 with a borne-off count that one of ``boards`` (the legal results, the board before)
+    holds, no point unseen, nothing filled in or snapped to a believed board; else None.
+
+    Why: a play that could not be judged leaves a board to go on from. The likeliest board weighed against the
+    believed one keeps that belief's errors where the reader has read a point the same since (its 'steady
+    misreads'): after a turn the referee missed, a reading that showed the board exactly, all 30 checkers, was
+    taken for the old belief with a checker moved (helper doubt23's game 43002 frame 660, dark's bar/21* 11/8
+    read whole point for point), and the next two plays, each read exactly, were not judged either. A reading
+    that accounts for every checker is what stands; where it doubted a point it stays a guess (see _on_moving)."""
+    if obs.extra.get("filled_points") or obs.extra.get("snapped"):
+        return None
+    read = Board.from_observation(obs)
+    if read is None or read.missing != (0, 0) or read.off not in {b.off for b in boards}:
+        return None
+    return read
 
 
 def _shows(obs: Observation, board: Board) -> bool:
