@@ -2372,6 +2372,7 @@ class GameTracker:
                 found = Verdict("doubt", steady, found.legal_cost, found.illegal_cost, found.points)
         sure_before = near is not None and not passed and not st.guessed  # see st.guessed below
         legal: Optional[bool] = None
+        shown: Optional[Board] = None  # a play not judged: the reading, when it shows every checker (_read_whole)
         if found.kind == "legal":
             after_board = found.board
             assert after_board is not None
@@ -2460,8 +2461,6 @@ class GameTracker:
                 st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
                 st.handled, st.doubt, st.confirm, st.one_die, st.one_die_reads = remaining, 0, None, False, 0
                 return
-        if found.kind != "doubt":
-            shown = None
         st.last_play = {"player": mover, "dice": list(st.dice), "before": st.before,
                         "after_board": _board_json(after_board), "legal": legal,
                         "clean": legal is not None and rolled_seen and not st.guessed and not opponent_moved,
