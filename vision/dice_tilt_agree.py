@@ -31,11 +31,11 @@ AGREED_EXCESS = 0.17  # die edges past a flat die's reach that both cues must sh
 def side_face_cocked(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: float, board_to_image: np.ndarray,
                      shape: tuple[int, ...], others: Optional[np.ndarray] = None,
                      offset: tuple[int, int] = (0, 0)) -> bool:
-    """Whether a flat-read die shows a side face: its body past ``vision.dice_tilt``'s bar (COCKED_EXCESS), a band
-    past ``vision.dice_tilt_band``'s (COCKED_BAND) where the die's colour is told from the field round it, or, on
-    faces of 2-6 pips of MIN_EDGE_PX or more, both past AGREED_EXCESS. Each cue is measured once per die (asked as three separate tests they measured the body twice
-    and the band twice per flat die of a frame); the band measured with the lower bar's shortcut, AGREED_EXCESS,
-    gives the same excess wherever the higher bar's would."""
+    """Whether a flat-read die shows a side face: its body past ``vision.dice_tilt``'s bar (COCKED_EXCESS), a band past
+    ``vision.dice_tilt_band``'s (COCKED_BAND) where the die's colour is told from the field round it, or, on faces of
+    2-6 pips of MIN_EDGE_PX or more, both past AGREED_EXCESS. Each cue is measured once per die (asked as three
+    separate tests they measured the body twice and the band twice per flat die of a frame); the band measured with
+    the lower bar's shortcut, AGREED_EXCESS, gives the same excess wherever the higher bar's would."""
     value = int(cues.get("value") or 0)
     body: list[float] = []
 
