@@ -202,7 +202,8 @@ ROLL_FIX_READS = 2  # later readings agreeing on other faces for the resting dic
 WILD_READS = 2  # readings of an opponent's stack wildly off while he waits before the point counts as unsteady
 MAX_FAULTS = 3  # readings in a row the tracker fails on before it drops what it was in the middle of
 SURE_OFF = 1.0  # the reader's off confidence at which a borne-off count is evidence (its tray and board agree)
-NO_FACE = 0.4  # a die read with a face but under this confidence (vision.dice_sure) has no die face round its pips
+NO_FACE = 0.2  # a die read with a face but under this confidence (vision.dice_sure) has no die face round its pips
+NO_FACE_ONE = 0.4  # ... a one (a lone pip) under this: see faceless
 FITTED_SHORT = 2  # the mover's checkers a reading may lack where a legal play fitted to it leaves them, and no guess
 FITTED_STACK = 3  # ...counted whole on points of this many of his checkers at most, one on a taller stack (see
 # _mover_read_short)
@@ -250,12 +251,15 @@ def faceless(die: DieReading) -> bool:
     dropped off the roller's half beside a die of his roll (``GameTracker._without_faceless_strays``) and else
     taken as a die whose face was not made out (``faceless_unread``): no roll, no re-roll rests on its face.
 
-    NO_FACE was 0.2 until session 24. Judging game 44434 frame 701: dark's 3-2 was read as a 3 and a one of
-    confidence 0.38, a pip on the 3's own side face, with the 2 unread. The roll was said as 3-1, and his legal
-    13/11 7/4 was called a false 'does not match the roll'. The reader's own bar is 0.5: under it a face is more
-    likely misread than right (vision.dice_sure). At 0.4, still under every right die of those ten games, the one
-    is a die unread: a later look read the 2, and the 3-2 was said."""
-    return die.value is not None and die.confidence is not None and float(die.confidence) < NO_FACE
+    A one is held to a higher bar, NO_FACE_ONE: a lone pip is the face most often made of a stray pip (a corner pip
+    of a 2 or a 3, a side face's pip, a checker's highlight), and its confidence is how its face sits round the pip.
+    Judging game 44434 frame 701: dark's 3-2 was read as a 3 and a one of confidence 0.38, a pip on the 3's own
+    side face, with the 2 unread. The roll was said as 3-1, and his legal 13/11 7/4 was called a false 'does not
+    match the roll'. As a die unread, a later look read the 2 and the 3-2 was said. Faces of more pips keep the
+    lower bar: their confidence is how alike their pips are, and a right 6 of dash-like pips read 0.37 (judging
+    game 44535 frame 762; a bar of 0.4 for every face lost that roll)."""
+    bar = NO_FACE_ONE if die.value == 1 else NO_FACE
+    return die.value is not None and die.confidence is not None and float(die.confidence) < bar
 
 
 def faceless_unread(obs: Observation) -> Observation:
