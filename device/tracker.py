@@ -109,8 +109,8 @@ half' re-rolls). So is a die read in the reading the start was first seen in, wh
 nobody had rolled yet (``State.setup_dice``; start-of-game render 7020: a checker's highlight read as a one, a re-roll
 before any roll). A die read with a face but under NO_FACE confidence (its pips with no die face round them: the
 gap between two checkers read as a one), or a one under NO_FACE_ONE (a pip of a die's own side face beside its top
-face: 44434 frame 701), is a die whose face was not made out, and off the roller's half beside a die
-of his roll it is no die at all (``faceless``; judging game 18535 frames 201 and 470: two 'wrong half' re-rolls).
+face: 44434 frame 701), is a die whose face was not made out, and off the roller's half beside a die of his roll it
+is no die at all (``faceless``; judging game 18535 frames 201 and 470: two 'wrong half' re-rolls).
 
 Where the checkers a reading lacks stand is no foul, and a foul that stands either way is called (issue 6, R3). A
 play read short of the mover's checkers, illegal only if two or more sit unseen on one stack read as it stood, and
