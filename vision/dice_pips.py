@@ -179,8 +179,14 @@ def stable_order(keys: np.ndarray) -> np.ndarray:
 
 
 def _runs(sorted_keys: np.ndarray) -> np.ndarray:
-    """Where each run of equal values starts in a sorted array (its first index is 0)."""
-    return np.concatenate([[0], np.nonzero(np.diff(sorted_keys))[0] + 1])
+    """Where each run of equal values starts in a sorted array (its first index is 0).
+
+    (Where a key differs from the one before it, as one boolean pass: the same indices as the nonzero of
+    ``np.diff`` shifted by one behind a 0, without the subtraction's array and the concatenation of two.)"""
+    starts = np.empty(len(sorted_keys), bool)
+    starts[:1] = True
+    np.not_equal(sorted_keys[1:], sorted_keys[:-1], out=starts[1:])
+    return np.flatnonzero(starts) if len(sorted_keys) else np.zeros(1, np.intp)
 
 
 def _labels(binary: np.ndarray, connectivity: int = 8, count: int | None = None) -> tuple[int, np.ndarray]:
