@@ -495,8 +495,11 @@ def _round_pip(p: Pip, images: FaceImages, zoom: float = 0.0) -> bool:
     ys, xs = np.nonzero(lab == lab[cy, cx])
     if len(xs) < max(6.0, TINY_CORE * zoom * zoom):
         return True  # a few pixels have no shape to speak of
-    reach = np.sqrt(((xs - xs.mean()) ** 2 + (ys - ys.mean()) ** 2).max()) + 0.5
-    return bool(reach <= ONE_PIP_SPREAD * np.sqrt(len(xs) / np.pi))
+    # (the mean as the whole sum over the count: numpy's float64 mean of whole numbers is that exact sum divided once,
+    # without np.mean's wrapper)
+    size = len(xs)
+    reach = np.sqrt(((xs - xs.sum() / size) ** 2 + (ys - ys.sum() / size) ** 2).max()) + 0.5
+    return bool(reach <= ONE_PIP_SPREAD * np.sqrt(size / np.pi))
 
 
 def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
