@@ -17,8 +17,16 @@ def components(n: int, pairs: Iterable[tuple[int, int]]) -> np.ndarray:
             i = parent[i]
         return i
 
+    linked = set()
     for i, j in pairs:
-        a, b = root(int(i)), root(int(j))
+        i, j = int(i), int(j)
+        linked.add(i)
+        linked.add(j)
+        a, b = root(i), root(j)
         if a != b:
             parent[a] = b
-    return np.array([root(i) for i in range(n)], dtype=np.int64)
+    # an item in no pair is its own root: only the linked ones are looked up (the same labels)
+    out = np.arange(n, dtype=np.int64)
+    for i in linked:
+        out[i] = root(i)
+    return out

@@ -495,8 +495,11 @@ def _round_pip(p: Pip, images: FaceImages, zoom: float = 0.0) -> bool:
     ys, xs = np.nonzero(lab == lab[cy, cx])
     if len(xs) < max(6.0, TINY_CORE * zoom * zoom):
         return True  # a few pixels have no shape to speak of
-    reach = np.sqrt(((xs - xs.mean()) ** 2 + (ys - ys.mean()) ** 2).max()) + 0.5
-    return bool(reach <= ONE_PIP_SPREAD * np.sqrt(len(xs) / np.pi))
+    # (the mean as the whole sum over the count: numpy's float64 mean of whole numbers is that exact sum divided once,
+    # without np.mean's wrapper)
+    size = len(xs)
+    reach = np.sqrt(((xs - xs.sum() / size) ** 2 + (ys - ys.sum() / size) ** 2).max()) + 0.5
+    return bool(reach <= ONE_PIP_SPREAD * np.sqrt(size / np.pi))
 
 
 def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
@@ -888,8 +891,11 @@ def _faces_in_group(group: list[Pip], pips: list[Pip], images: FaceImages, bound
     xy = np.array([[p.x, p.y] for p in group])
     seen: set[frozenset[int]] = set()
     found = []
+    # each pip's group-mates nearest first, every row at once: row i is ``np.argsort(np.hypot(*(xy - xy[i]).T))``
+    # (the same distances, each row sorted alone by the same sort), without two numpy calls per pip
+    orders = np.argsort(np.hypot(xy[None, :, 0] - xy[:, None, 0], xy[None, :, 1] - xy[:, None, 1]), axis=1)
     for i in range(len(group)):
-        order = np.argsort(np.hypot(*(xy - xy[i]).T))
+        order = orders[i]
         for m in range(1, min(6, len(group)) + 1):
             key = frozenset(order[:m].tolist())
             if key in seen or m == len(group) or m == 2:

@@ -100,12 +100,15 @@ class SidePath:
         from vision.dice_pips import KERNEL
 
         bare = cv2.morphologyEx(patch_bgr, cv2.MORPH_CLOSE if dark else cv2.MORPH_OPEN, KERNEL).astype(np.float32)
-        total = bare.sum(axis=2)
+        # (three whole grey levels each: their sum is exact in any order, so the planes added are the sum along
+        # the channels, ~10x quicker than that reduction over a last axis of three)
+        total = bare[..., 0] + bare[..., 1] + bare[..., 2] if bare.shape[2:] == (3,) else bare.sum(axis=2)
         self.chroma = bare / np.maximum(total, 1.0)[..., None]
         self.bright = total >= DARKEST_SHADE
         self.origin = np.asarray(origin, float)
         self.center = np.asarray(center, float) - self.origin
-        yy, xx = np.mgrid[0:bare.shape[0], 0:bare.shape[1]]
+        # (a column and a row of coordinates broadcast: the same squared distances as np.mgrid's full grids)
+        yy, xx = np.arange(bare.shape[0])[:, None], np.arange(bare.shape[1])[None, :]
         disc = ((xx - self.center[0]) ** 2 + (yy - self.center[1]) ** 2 <= max(1.0, 0.9 * step) ** 2) & self.bright
         self.face = np.median(self.chroma[disc], axis=0) if disc.sum() >= 3 else None
         self.step = step

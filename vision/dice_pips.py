@@ -179,8 +179,14 @@ def stable_order(keys: np.ndarray) -> np.ndarray:
 
 
 def _runs(sorted_keys: np.ndarray) -> np.ndarray:
-    """Where each run of equal values starts in a sorted array (its first index is 0)."""
-    return np.concatenate([[0], np.nonzero(np.diff(sorted_keys))[0] + 1])
+    """Where each run of equal values starts in a sorted array (its first index is 0).
+
+    (Where a key differs from the one before it, as one boolean pass: the same indices as the nonzero of
+    ``np.diff`` shifted by one behind a 0, without the subtraction's array and the concatenation of two.)"""
+    starts = np.empty(len(sorted_keys), bool)
+    starts[:1] = True
+    np.not_equal(sorted_keys[1:], sorted_keys[:-1], out=starts[1:])
+    return np.flatnonzero(starts) if len(sorted_keys) else np.zeros(1, np.intp)
 
 
 def _labels(binary: np.ndarray, connectivity: int = 8, count: int | None = None) -> tuple[int, np.ndarray]:
@@ -331,14 +337,19 @@ def shares_face(a: Pip, b: Pip, images: FaceImages, inward: float = 0.0) -> bool
 
 
 def _shares_face_pairs(pips: list[Pip], xy: np.ndarray, d: np.ndarray, ii: np.ndarray, jj: np.ndarray,
-                       images: FaceImages, spread: np.ndarray | float = FACE_SPREAD) -> np.ndarray:
+                       images: FaceImages, spread: np.ndarray | float = FACE_SPREAD,
+                       figures: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> np.ndarray:
     """shares_face for the pairs (ii, jj) of pips of one polarity at once: the same samples, padded per pair.
-    ``spread``: FACE_SPREAD, or one share per pair (group_pips: TINY_FACE_SPREAD for tiny pips)."""
+    ``spread``: FACE_SPREAD, or one share per pair (group_pips: TINY_FACE_SPREAD for tiny pips). ``figures``: the
+    pips' faces, contrasts and darkness as arrays, when the caller has them (else read from ``pips``)."""
     if len(ii) == 0:
         return np.zeros(0, bool)
-    face = np.array([p.face for p in pips])
-    contrast = np.array([p.contrast for p in pips])
-    dk = np.array([p.dark for p in pips])[ii]
+    if figures is None:
+        face = np.array([p.face for p in pips])
+        contrast = np.array([p.contrast for p in pips])
+        dk = np.array([p.dark for p in pips])[ii]
+    else:
+        face, contrast, dk = figures[0], figures[1], figures[2][ii]
     con = np.minimum(contrast[ii], contrast[jj])
     fa, fb = face[ii], face[jj]
     level = np.where(dk, np.minimum(fa, fb), np.maximum(fa, fb))
@@ -405,26 +416,43 @@ def group_pips(pips: list[Pip], images: FaceImages, tiny: float = 0.0) -> list[l
     n = len(pips)
     pairs: list[tuple[int, int]] = []
     if n > 1:
-        xy = np.array([[p.x, p.y] for p in pips])
-        diam = np.array([p.diameter for p in pips])
-        area = np.array([p.area for p in pips])
-        dark = np.array([p.dark for p in pips])
+        # every figure the tests below ask of the pips, read in one pass over them (the same values, as float64;
+        # a column per figure: x, y, diameter, area, elongation, angle, contrast, face, dark)
+        figs = np.array([(p.x, p.y, p.diameter, p.area, p.elongation, p.angle, p.contrast, p.face, p.dark)
+                         for p in pips], np.float64)
+        xy = np.ascontiguousarray(figs[:, :2])
+        diam, area, con = figs[:, 2], figs[:, 3], figs[:, 6]
+        dark = figs[:, 8] != 0
         # cheap necessary conditions of _same_face for all pairs at once, exact test only on the survivors
         ii, jj = _near_pairs(xy, 1.35 * NORM_DIE, both=True) if n <= 3000 else (np.array([], int), np.array([], int))
         d = np.hypot(*(xy[ii] - xy[jj]).T)
         big = np.maximum(diam[ii], diam[jj])
         keep = (d <= 5.5 * big) & (d <= 1.35 * NORM_DIE) & (d >= 1.2 * big) & (dark[ii] == dark[jj])
         keep &= np.maximum(area[ii], area[jj]) <= 2.0 * np.minimum(area[ii], area[jj])
-        alike = _similar_shapes(np.array([p.elongation for p in pips]), np.array([p.angle for p in pips]), ii, jj)
-        con = np.array([p.contrast for p in pips])
+        alike = _similar_shapes(figs[:, 4], figs[:, 5], ii, jj)
         keep &= alike | ((np.maximum(diam[ii], diam[jj]) <= tiny)
                          & (np.minimum(con[ii], con[jj]) >= TINY_CONTRAST_SPREAD * np.maximum(con[ii], con[jj])))
         both_tiny = (np.maximum(diam[ii], diam[jj]) <= tiny)[keep]
         ii, jj = ii[keep], jj[keep]
         spread = np.where(both_tiny, TINY_FACE_SPREAD, FACE_SPREAD)
-        linked = _shares_face_pairs(pips, xy, d[keep], ii, jj, images, spread)  # the last of _same_face's tests
+        linked = _shares_face_pairs(pips, xy, d[keep], ii, jj, images, spread,
+                                    figures=(figs[:, 7], con, dark))  # the last of _same_face's tests
         pairs = list(zip(ii[linked].tolist(), jj[linked].tolist()))
-    groups: dict[int, list[Pip]] = {}
-    for i, label in enumerate(components(n, pairs).tolist()):
-        groups.setdefault(label, []).append(pips[i])
-    return list(groups.values())
+    if not pairs:
+        return [[p] for p in pips]  # (no two linked: each pip a group of its own, in order)
+    # a pip in no pair is a group of its own; the linked ones gather under their label, each group placed where its
+    # first pip lies (the order of the groups by their first pips, as before)
+    labels = components(n, pairs).tolist()
+    linked_pips = {i for pair in pairs for i in pair}
+    groups: list[list[Pip]] = []
+    by_label: dict[int, list[Pip]] = {}
+    for i, p in enumerate(pips):
+        if i not in linked_pips:
+            groups.append([p])
+            continue
+        group = by_label.get(labels[i])
+        if group is None:
+            group = by_label[labels[i]] = []
+            groups.append(group)
+        group.append(p)
+    return groups

@@ -89,9 +89,25 @@ def die_coloured(bgr: np.ndarray, total: np.ndarray, face: np.ndarray) -> np.nda
     face_total = float(face.sum())
     if face_total >= DARK_FACE:
         chroma = bgr / np.maximum(total, 1.0)[..., None]
-        return ((np.abs(chroma - face / face_total).max(axis=-1) <= CHROMA_TOL)
-                & (total >= SHADE[0] * face_total) & (total <= SHADE[1] * face_total))
+        ref = face / face_total
+        if chroma.shape[-1] == 3:
+            # (the largest channel's difference within the tolerance is each channel's within it: three plane
+            # comparisons, ~4x quicker than the reduction over a last axis of three)
+            near = np.abs(chroma[..., 0] - ref[0]) <= CHROMA_TOL
+            near &= np.abs(chroma[..., 1] - ref[1]) <= CHROMA_TOL
+            near &= np.abs(chroma[..., 2] - ref[2]) <= CHROMA_TOL
+        else:
+            near = np.abs(chroma - ref).max(axis=-1) <= CHROMA_TOL
+        return near & (total >= SHADE[0] * face_total) & (total <= SHADE[1] * face_total)
     return total <= SHADE[1] * face_total
+
+
+def channel_sum(bgr: np.ndarray) -> np.ndarray:
+    """``bgr.sum(axis=-1)`` of a float image of whole grey levels (a uint8 image converted or sampled): three
+    planes added, exact in any order, ~10x quicker than the reduction over a last axis of three."""
+    if bgr.shape[-1] != 3:
+        return bgr.sum(axis=-1)
+    return bgr[..., 0] + bgr[..., 1] + bgr[..., 2]
 
 
 def body_mask(patch: np.ndarray, centre: np.ndarray, edge_px: float) -> Optional[np.ndarray]:
@@ -104,7 +120,7 @@ def body_mask(patch: np.ndarray, centre: np.ndarray, edge_px: float) -> Optional
 def _body(patch: np.ndarray, centre: np.ndarray, edge_px: float) -> Optional[tuple[np.ndarray, float]]:
     """body_mask and the share of the ring round the die that it covers."""
     bgr = patch.astype(np.float32)
-    total = bgr.sum(axis=2)
+    total = channel_sum(bgr)
     h, w = total.shape
     yy, xx = np.ogrid[:h, :w]
     d2 = (xx - centre[0]) ** 2 + (yy - centre[1]) ** 2

@@ -35,7 +35,7 @@ import numpy as np
 from vision.dice_pose import LARGEST_FACE, upper_face
 # the die's colour as the body cue tells it (die_coloured), and the field beyond an edge must differ from the
 # face's chromaticity by DISTINCT (a dark die's: be DISTINCT_DARK times brighter), else no call there
-from vision.dice_tilt import DARK_FACE, DISTINCT, _camera, _px_per_unit, die_coloured
+from vision.dice_tilt import DARK_FACE, DISTINCT, _camera, _px_per_unit, channel_sum, die_coloured
 
 S_MAX = 2.5  # half-edges from the centre looked at along each face axis (a band ends by 2.1)
 FIELD = 2.2  # half-edges: beyond this along an axis lies the field, never the die (its colour is told from it)
@@ -122,7 +122,7 @@ def edge_bands(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: float
     face_chroma = face_bgr / face_total
     start = int(np.searchsorted(s, START))
     y = x[:, start:]  # the die's colour is asked only from START out
-    member = die_coloured(y, y.sum(axis=3), face_bgr)
+    member = die_coloured(y, channel_sum(y), face_bgr)  # (x: a uint8 remap as float: whole grey levels)
     lateral = member[:, :, ALONG_SAMPLES:]
     run = max(2, int(np.ceil(GAP / (s[1] - s[0]))))
     off = (~member[:, :, mid]).astype(np.int32)
