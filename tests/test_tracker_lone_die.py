@@ -139,7 +139,7 @@ def test_a_one_read_under_half_sure_beside_a_die_of_the_roll_is_not_taken_for_th
     # judging game 44434 frames 701-730: dark's 3-2 read as a 3 and a 'one' of confidence 0.38 (a pip on the 3's
     # own side face, its face running on past it), the 2 unread; the roll was said 3-1 and his play 13/11 7/4
     # called a false 'does not match the roll 3-1'. A face that unsure is more likely misread than right
-    # (vision.dice_sure: 0.5 is that bar): it is a die whose face was not made out
+    # (vision.dice_sure: 0.5 is that bar); a one under 0.4 is a die whose face was not made out
     d, seating, after = _after_opening()
     own = seating.right_half("dark")
     before = len(d.events)
@@ -154,3 +154,14 @@ def test_a_one_read_under_half_sure_beside_a_die_of_the_roll_is_not_taken_for_th
     d.show(play.position, "dark")  # lifted
     assert d.events[-1]["type"] == "play" and d.events[-1]["legal"] is True
     assert not any(e["type"] == "play" and e["legal"] is False for e in d.events)
+
+
+def test_the_higher_bar_is_for_ones_only():
+    # judging game 44535 frame 762: a right 6 of dash-like pips read 0.37 (a face of several pips is sure by how
+    # alike its pips are, not by an outline): it stays a die of the roll; a one that unsure does not
+    from device.tracker import faceless
+
+    assert faceless(_read(1, "right", 0.38))
+    assert not faceless(_read(6, "right", 0.37))
+    assert faceless(_read(6, "right", 0.1))
+    assert not faceless(_read(1, "right", 0.6))
