@@ -276,7 +276,8 @@ def test_pair_face_test_matches_the_single_pair_test():
     same = np.array([pips[i].dark == pips[j].dark for i, j in zip(ii, jj)])
     ii, jj = ii[same], jj[same]
     d = np.hypot(*(xy[ii] - xy[jj]).T)
-    together = _shares_face_pairs(pips, xy, d, ii, jj, images)
+    together = _shares_face_pairs(xy, d, ii, jj, images, np.array([p.face for p in pips], float),
+                                  np.array([p.contrast for p in pips], float), np.array([p.dark for p in pips]))
     alone = np.array([shares_face(pips[i], pips[j], images) for i, j in zip(ii, jj)])
     assert len(pips) >= 17 and together.any() and not together.all()
     assert np.array_equal(together, alone)

@@ -336,20 +336,15 @@ def shares_face(a: Pip, b: Pip, images: FaceImages, inward: float = 0.0) -> bool
     return bool(vals.max() <= level + tol)
 
 
-def _shares_face_pairs(pips: list[Pip], xy: np.ndarray, d: np.ndarray, ii: np.ndarray, jj: np.ndarray,
-                       images: FaceImages, spread: np.ndarray | float = FACE_SPREAD,
-                       figures: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+def _shares_face_pairs(xy: np.ndarray, d: np.ndarray, ii: np.ndarray, jj: np.ndarray, images: FaceImages,
+                       face: np.ndarray, contrast: np.ndarray, dark: np.ndarray,
+                       spread: np.ndarray | float = FACE_SPREAD) -> np.ndarray:
     """shares_face for the pairs (ii, jj) of pips of one polarity at once: the same samples, padded per pair.
-    ``spread``: FACE_SPREAD, or one share per pair (group_pips: TINY_FACE_SPREAD for tiny pips). ``figures``: the
-    pips' faces, contrasts and darkness as arrays, when the caller has them (else read from ``pips``)."""
+    ``face``, ``contrast``, ``dark``: the pips' figures as arrays. ``spread``: FACE_SPREAD, or one share per pair
+    (group_pips: TINY_FACE_SPREAD for tiny pips)."""
     if len(ii) == 0:
         return np.zeros(0, bool)
-    if figures is None:
-        face = np.array([p.face for p in pips])
-        contrast = np.array([p.contrast for p in pips])
-        dk = np.array([p.dark for p in pips])[ii]
-    else:
-        face, contrast, dk = figures[0], figures[1], figures[2][ii]
+    dk = dark[ii]
     con = np.minimum(contrast[ii], contrast[jj])
     fa, fb = face[ii], face[jj]
     level = np.where(dk, np.minimum(fa, fb), np.maximum(fa, fb))
@@ -435,24 +430,12 @@ def group_pips(pips: list[Pip], images: FaceImages, tiny: float = 0.0) -> list[l
         both_tiny = (np.maximum(diam[ii], diam[jj]) <= tiny)[keep]
         ii, jj = ii[keep], jj[keep]
         spread = np.where(both_tiny, TINY_FACE_SPREAD, FACE_SPREAD)
-        linked = _shares_face_pairs(pips, xy, d[keep], ii, jj, images, spread,
-                                    figures=(figs[:, 7], con, dark))  # the last of _same_face's tests
+        linked = _shares_face_pairs(xy, d[keep], ii, jj, images, figs[:, 7], con, dark,
+                                    spread)  # the last of _same_face's tests
         pairs = list(zip(ii[linked].tolist(), jj[linked].tolist()))
     if not pairs:
         return [[p] for p in pips]  # (no two linked: each pip a group of its own, in order)
-    # a pip in no pair is a group of its own; the linked ones gather under their label, each group placed where its
-    # first pip lies (the order of the groups by their first pips, as before)
-    labels = components(n, pairs).tolist()
-    linked_pips = {i for pair in pairs for i in pair}
-    groups: list[list[Pip]] = []
-    by_label: dict[int, list[Pip]] = {}
-    for i, p in enumerate(pips):
-        if i not in linked_pips:
-            groups.append([p])
-            continue
-        group = by_label.get(labels[i])
-        if group is None:
-            group = by_label[labels[i]] = []
-            groups.append(group)
-        group.append(p)
-    return groups
+    groups: dict[int, list[Pip]] = {}  # by label, in the order of each group's first pip
+    for p, label in zip(pips, components(n, pairs).tolist()):
+        groups.setdefault(label, []).append(p)
+    return list(groups.values())
