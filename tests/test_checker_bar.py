@@ -78,3 +78,45 @@ def test_the_real_photo_with_three_checkers_on_the_bar():
     label = json.loads((REAL / "r03.json").read_text())
     obs = read_file(REAL / "r03.jpg")
     assert obs.bar == label["bar"]
+
+
+def _bar_view() -> tuple[np.ndarray, Disc, Disc]:
+    """A Lab view of the bar (mid-grey wood, BAR's place) with a dark checker lit lighter than the points' dark
+    colour (30 Lab lightness above LEARNT's, 2.1 tolerances off) and a hinge plate of the same lightness, a
+    rectangle a checker wide and taller, both on the bar's middle line; mild noise for grain."""
+    import cv2
+
+    from vision.checker_discs import colour_gradient, rim_scores
+
+    rng = np.random.default_rng(11)
+    lab = np.full((340, 160, 3), 128.0, np.float32)
+    lab[..., 0] = 140.0
+    lit = float(LEARNT["dark"].lab[0]) + 30.0
+    cv2.circle(lab, (115, 120), int(R), (lit, 128.0, 128.0), -1)
+    cv2.rectangle(lab, (103, 220), (127, 252), (lit, 128.0, 128.0), -1)
+    lab[..., 0] += rng.normal(0.0, 3.0, lab.shape[:2]).astype(np.float32)
+    lab = cv2.GaussianBlur(lab, (0, 0), 0.7)
+    gx, gy = colour_gradient(lab)
+    rims = rim_scores(gx, gy, np.array([115.0, 115.0]), np.array([120.0, 236.0]), R)
+    checker = Disc(x=115.0, y=120.0, r=R, rim=float(rims[0]), lab=(lit, 128.0, 128.0))
+    # (the plate's straight sides meet the side arcs only in passing here; found on the bar with some rim, as
+    # renders found them at 0.2-0.7 of the typical rim, it is given half the checker's)
+    plate = Disc(x=115.0, y=236.0, r=R, rim=max(float(rims[1]), 0.5 * float(rims[0])), lab=(lit, 128.0, 128.0))
+    return lab, checker, plate
+
+
+def test_a_bar_checker_lit_unlike_the_points_counts_and_a_hinge_plate_of_its_colour_does_not():
+    # renders 46000-46299: dark checkers on the bar showed 19-38 Lab lightness above the points' dark colour and
+    # were dropped as "not a checker colour"; the hinge plates on the bar's middle are the plain shapes of a
+    # checker's size there that a looser colour would let in, told apart by their corners (checker_bar.ROUND)
+    lab, checker, plate = _bar_view()
+    typical = {"light": 200.0, "dark": checker.rim}
+    discs = [(checker, "dark"), (plate, "dark")]
+    why = judge_bar(discs, R, LEARNT, typical, BAR, lab)
+    assert id(checker) not in why
+    assert why[id(plate)] == "bar, not a checker colour"
+    # without the view (no print or roundness to judge by) the colour alone decides, as before
+    assert set(judge_bar(discs, R, LEARNT, typical, BAR)) == {id(checker), id(plate)}
+    # the colour still matters: a disc as far from the dark colour as the light one is no checker
+    far = Disc(x=115.0, y=120.0, r=R, rim=checker.rim, lab=(140.0, 128.0, 131.0))
+    assert judge_bar([(far, "dark")], R, LEARNT, typical, BAR, lab) == {id(far): "bar, not a checker colour"}

@@ -13,6 +13,15 @@ checker's face is one colour: a disc whose middle holds many pixels far from its
 (on renders of seeds 1901-1940 and 2101-2140 every cube disc had 20-32% such pixels, every bar checker 0%, the
 real photos' bar checkers up to 7%). And a board found a little off puts the bar strip over the first column beside it:
 a disc outside the bar that continues a point's stack belongs to that point.
+
+A checker on the bar is also lit unlike the points' checkers that taught its colour: it stands higher, at the
+bar's place in the light, and a dark checker's top catches more of it (renders 46000-46299: dark checkers on the
+bar 19-38 Lab lightness above the points' dark colour, 1.8-2.7 colour tolerances off, so dropped as "not a
+checker colour", 5 bars of 114 with checkers read short). Such a disc still counts when all else says checker: a
+checker's size, no print, a rim a third of its colour's typical one, on the bar's line, nearer its own colour
+than the other, and round all the way: its outline shows on every diagonal eighth. The hinge plates, the one
+other plain shape of a checker's size on the bar's middle, are rectangles: a circle fitted to one finds no edge
+on its diagonals (same renders: every plate 0.13-0.25 of its rim there, a bar checker 0.44-1.9).
 """
 
 from __future__ import annotations
@@ -21,7 +30,7 @@ from typing import Optional, Sequence
 
 import numpy as np
 
-from vision.checker_discs import Disc
+from vision.checker_discs import Disc, arc_score, colour_gradient
 from vision.checker_runs import CheckerColour
 
 BAR_COLOUR = 1.5  # a disc on the bar must be within this many colour tolerances of a learnt checker colour
@@ -36,6 +45,10 @@ UNDER_CUBE = 1.5  # share of its colour's typical rim of a printed checker-sized
 MIDDLE = 0.65  # radii of a disc's middle looked at for print (its rim and shadow left out)
 STACK_DX = 0.5  # radii sideways ...
 STACK_DY = 2.5  # ... and along the column within which a disc continues a point's stack
+LIT_COLOUR = 3.0  # colour tolerances a round, plain, checker-sized disc on the bar's line may lie from its colour
+LIT_RIM = 0.35  # share of its colour's typical rim such a disc needs
+ROUND = 0.4  # share of its rim a disc's outline must show on each diagonal eighth to be round (no hinge plate)
+DIAGONALS = (45.0, 135.0, 225.0, 315.0)
 
 
 def beside_bar(on_bar: Sequence[Disc], on_points: Sequence[Disc], bar: tuple[float, float, float, float],
@@ -60,27 +73,51 @@ def printed(lab: np.ndarray, d: Disc) -> float:
     return float(np.mean(np.abs(seen - np.median(seen)) > PRINT_L))
 
 
+def round_all_the_way(gx: np.ndarray, gy: np.ndarray, d: Disc) -> bool:
+    """True when the disc's outline shows on each diagonal eighth (ROUND of its rim): a checker's, not a rectangle's
+    (a hinge plate fitted by a circle shows its edges on the circle's sides only)."""
+    return all(arc_score(gx, gy, d.x, d.y, d.r, a, half_width=22.5, samples=9) >= ROUND * d.rim for a in DIAGONALS)
+
+
 def judge_bar(discs: Sequence[tuple[Disc, str]], r: float, learnt: dict[str, Optional[CheckerColour]],
               typical_rim: dict[str, float], bar: tuple[float, float, float, float],
-              lab: Optional[np.ndarray] = None) -> dict[int, str]:
+              lab: Optional[np.ndarray] = None,
+              gradient: Optional[tuple[np.ndarray, np.ndarray]] = None) -> dict[int, str]:
     """Why each disc on the bar that is no checker is not one, by ``id`` of the disc (the rest are checkers).
 
     ``discs``: the bar's discs with the colour ("light"/"dark") each was split into; ``r``: the checkers' radius;
     ``learnt``: each checker colour as the points show it; ``typical_rim``: each colour's typical rim; ``bar``:
-    the bar's rectangle; ``lab``: the working Lab view the discs were found in (to tell the cube's printed face).
+    the bar's rectangle; ``lab``: the working Lab view the discs were found in (to tell the cube's printed face);
+    ``gradient``: its colour gradient (``colour_gradient(lab)``, made from ``lab`` when not given).
 
     A clear disc of a checker's size and colour is a checker. A doubtful one (a faint rim, or found only a size
     smaller) must also lie on the line the bar's checkers wait on (the clear ones', else the bar's middle): the
-    hinge plates, the bar's edges and the grain along them lie off it."""
+    hinge plates, the bar's edges and the grain along them lie off it. A disc a little off its colour (the bar's
+    light) must be all that a checker is besides (see the module's notes), and also lie on that line."""
     why: dict[int, str] = {}
     doubtful: list[Disc] = []
+
+    def lit_otherwise(d: Disc, colour: str, off: float) -> bool:
+        """A disc off its colour by up to LIT_COLOUR that is a checker in all else: size, print, rim, roundness."""
+        other = learnt.get("dark" if colour == "light" else "light")
+        if lab is None or off > LIT_COLOUR or d.r < SMALLER * r or d.rim < LIT_RIM * typical_rim[colour]:
+            return False
+        if other is not None and float(np.linalg.norm(np.array(d.lab) - other.lab)) / other.tolerance <= off:
+            return False
+        if printed(lab, d) >= PRINTED:
+            return False
+        gx, gy = gradient if gradient is not None else colour_gradient(lab)
+        return round_all_the_way(gx, gy, d)
+
     for d, colour in discs:
         colour_is = learnt.get(colour)
         if colour_is is None:
             why[id(d)] = "bar, not a checker colour"
             continue
         off = float(np.linalg.norm(np.array(d.lab) - colour_is.lab)) / colour_is.tolerance
-        if off > BAR_COLOUR:
+        if off > BAR_COLOUR and lit_otherwise(d, colour, off):
+            doubtful.append(d)  # a checker lit unlike the points' own: believed on the bar's line only
+        elif off > BAR_COLOUR:
             why[id(d)] = "bar, not a checker colour"
         elif lab is not None and printed(lab, d) >= PRINTED and not (
                 d.r >= SMALLER * r and d.rim >= UNDER_CUBE * typical_rim[colour]):

@@ -753,7 +753,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
     # the bar also carries the cube, dice, hinges and grain: which of its discs are checkers (checker_bar)
     not_on_bar = judge_bar([(d, "light" if lightness[id(d)] else "dark") for d, place in accepted if place == "bar"],
                            r, {"light": light, "dark": dark}, {"light": colour_ref[1], "dark": colour_ref[-1]}, cols.bar,
-                           lab)
+                           lab, (gx, gy))
     out_discs = []
     for d, place in accepted:
         colour = "light" if lightness[id(d)] else "dark"
