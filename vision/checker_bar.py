@@ -14,14 +14,14 @@ checker's face is one colour: a disc whose middle holds many pixels far from its
 real photos' bar checkers up to 7%). And a board found a little off puts the bar strip over the first column beside it:
 a disc outside the bar that continues a point's stack belongs to that point.
 
-A checker on the bar is also lit unlike the points' checkers that taught its colour: it stands higher, at the
-bar's place in the light, and a dark checker's top catches more of it (renders 46000-46299: dark checkers on the
-bar 19-38 Lab lightness above the points' dark colour, 1.8-2.7 colour tolerances off, so dropped as "not a
-checker colour", 5 bars of 114 with checkers read short). Such a disc still counts when all else says checker: a
-checker's size, no print, a rim a third of its colour's typical one, on the bar's line, nearer its own colour
-than the other, and round all the way: its outline shows on every diagonal eighth. The hinge plates, the one
-other plain shape of a checker's size on the bar's middle, are rectangles: a circle fitted to one finds no edge
-on its diagonals (same renders: every plate 0.13-0.25 of its rim there, a bar checker 0.44-1.9).
+A checker on the bar is also lit unlike the points' checkers that taught its colour (it stands higher, elsewhere in
+the light): on renders 46000-46299 dark checkers on the bar showed 19-38 Lab lightness above the points' dark
+colour, 1.8-2.7 colour tolerances off, and were dropped as "not a checker colour" (5 of 114 bars with checkers read
+short). Such a disc still counts when all else says checker: a checker's size, no print, a rim a third of its
+colour's typical one, on the bar's line, nearer its own colour than the other, and round all the way: its outline
+shows on every diagonal eighth. The plain shapes of a checker's size that those renders showed on the bar's middle
+were the hinge plates, rectangles: a circle fitted to one finds no edge on its diagonals (every plate 0.13-0.25 of
+its rim there; the dropped bar checkers 0.44-1.06, the bar checkers counted before 0.20-1.9, 4 of 212 under 0.4).
 """
 
 from __future__ import annotations
