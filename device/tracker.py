@@ -2393,14 +2393,17 @@ class GameTracker:
             after_board = found.board
             assert after_board is not None
             if (st.confirm != _board_json(after_board) and not quick
-                    and (found.illegal_cost > 0 or obs.extra.get("unchanged"))
+                    and (found.illegal_cost > 0 or (lone_foul and obs.extra.get("unchanged")))
                     and not self._confirmed_clearer(after_board, obs)):
                 # an illegal call on a board the reading shows only if an unsure point was misread needs one more
-                # agreeing reading of the same board. A whole board read as is was read twice alike, unless the
-                # second 'reading' was the reader's answer for a frame that looked unchanged (its last observation
-                # again): then it was read once, and one read on a knife edge is no foul (render 8181 frame 1520:
-                # dark's lone checker beside the bar missed at confidence 1.0 in one read and found in the next
-                # frame's, and 4/1* 2/1 on 1-1 was called illegal as 7/1 4/1)
+                # agreeing reading of the same board (a whole board read as is was already read twice alike).
+                # A foul on a roll read with one die (lone_foul) rests on a reading of a turn the reader already
+                # sees badly: it needs two reads of the picture, and the stabiliser's two agreeing reads of a still
+                # scene may be one, the second the reader's answer for a frame that looked unchanged (render 8181
+                # frame 1520: dark's lone checker beside the bar missed at confidence 1.0 in one read and found in
+                # the next frame's, and 4/1* 2/1 on 1-1 was called illegal as 7/1 4/1). Not every foul: a fresh
+                # read of a whole board differs somewhere as often as not (each difference costs two more frames),
+                # and on the 35 judging games that made 13 verdicts late for this one false alarm
                 st.confirm = _board_json(after_board)
                 st.confirm_read = [_as_read(obs), [obs.bar.get("light", 0), obs.bar.get("dark", 0)],
                                    sorted(_low_confidence_points(obs))]
