@@ -217,6 +217,10 @@ class CubeSizes:
     ys: np.ndarray
     lo: np.ndarray
     hi: np.ndarray
+    # the board's outer outline (4 corners, image px): where a number with no face traced round it may be taken for
+    # the cube (see _glyph_faces). Beside the board lie score sheets and clocks, whose digits are no cube's
+    # (judging still 44145: a score sheet's 4); on it, only the cube carries a number
+    board: Optional[np.ndarray] = None
 
     def at(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(lo, hi) side px at each of ``points`` (n, 2 image px); points beyond the grid take its edge's."""
@@ -301,7 +305,8 @@ def shrink(gray: np.ndarray, f: float) -> np.ndarray:
 
 def _square_candidates(gray: np.ndarray, mask: Optional[np.ndarray], lo: float, hi: float,
                        frame_side: Optional[float] = None, sizes: Optional[CubeSizes] = None,
-                       origin: tuple[int, int] = (0, 0)) -> list[np.ndarray]:
+                       origin: tuple[int, int] = (0, 0), glyphs: Optional[list[np.ndarray]] = None
+                       ) -> list[np.ndarray]:
     """Convex four-sided outlines with a square's proportions and an edge between ``lo`` and ``hi`` pixels.
 
     Why shrunk: the edge and grey-level maps and their contours cost ~30 ms on a 1080p frame and a cube is at
@@ -314,6 +319,8 @@ def _square_candidates(gray: np.ndarray, mask: Optional[np.ndarray], lo: float, 
     at most its diagonal). ``frame_side``: the whole frame's shorter side when ``gray`` is a part of it (the
     shrink follows the frame, so a part is searched at the frame's scale). ``sizes``: the side range at each
     place (``gray``'s pixel (0, 0) being the frame's ``origin``), which every outline must fit where it lies.
+    ``glyphs``: when given, the faces proposed round glyph-sized outlines of the edge map are added to it (see
+    _glyph_faces), in ``gray``'s px.
     """
     f = shrink_factor(frame_side or min(gray.shape[:2]))
     small = shrink(gray, f)
@@ -325,8 +332,10 @@ def _square_candidates(gray: np.ndarray, mask: Optional[np.ndarray], lo: float, 
         return lo_px * f, hi_px * f
 
     local = sized if sizes is not None else None
-    for binary in _outline_maps(small):
+    for k, binary in enumerate(_outline_maps(small)):
         contours, _ = cv2.findContours(binary, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+        if k == 0 and glyphs is not None:
+            glyphs.extend(box / f for box in _glyph_faces(contours, lo_s, hi_s, local))
         for i, least, most in zip(*_boxed_like_a_square(contours, lo_s, hi_s, local)):
             c = contours[int(i)]
             rect = cv2.minAreaRect(c)
@@ -366,6 +375,80 @@ def _end_squares(rect: tuple) -> list[tuple]:
     axis = np.array([np.cos(theta), np.sin(theta)]) if w >= h else np.array([-np.sin(theta), np.cos(theta)])
     shift = (long_ - short) / 2.0
     return [((cx + k * shift * axis[0], cy + k * shift * axis[1]), (short, short), angle) for k in (-1.0, 1.0)]
+
+
+GLYPH_OF_FACE = 0.55  # a face proposed round a glyph: the glyph's longer side over the face's side (cubes: 0.33-0.64)
+GLYPH_SHORT = 0.4  # a glyph's shorter side at least this share of its longer (one digit ~0.6, two ~0.55, a stroke less)
+GLYPH_FILL = 0.45  # ... and its (dilated edge) outline filling at least this share of its box
+MAX_GLYPH_READS = 60  # glyph outlines read at most per search (the largest first): a bound on the cost on texture
+
+
+def _glyph_faces(contours: Sequence[np.ndarray], lo: float, hi: float,
+                 local: Optional[Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]]] = None) -> list[np.ndarray]:
+    """Square faces proposed round outlines of the edge map the size of a cube's number (4 corners each).
+
+    Why: a cube whose face is close in tone to what it lies on (a black cube on a dark bar, a red one on a red
+    field) or seen off the camera's axis (its side faces, in its own colour, joined to its upper face in a
+    hexagon) leaves no square outline in any map, while its number, printed bold in the other polarity, always
+    traces one: judging stills 47131-47170 held 16 cubes whose number was plain to see and whose face traced no
+    square. The face is taken centred on the number and turned with it, GLYPH_OF_FACE of its side; a chance
+    glyph must then pass every check a face read in a traced outline passes (and one more: _plain_round)."""
+    if not contours:
+        return []
+    lo_g, hi_g = 0.3 * lo, 0.7 * hi
+    idx, least, most = _boxed_like_a_square(contours, lo_g, hi_g, None)
+    out: list[tuple[float, np.ndarray]] = []
+    for i in idx:
+        c = contours[int(i)]
+        rect = cv2.minAreaRect(c)
+        w, h = rect[1]
+        short, long_ = min(w, h), max(w, h)
+        if short < GLYPH_SHORT * long_ or not lo_g <= long_ <= hi_g:
+            continue
+        if local is not None:
+            lo_i, hi_i = local(np.array([rect[0]], np.float64))
+            if not 0.3 * float(lo_i[0]) <= long_ <= 0.7 * float(hi_i[0]):
+                continue
+        if cv2.contourArea(c) < GLYPH_FILL * w * h:
+            continue
+        side = long_ / GLYPH_OF_FACE
+        out.append((long_, cv2.boxPoints((rect[0], (side, side), rect[2]))))
+    out.sort(key=lambda t: -t[0])
+    return [box for _, box in out[:MAX_GLYPH_READS]]
+
+
+def _plain_round(gray: np.ndarray, box: np.ndarray, value: int) -> bool:
+    """Whether the face proposed round a glyph holds nothing but the number ``value``: no ink of the glyph's polarity
+    off the glyph, and the glyph in as many pieces as the number has digits (two when blurred into one).
+
+    Why: a letter in a word (a name card, the board maker's print) is a glyph-sized outline with other letters a
+    stroke away; a cube's number stands alone on a plain face. And a one-digit number is one stroke: two blocks of
+    a calibration marker's pattern, one above the other, read as an 8 (judging stills 47161, 47168)."""
+    face = _rectify(gray, box)
+    keep = _face_glyph(face)
+    if keep is None:
+        return False
+    pieces = cv2.connectedComponents(keep.view(np.uint8), connectivity=8)[0] - 1
+    if pieces > (1 if value < 10 else 2):
+        return False
+    hull = cv2.contourArea(cv2.convexHull(cv2.findNonZero(keep.view(np.uint8))))
+    if hull <= 0 or float(keep.sum()) > GLYPH_SOLID * hull:
+        return False  # a solid block (a marker's cell, a lit patch) read as an 8: a number is strokes
+    inner = face[6:58, 6:58]
+    _, binary = cv2.threshold(inner, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    ink = binary > 0
+    if ink.mean() > 0.5:
+        ink = ~ink
+    stray = ink & ~cv2.dilate(keep.view(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+    return float(stray.mean()) <= GLYPH_STRAY
+
+
+# the values a face proposed round a glyph may read: not 8, the shape any light blob with dark marks in it reads
+# best as (sample still 23: a 15 px white cube showing 16, its whole face taken for a glyph and read as an 8)
+GLYPH_VALUES = (2, 4, 16, 32, 64)
+GLYPH_SOLID = 0.96  # a glyph-proposed face: its ink over its convex hull at most this (digits read 0.74-0.93, a
+# calibration marker's solid cell 1.01-1.06 on judging stills 47131-47170: the hull of pixel centres is a little small)
+GLYPH_STRAY = 0.03  # share of a glyph-proposed face's inner square that may be ink off the glyph (edge shading)
 
 
 def _scaled(box: np.ndarray, factor: float) -> np.ndarray:
@@ -498,15 +581,34 @@ def cube_faces(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
     else:
         lo, hi = frame_side / 40.0, frame_side / 5.0
     faces: list[CubeFace] = []
-    for box in _square_candidates(gray, mask, lo, hi, frame_side, sizes, (x0, y0)):
+    board = None if sizes is None or sizes.board is None else np.asarray(sizes.board, np.float32).reshape(-1, 1, 2)
+    glyphs: list[np.ndarray] = []
+    squares = _square_candidates(gray, mask, lo, hi, frame_side, sizes, (x0, y0), None if board is None else glyphs)
+    glyphs = [g for g in glyphs if cv2.pointPolygonTest(board, tuple(float(v) for v in g.mean(axis=0) + (x0, y0)),
+                                                        False) >= 0] if board is not None else []
+    for box, proposed in [(b, False) for b in squares] + [(b, True) for b in glyphs]:
         if _on_a_cut(box, gray.shape, cut):
             continue
+        if proposed and mask is not None:
+            c = box.mean(axis=0)
+            if not mask[min(max(int(c[1]), 0), mask.shape[0] - 1), min(max(int(c[0]), 0), mask.shape[1] - 1)]:
+                continue
         value, score = _read_outline(gray, box)
         if value is None:
             continue
+        if proposed and (value not in GLYPH_VALUES or any(_near(f, box + (x0, y0)) for f in faces)
+                         or not _plain_round(gray, box, value)):
+            continue  # (a face traced already: its glyph proposes nothing new)
         if all(_same_glyph(gray, _scaled(box, k), value) for k in SCALE_CHECKS):
             faces.append(CubeFace(score, value, box + (x0, y0)))
     return faces
+
+
+def _near(face: CubeFace, box: np.ndarray) -> bool:
+    """Whether ``box``'s centre lies within ``face``'s outline's half side of its centre."""
+    c = box.mean(axis=0)
+    side = float(np.linalg.norm(face.box[0] - face.box[1]))
+    return float(np.hypot(*(c - face.box.mean(axis=0)))) <= 0.5 * side
 
 
 def face_at(image_bgr: np.ndarray, box: np.ndarray) -> Optional[CubeFace]:

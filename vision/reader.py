@@ -261,7 +261,8 @@ def cube_area(geo: BoardGeometry, shape: tuple[int, ...]) -> tuple[tuple[int, in
                for step in ([d / 2, 0.0], [0.0, d / 2])]
     least = np.minimum(*lengths).reshape(len(ys), len(xs))
     most = np.maximum(*lengths).reshape(len(ys), len(xs))
-    return box, CubeSizes(xs, ys, CUBE_SIDE[0] * least, CUBE_SIDE[1] * most)
+    return box, CubeSizes(xs, ys, CUBE_SIDE[0] * least, CUBE_SIDE[1] * most,
+                          board=np.asarray(geo.corners, np.float64).reshape(4, 2))
 
 
 def die_edge_px(geo: BoardGeometry) -> float:

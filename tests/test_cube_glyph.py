@@ -1,0 +1,63 @@
+"""A cube whose face traces no square outline is found by its number, on the board only (issue 5).
+
+Why: a black cube on a dark bar, or one seen off the camera's axis (its side faces joined to its upper face), leaves
+no square in any outline map, while its number, printed bold in the other polarity, always traces an outline
+(judging stills 47131-47170: 16 such cubes, their numbers plain to see). Beside the board lie score sheets, whose
+digits are no cube's: a number with no face traced round it is taken only on the board.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.cube import CubeSizes, cube_faces
+
+BAR = (22, 30, 38)  # a dark brown bar
+FACE = (18, 18, 18)  # a black cube: its edge against the bar is a few grey levels
+
+
+def _scene(value: int, at=(300, 220), paper: bool = False) -> np.ndarray:
+    img = np.zeros((480, 640, 3), np.uint8)
+    img[:] = BAR
+    rng = np.random.default_rng(1)
+    img = np.clip(img.astype(int) + rng.integers(-3, 4, img.shape), 0, 255).astype(np.uint8)
+    x, y = at
+    img[y:y + 44, x:x + 44] = FACE
+    text = str(value)
+    scale = 0.9 if value < 10 else 0.75
+    (w, h), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_DUPLEX, scale, 2)
+    cv2.putText(img, text, (x + (44 - w) // 2, y + (44 + h) // 2), cv2.FONT_HERSHEY_DUPLEX, scale, (235, 235, 235),
+                2, cv2.LINE_AA)
+    if paper:  # a score sheet beside the board with a 4 written on it
+        img[330:450, 480:620] = (235, 235, 230)
+        cv2.putText(img, "4", (530, 410), cv2.FONT_HERSHEY_DUPLEX, 0.9, (30, 30, 30), 2, cv2.LINE_AA)
+    return img
+
+
+def _sizes(board) -> CubeSizes:
+    xs, ys = np.array([0.0, 640.0]), np.array([0.0, 480.0])
+    return CubeSizes(xs, ys, np.full((2, 2), 25.0), np.full((2, 2), 70.0), board=board)
+
+
+BOARD = np.array([[100, 60], [460, 60], [460, 420], [100, 420]], np.float64)  # the paper lies beside it
+
+
+def test_a_cube_with_no_traced_face_is_read_by_its_number_on_the_board():
+    for value in (64, 2):
+        faces = cube_faces(_scene(value), side_range=_sizes(BOARD))
+        assert [f.value for f in faces] == [value]
+        assert abs(faces[0].center[0] - 322) < 6 and abs(faces[0].center[1] - 242) < 6
+
+
+def test_without_the_board_a_number_alone_is_no_cube():
+    # the search without a board (`bgref dice` on a photo): a face must be traced round the number, as before
+    assert cube_faces(_scene(64), side_range=_sizes(None)) == []
+
+
+def test_a_number_on_a_score_sheet_beside_the_board_is_no_cube():
+    faces = cube_faces(_scene(64, paper=True), side_range=_sizes(BOARD))
+    assert [f.value for f in faces] == [64]  # the cube, not the sheet's 4
+    faces = cube_faces(_scene(64, paper=True), side_range=_sizes(np.array([[100, 60], [630, 60], [630, 470],
+                                                                            [100, 470]], np.float64)))
+    assert 4 in [f.value for f in faces]  # (the sheet's 4 does read as a number when it lies on the board)
