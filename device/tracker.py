@@ -2402,8 +2402,8 @@ class GameTracker:
                 # scene may be one, the second the reader's answer for a frame that looked unchanged (render 8181
                 # frame 1520: dark's lone checker beside the bar missed at confidence 1.0 in one read and found in
                 # the next frame's, and 4/1* 2/1 on 1-1 was called illegal as 7/1 4/1). Not every foul: a fresh
-                # read of a whole board differs somewhere as often as not (each difference costs two more frames),
-                # and on the 35 judging games that made 13 verdicts late for this one false alarm
+                # read of a whole board differs somewhere as often as not (each difference costs two more frames):
+                # on 31 of the judging games, holding every foul so made 13 verdicts late for this one false alarm
                 st.confirm = _board_json(after_board)
                 st.confirm_read = [_as_read(obs), [obs.bar.get("light", 0), obs.bar.get("dark", 0)],
                                    sorted(_low_confidence_points(obs))]

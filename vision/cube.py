@@ -393,7 +393,7 @@ def _glyph_faces(contours: Sequence[np.ndarray], lo: float, hi: float,
     hexagon) leaves no square outline in any map, while its number, printed bold in the other polarity, always
     traces one: judging stills 47131-47170 held 16 cubes whose number was plain to see and whose face traced no
     square. The face is taken centred on the number and turned with it, GLYPH_OF_FACE of its side; a chance
-    glyph must then pass every check a face read in a traced outline passes (and more: see cube_faces).
+    glyph must then pass every check a face read in a traced outline passes, and _lone_number's.
     Only the MAX_GLYPH_READS of strongest contrast (``gray``: the searched image) are proposed: a frame's edge map
     holds 15-50 glyph-sized outlines, and reading them all cost ~17 ms a 720p frame."""
     if not contours:
@@ -432,7 +432,7 @@ def _glyph_faces(contours: Sequence[np.ndarray], lo: float, hi: float,
     return [cv2.boxPoints((rects[k][0], (longs[k] / GLYPH_OF_FACE,) * 2, rects[k][2])) for k in order]
 
 
-def _plain_round(gray: np.ndarray, box: np.ndarray, value: int) -> bool:
+def _lone_number(gray: np.ndarray, box: np.ndarray, value: int) -> bool:
     """Whether the face proposed round a glyph holds nothing but the number ``value``: no ink of the glyph's polarity
     off the glyph, and the glyph in as many pieces as the number has digits (two when blurred into one).
 
@@ -612,8 +612,8 @@ def cube_faces(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         if value is None:
             continue
         if proposed and (value not in GLYPH_VALUES or any(_near(f, box + (x0, y0)) for f in faces)
-                         or not _plain_round(gray, box, value)):
-            continue  # (a face traced already: its glyph proposes nothing new)
+                         or not _lone_number(gray, box, value)):
+            continue  # (near a face traced already, its glyph proposes nothing new; an 8 or no lone number: no cube)
         if all(_same_glyph(gray, _scaled(box, k), value) for k in SCALE_CHECKS):
             faces.append(CubeFace(score, value, box + (x0, y0)))
     return faces
