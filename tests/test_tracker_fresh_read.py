@@ -10,7 +10,7 @@ A foul that already rests on a turn the reader sees badly (one die unread) must 
 from __future__ import annotations
 
 from rules.position import Position
-from tests.daemon_scenes import scene
+from tests.daemon_scenes import die, scene
 from tests.test_tracker_faults import SEATING, Reader, _play, light_played
 from tests.test_tracker_lone_die_foul import LONE_FIVE
 
@@ -84,7 +84,6 @@ def test_a_foul_on_a_roll_read_whole_is_called_on_the_accepted_reading():
     # both dice read: the foul rests on the roll and the board read whole, and is not held for another look
     # (a fresh read of a whole board differs somewhere as often as not: holding every foul made 13 verdicts late)
     r, after = light_played()
-    from tests.daemon_scenes import die
     _show(r, after.swap(), "dark", (die(6, "left"), die(4, "left")))
     mine = list(after.swap().player)
     mine[12], mine[10] = mine[12] - 1, mine[10] + 1  # 13/11 on a 6-4
