@@ -112,10 +112,7 @@ def _face_glyph(patch: np.ndarray) -> Optional[np.ndarray]:
     inner = gray[6:58, 6:58]
     if int(inner.max()) - int(inner.min()) < MIN_CONTRAST:
         return None  # no ink can stand MIN_CONTRAST off the face where no two pixels do (most squares: plain)
-    _, binary = cv2.threshold(inner, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    ink = binary > 0
-    if ink.mean() > 0.5:
-        ink = ~ink
+    ink = _minority_ink(inner)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink.view(np.uint8), connectivity=8)
     side = inner.shape[0]
     x, y, w, h, area = stats.T
@@ -133,6 +130,13 @@ def _face_glyph(patch: np.ndarray) -> Optional[np.ndarray]:
     if abs(float(inner[keep].mean()) - float(inner[~ink].mean())) < MIN_CONTRAST:
         return None
     return keep
+
+
+def _minority_ink(inner: np.ndarray) -> np.ndarray:
+    """The face's pixels of its minority polarity (Otsu's split): the ink of a number on a plain face."""
+    _, binary = cv2.threshold(inner, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    ink = binary > 0
+    return ~ink if ink.mean() > 0.5 else ink
 
 
 def _one_disc(ink: np.ndarray) -> bool:
@@ -319,8 +323,8 @@ def _square_candidates(gray: np.ndarray, mask: Optional[np.ndarray], lo: float, 
     at most its diagonal). ``frame_side``: the whole frame's shorter side when ``gray`` is a part of it (the
     shrink follows the frame, so a part is searched at the frame's scale). ``sizes``: the side range at each
     place (``gray``'s pixel (0, 0) being the frame's ``origin``), which every outline must fit where it lies.
-    ``glyphs``: when given, the faces proposed round glyph-sized outlines of the edge map are added to it (see
-    _glyph_faces), in ``gray``'s px.
+    ``glyphs``: when given (and ``sizes`` holds the board), the faces proposed round glyph-sized outlines of the
+    edge map whose centres lie on the board (and in ``mask``) are added to it (see _glyph_faces), in ``gray``'s px.
     """
     f = shrink_factor(frame_side or min(gray.shape[:2]))
     small = shrink(gray, f)
@@ -332,10 +336,19 @@ def _square_candidates(gray: np.ndarray, mask: Optional[np.ndarray], lo: float, 
         return lo_px * f, hi_px * f
 
     local = sized if sizes is not None else None
+
+    def in_mask(cx: float, cy: float) -> bool:  # gray's px
+        return mask is None or bool(mask[min(max(int(cy), 0), mask.shape[0] - 1),
+                                         min(max(int(cx), 0), mask.shape[1] - 1)])
+
+    board = None if sizes is None or sizes.board is None else np.asarray(sizes.board, np.float32).reshape(-1, 1, 2)
     for k, binary in enumerate(_outline_maps(small)):
         contours, _ = cv2.findContours(binary, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
-        if k == 0 and glyphs is not None:
-            glyphs.extend(box / f for box in _glyph_faces(contours, lo_s, hi_s, local, small))
+        if k == 0 and glyphs is not None and board is not None:
+            for box in _glyph_faces(contours, lo_s, hi_s, local, small):
+                cx, cy = box.mean(axis=0) / f
+                if in_mask(cx, cy) and cv2.pointPolygonTest(board, (cx + origin[0], cy + origin[1]), False) >= 0:
+                    glyphs.append(box / f)
         for i, least, most in zip(*_boxed_like_a_square(contours, lo_s, hi_s, local)):
             c = contours[int(i)]
             rect = cv2.minAreaRect(c)
@@ -352,7 +365,7 @@ def _square_candidates(gray: np.ndarray, mask: Optional[np.ndarray], lo: float, 
                 continue
             for r in rects:
                 cx, cy = r[0][0] / f, r[0][1] / f
-                if mask is not None and not mask[min(int(cy), mask.shape[0] - 1), min(int(cx), mask.shape[1] - 1)]:
+                if not in_mask(cx, cy):
                     continue
                 key = (round(cx / 2), round(cy / 2), round((r[1][0] + r[1][1]) / f / 4))
                 if key in seen:
@@ -377,6 +390,7 @@ def _end_squares(rect: tuple) -> list[tuple]:
     return [((cx + k * shift * axis[0], cy + k * shift * axis[1]), (short, short), angle) for k in (-1.0, 1.0)]
 
 
+GLYPH_OF_SIDE = (0.3, 0.7)  # a glyph's longer side: this share of the least to the greatest cube side where it lies
 GLYPH_OF_FACE = 0.55  # a face proposed round a glyph: the glyph's longer side over the face's side (cubes: 0.33-0.64)
 GLYPH_SHORT = 0.4  # a glyph's shorter side at least this share of its longer (one digit ~0.6, two ~0.55, a stroke less)
 GLYPH_FILL = 0.45  # ... and its (dilated edge) outline filling at least this share of its box
@@ -398,15 +412,15 @@ def _glyph_faces(contours: Sequence[np.ndarray], lo: float, hi: float,
     holds 15-50 glyph-sized outlines, and reading them all cost ~17 ms a 720p frame."""
     if not contours:
         return []
-    lo_g, hi_g = 0.3 * lo, 0.7 * hi
-
-    def glyph_sized(xy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        assert local is not None
-        lo_px, hi_px = local(xy)
-        return 0.3 * lo_px, 0.7 * hi_px
+    share_lo, share_hi = GLYPH_OF_SIDE
+    glyph_sized = None
+    if local is not None:
+        def glyph_sized(xy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+            lo_px, hi_px = local(xy)
+            return share_lo * lo_px, share_hi * hi_px
 
     # every contour's box against the glyph sizes where it lies, at once (a Python loop only over those that fit)
-    idx, least, most = _boxed_like_a_square(contours, lo_g, hi_g, glyph_sized if local is not None else None)
+    idx, least, most = _boxed_like_a_square(contours, share_lo * lo, share_hi * hi, glyph_sized)
     rects = []
     for i, lo_i, hi_i in zip(idx, least, most):
         c = contours[int(i)]
@@ -432,14 +446,14 @@ def _glyph_faces(contours: Sequence[np.ndarray], lo: float, hi: float,
     return [cv2.boxPoints((rects[k][0], (longs[k] / GLYPH_OF_FACE,) * 2, rects[k][2])) for k in order]
 
 
-def _lone_number(gray: np.ndarray, box: np.ndarray, value: int) -> bool:
+def _lone_number(face: np.ndarray, value: int) -> bool:
     """Whether the face proposed round a glyph holds nothing but the number ``value``: no ink of the glyph's polarity
     off the glyph, and the glyph in as many pieces as the number has digits (two when blurred into one).
 
     Why: a letter in a word (a name card, the board maker's print) is a glyph-sized outline with other letters a
     stroke away; a cube's number stands alone on a plain face. And a one-digit number is one stroke: two blocks of
-    a calibration marker's pattern, one above the other, read as an 8 (judging stills 47161, 47168)."""
-    face = _rectify(gray, box)
+    a calibration marker's pattern, one above the other, read as an 8 (judging stills 47161, 47168). ``face``: the
+    proposed face rectified (_rectify)."""
     keep = _face_glyph(face)
     if keep is None:
         return False
@@ -449,12 +463,7 @@ def _lone_number(gray: np.ndarray, box: np.ndarray, value: int) -> bool:
     hull = cv2.contourArea(cv2.convexHull(cv2.findNonZero(keep.view(np.uint8))))
     if hull <= 0 or float(keep.sum()) > GLYPH_SOLID * hull:
         return False  # a solid block (a marker's cell, a lit patch) read as an 8: a number is strokes
-    inner = face[6:58, 6:58]
-    _, binary = cv2.threshold(inner, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    ink = binary > 0
-    if ink.mean() > 0.5:
-        ink = ~ink
-    stray = ink & ~cv2.dilate(keep.view(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+    stray = _minority_ink(face[6:58, 6:58]) & ~cv2.dilate(keep.view(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
     return float(stray.mean()) <= GLYPH_STRAY
 
 
@@ -596,34 +605,27 @@ def cube_faces(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
     else:
         lo, hi = frame_side / 40.0, frame_side / 5.0
     faces: list[CubeFace] = []
-    board = None if sizes is None or sizes.board is None else np.asarray(sizes.board, np.float32).reshape(-1, 1, 2)
     glyphs: list[np.ndarray] = []
-    squares = _square_candidates(gray, mask, lo, hi, frame_side, sizes, (x0, y0), None if board is None else glyphs)
-    glyphs = [g for g in glyphs if cv2.pointPolygonTest(board, tuple(float(v) for v in g.mean(axis=0) + (x0, y0)),
-                                                        False) >= 0] if board is not None else []
+    squares = _square_candidates(gray, mask, lo, hi, frame_side, sizes, (x0, y0), glyphs)
     for box, proposed in [(b, False) for b in squares] + [(b, True) for b in glyphs]:
         if _on_a_cut(box, gray.shape, cut):
             continue
-        if proposed and mask is not None:
-            c = box.mean(axis=0)
-            if not mask[min(max(int(c[1]), 0), mask.shape[0] - 1), min(max(int(c[0]), 0), mask.shape[1] - 1)]:
-                continue
-        value, score = _read_outline(gray, box)
+        face = _rectify(gray, box)
+        value, score = read_cube_face(face)
         if value is None:
             continue
-        if proposed and (value not in GLYPH_VALUES or any(_near(f, box + (x0, y0)) for f in faces)
-                         or not _lone_number(gray, box, value)):
+        if proposed and (value not in GLYPH_VALUES or any(same_place(box + (x0, y0), f.box) for f in faces)
+                         or not _lone_number(face, value)):
             continue  # (near a face traced already, its glyph proposes nothing new; an 8 or no lone number: no cube)
         if all(_same_glyph(gray, _scaled(box, k), value) for k in SCALE_CHECKS):
             faces.append(CubeFace(score, value, box + (x0, y0)))
     return faces
 
 
-def _near(face: CubeFace, box: np.ndarray) -> bool:
-    """Whether ``box``'s centre lies within ``face``'s outline's half side of its centre."""
-    c = box.mean(axis=0)
-    side = float(np.linalg.norm(face.box[0] - face.box[1]))
-    return float(np.hypot(*(c - face.box.mean(axis=0)))) <= 0.5 * side
+def same_place(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether two outlines (4 corners each) are one found twice: centres within half ``b``'s side."""
+    side = float(np.linalg.norm(b[1] - b[0]))
+    return bool(np.hypot(*(a.mean(axis=0) - b.mean(axis=0))) < 0.5 * side)
 
 
 def face_at(image_bgr: np.ndarray, box: np.ndarray) -> Optional[CubeFace]:

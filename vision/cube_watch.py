@@ -30,7 +30,7 @@ import cv2
 import numpy as np
 
 from vision.change_map import cell_box, cells_inside, changed_cells, GRID_SIZE
-from vision.cube import CubeFace, CubeSizes, best_face, cube_faces, face_at, search_box
+from vision.cube import CubeFace, CubeSizes, best_face, cube_faces, face_at, same_place, search_box
 from vision.observation import CubeReading
 
 PAD_SIDES = 1.0  # cube sides (the largest there can be at that place: CubeSizes.hi, 1.3 checker diameters, more
@@ -90,7 +90,7 @@ class CubeWatch:
         found: list[CubeFace] = []
         for box in boxes:
             found.extend(f for f in cube_faces(image, region=box, side_range=self.sizes)
-                         if not any(_same_place(f, k) for k in kept + found))
+                         if not any(same_place(f.box, k.box) for k in kept + found))
             c0, r0, c1, r1 = cells_inside(self.frame_shape, box)
             self.base[r0:r1, c0:c1] = grid[r0:r1, c0:c1]
         # the order of a whole search: top to bottom as the boxes lie does not hold, so ties (equal scores, rare)
@@ -179,7 +179,3 @@ class CubeWatch:
         return bool(changed[r0:r1, c0:c1].any())
 
 
-def _same_place(a: CubeFace, b: CubeFace) -> bool:
-    """Whether two faces are one outline found twice (centres within half a side): the first found is kept."""
-    side = float(np.linalg.norm(b.box[1] - b.box[0]))
-    return bool(np.hypot(*(a.box.mean(axis=0) - b.box.mean(axis=0))) < 0.5 * side)
