@@ -37,6 +37,7 @@ from typing import Callable, Optional, Sequence
 import cv2
 import numpy as np
 
+from vision.cube_digits import rank_digits, read_digits
 from vision.errors import VisionError
 from vision.observation import CubeReading
 
@@ -49,6 +50,10 @@ MIN_GLYPH_SPAN = 0.35  # the glyph's longer side as a fraction of the face's inn
 MIN_CONTRAST = 40.0  # grey levels between ink and face: a cube's number is printed bold
 SCALE_CHECKS = (0.9, 1.05)  # the outline read again shrunk and grown about its centre must give the same value
 SCALE_MIN_SCORE = 0.6  # ... ranked first at this IoU at least
+DIGIT_READS = True  # a number the templates do not read surely is read digit by digit (vision.cube_digits)
+DIGIT_SCALE_MIN_SCORE = 0.55  # ... and its shrunk and grown outlines must rank it first at this score at least
+DIGIT_MIN_SIDE = 18.0  # px: a smaller outline's number is too coarse to read by its digits' shapes (a blurred die
+# of 14 px read as a 4; real cubes read by digits: 22-31 px)
 CUT_LEVELS = (64, 112, 160, 208)  # grey levels at which the image is cut to find faces as regions
 MAX_BODY_RATIO = 1.8  # an outline up to this long over its width may be a cube's upper face and a side face
 MIN_BODY_FILL = 0.65  # ... filling this share of its box (the two faces' outline is a hexagon, not a rectangle)
@@ -89,13 +94,25 @@ def _templates() -> list[tuple[int, np.ndarray]]:
     return out
 
 
-def read_cube_face(patch: np.ndarray) -> tuple[Optional[int], float]:
-    """Value printed on a rectified square cube face (grey or BGR), with an IoU score; (None, score) if unsure."""
-    ranked = _rank_face(patch)
+def read_cube_face(patch: np.ndarray, digits: bool = True) -> tuple[Optional[int], float]:
+    """Value printed on a rectified square cube face (grey or BGR), with an IoU score; (None, score) if unsure.
+
+    A number the whole-number templates do not read surely is read digit by digit (vision.cube_digits: a cube
+    printed in another type, or its number turned on the face); not with ``digits`` off (a face proposed round a
+    glyph: there the glyph alone made the face, and read by its digits a board's lettering passed as a cube's 4,
+    sample still sim_23)."""
+    keep = _face_glyph(patch)
+    ranked = _rank_glyph(keep)
     if not ranked:
         return None, 0.0
     (best, score), (_, second) = ranked[0], ranked[1]
     if score < MIN_SCORE or score - second < MIN_MARGIN:
+        if DIGIT_READS and digits and keep is not None:
+            value, by_digits = read_digits(keep)
+            if value is not None:
+                # ranked below every face the templates read surely: its IoU is of stretched digits, a kinder
+                # measure, and where both read a face the whole number's outline is the surer place
+                return value, min(by_digits, MIN_SCORE - 0.01)
         return None, score
     return best, score
 
@@ -171,7 +188,11 @@ def _template_stack() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 def _rank_face(patch: np.ndarray) -> list[tuple[int, float]]:
     """Every cube value with its best IoU over fonts and quarter turns, best first; empty when there is no glyph."""
-    keep = _face_glyph(patch)
+    return _rank_glyph(_face_glyph(patch))
+
+
+def _rank_glyph(keep: Optional[np.ndarray]) -> list[tuple[int, float]]:
+    """_rank_face's ranking of a face's glyph (``_face_glyph``)."""
     if keep is None:
         return []
     values, stack, sizes = _template_stack()
@@ -489,17 +510,28 @@ def _rectify(gray: np.ndarray, box: np.ndarray) -> np.ndarray:
 
 def _read_outline(gray: np.ndarray, box: np.ndarray) -> tuple[Optional[int], float]:
     """Rectify the face inside a four-cornered outline and read it."""
-    return read_cube_face(_rectify(gray, box))
+    return read_cube_face(_rectify(gray, box), digits=_digits_fit(box))
 
 
-def _same_glyph(gray: np.ndarray, box: np.ndarray, value: int) -> bool:
+def _digits_fit(box: np.ndarray) -> bool:
+    """Whether a traced outline is large enough to read its number digit by digit (DIGIT_MIN_SIDE)."""
+    return float(np.linalg.norm(box[1] - box[0])) >= DIGIT_MIN_SIDE
+
+
+def _same_glyph(gray: np.ndarray, box: np.ndarray, value: int, digits: bool = True) -> bool:
     """Whether ``value`` still ranks first, at a fair score, in this (shrunk or grown) outline.
 
     The cross-check need not be as sure as the reading itself (a tighter crop clips the glyph's rim a little), but
     another value winning, or no glyph at all, means the first reading was a chance match.
     """
-    ranked = _rank_face(_rectify(gray, box))
-    return bool(ranked) and ranked[0][0] == value and ranked[0][1] >= SCALE_MIN_SCORE
+    keep = _face_glyph(_rectify(gray, box))
+    ranked = _rank_glyph(keep)
+    if bool(ranked) and ranked[0][0] == value and ranked[0][1] >= SCALE_MIN_SCORE:
+        return True
+    if not DIGIT_READS or not digits or keep is None:
+        return False
+    by_digits = rank_digits(keep)  # a number read digit by digit: checked the same way
+    return bool(by_digits) and by_digits[0][0] == value and by_digits[0][1] >= DIGIT_SCALE_MIN_SCORE
 
 
 def _on_a_cut(box: np.ndarray, shape: tuple[int, ...], cut: tuple[bool, bool, bool, bool]) -> bool:
@@ -611,13 +643,14 @@ def cube_faces(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         if _on_a_cut(box, gray.shape, cut):
             continue
         face = _rectify(gray, box)
-        value, score = read_cube_face(face)
+        digits = not proposed and _digits_fit(box)
+        value, score = read_cube_face(face, digits=digits)
         if value is None:
             continue
         if proposed and (value not in GLYPH_VALUES or any(same_place(box + (x0, y0), f.box) for f in faces)
                          or not _lone_number(face, value)):
             continue  # (near a face traced already, its glyph proposes nothing new; an 8 or no lone number: no cube)
-        if all(_same_glyph(gray, _scaled(box, k), value) for k in SCALE_CHECKS):
+        if all(_same_glyph(gray, _scaled(box, k), value, digits) for k in SCALE_CHECKS):
             faces.append(CubeFace(score, value, box + (x0, y0)))
     return faces
 
@@ -644,6 +677,7 @@ def face_at(image_bgr: np.ndarray, box: np.ndarray) -> Optional[CubeFace]:
     gray = crop if crop.ndim == 2 else cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
     local = np.asarray(box, np.float64) - (x0, y0)
     value, score = _read_outline(gray, local)
-    if value is None or not all(_same_glyph(gray, _scaled(local, k), value) for k in SCALE_CHECKS):
+    if value is None or not all(_same_glyph(gray, _scaled(local, k), value, _digits_fit(local))
+                                for k in SCALE_CHECKS):
         return None
     return CubeFace(score, value, np.asarray(box, np.float64))
