@@ -52,6 +52,8 @@ OFF_BOARD_REACH = 2.0  # checker diameters of table beyond the outer frame searc
 FIELD_COLOUR_TIE = 2.0  # Lab units within which a die's surroundings match the field as well as the table
 SAME_DIE_GAP = 0.65  # reader die edges (0.45 checker diameters) within which two readings are one die: below
 # the smallest real die (0.3 diameters), so two dice touching stay two
+CUBE_GAP = 0.6  # die edges from the cube's centre within which a die reading is the cube's face (a die beside
+# the cube lies a die edge or more from it: half the die and at least half a die-sized cube)
 STRAY_MIN_GAP = 1.5  # die edges between the die on the board and a die off it (closer: the same die seen twice)
 ON_FIELD_SLACK = 0.75  # die edges past the playing area's edge a die still counts as on it (see die_half)
 CUBE_REACH = 2.0  # checker diameters of table beyond the outer frame where a cube laid beside the board may lie
@@ -336,6 +338,19 @@ def one_reading_per_die(dice: list[DieReading], die_px: float) -> list[DieReadin
     return sorted(merged, key=lambda d: (d.center[0], d.center[1]))
 
 
+def off_the_cube(dice: list[DieReading], cube: Any, die_px: float) -> list[DieReading]:
+    """The dice readings that do not lie where the cube was read (within CUBE_GAP die edges of its centre).
+
+    Why: a die cannot lie where the cube lies, but a small cube's number blurs into one blob and reads as a die
+    showing 1 (helper six25's render 48014 frame 889: a red cube showing 4 on the bar, 15 px wide at 960x540, read
+    as a 1 by the wide search that one die on the field starts). The cube reader tells a number from a pip; the
+    dice reader does not, so the cube's reading decides."""
+    if cube is None or die_px <= 0:
+        return dice
+    cx, cy = float(cube.center[0]), float(cube.center[1])
+    return [d for d in dice if np.hypot(d.center[0] - cx, d.center[1] - cy) >= CUBE_GAP * die_px]
+
+
 def with_stray_die(dice: list[DieReading], image: Optional[np.ndarray] = None, die_px: float = 0.0
                    ) -> list[DieReading]:
     """The dice on the board, and a die off it only when it can be the other die of a roll.
@@ -600,6 +615,12 @@ class Reader:
             work = dataclasses.replace(work, checker_diameter=2 * self._radius * scale, _maps=work._maps)
             self._work = (geo, work, scale)
         reused: list[str] = []
+        # a first read reads the cube first (it reads it whatever else lies there), so that no die is read where
+        # the cube lies (see off_the_cube); later the cube read last stands while dice lie (see below)
+        looked = self._cube_looked
+        if not looked:
+            self._last_cube = self._cube_on(image, geo, reused)
+            self._cube_looked = True
         dice = self._dice_on(image, geo, reused) if self.read_dice else []
         # a disc found on a die is no checker (vision.checker_dice)
         counts = self._count_on(image, geo, work, scale, dice_in_view(dice, work), reused, dice)
@@ -631,13 +652,12 @@ class Reader:
         # reading to keep, and a cube left unread there is a wrong answer, not a saving
         lifted = not dice and self._had_dice
         hand = any(p is None for p in counts.points)
-        if self._cube_looked and (dice or lifted or hand):
+        if not looked or dice or lifted or hand:
             cube = self._last_cube
-            if hand and not (dice or lifted):
+            if looked and hand and not (dice or lifted):
                 reused.append("cube")
         else:
             cube = self._cube_on(image, geo, reused)
-            self._cube_looked = True
         self._last_cube, self._had_dice = cube, bool(dice)
         # the absolute size is unknown from one view (checkers come in many sizes): it comes from the calibration
         board = BoardInfo(found=True, corners=[[float(x), float(y)] for x, y in geo.corners],
@@ -762,8 +782,10 @@ class Reader:
             looks.append(look)
             return look.dice
 
+        # the cube's place where it was read last (on this frame when it is a first read: see _read_full)
+        cube = self._last_cube if self._cube_looked else None
         try:
-            dice = search("field", field)
+            dice = off_the_cube(search("field", field), cube, die_px)
             if sum(die.half is not None for die in dice) == 1:
                 # one die on the field: the other may have left the board. Only then is the wider area (about
                 # as costly again as the field) searched, as nothing off the board counts otherwise
@@ -772,7 +794,7 @@ class Reader:
                 wide = search("wide", around)
                 # the wide search also reads dice on the field that the field's own mask cut short (a die on
                 # the field's edge); one_reading_per_die keeps one reading per die
-                dice += [die for die in wide if die.half is None or die.value is not None]
+                dice += [die for die in off_the_cube(wide, cube, die_px) if die.half is None or die.value is not None]
         except VisionError as exc:
             log.debug("dice: %s", exc)
             for watch in self._dice_watches.values():
