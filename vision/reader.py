@@ -338,8 +338,9 @@ def one_reading_per_die(dice: list[DieReading], die_px: float) -> list[DieReadin
     return sorted(merged, key=lambda d: (d.center[0], d.center[1]))
 
 
-def off_the_cube(dice: list[DieReading], cube: Any, die_px: float) -> list[DieReading]:
-    """The dice readings that do not lie where the cube was read (within CUBE_GAP die edges of its centre).
+def off_the_cube(dice: list[DieReading], cube: Optional[list[float]], die_px: float) -> list[DieReading]:
+    """The dice readings that do not lie where the cube was read (within CUBE_GAP die edges of its centre
+    ``cube``, image px; None: no cube read, every reading stays).
 
     Why: a die cannot lie where the cube lies, but a small cube's number blurs into one blob and reads as a die
     showing 1 (helper six25's render 48014 frame 889: a red cube showing 4 on the bar, 15 px wide at 960x540, read
@@ -347,7 +348,7 @@ def off_the_cube(dice: list[DieReading], cube: Any, die_px: float) -> list[DieRe
     dice reader does not, so the cube's reading decides."""
     if cube is None or die_px <= 0:
         return dice
-    cx, cy = float(cube.center[0]), float(cube.center[1])
+    cx, cy = float(cube[0]), float(cube[1])
     return [d for d in dice if np.hypot(d.center[0] - cx, d.center[1] - cy) >= CUBE_GAP * die_px]
 
 
@@ -487,6 +488,9 @@ class Reader:
         self._work: Optional[tuple[BoardGeometry, BoardGeometry, float]] = None  # (for geometry, work geo, scale)
         self._radius: Optional[float] = None  # checker radius measured on this board (rectified px)
         self._last_cube: Optional[Any] = None  # kept while dice lie on the board (the cube moves only before a roll)
+        # the geometry and image centre of the last cube read: while the geometry is kept (a calibrated or locked
+        # board), no die is read there even when the cube goes unread (see _dice)
+        self._cube_place: Optional[tuple[BoardGeometry, list[float]]] = None
         self._had_dice = False  # the last full read saw dice: a frame without them is the lift (see _read_full)
         self.last_geometry: Optional[BoardGeometry] = None  # the geometry of the last full read
         # what follows from one geometry at one frame size (masks, die size, homography, cube area): (geometry,
@@ -621,6 +625,8 @@ class Reader:
         if not looked:
             self._last_cube = self._cube_on(image, geo, reused)
             self._cube_looked = True
+            if self._last_cube is not None:
+                self._cube_place = (geo, list(self._last_cube.center))
         dice = self._dice_on(image, geo, reused) if self.read_dice else []
         # a disc found on a die is no checker (vision.checker_dice)
         counts = self._count_on(image, geo, work, scale, dice_in_view(dice, work), reused, dice)
@@ -659,6 +665,8 @@ class Reader:
         else:
             cube = self._cube_on(image, geo, reused)
         self._last_cube, self._had_dice = cube, bool(dice)
+        if cube is not None:
+            self._cube_place = (geo, list(cube.center))
         # the absolute size is unknown from one view (checkers come in many sizes): it comes from the calibration
         board = BoardInfo(found=True, corners=[[float(x), float(y)] for x, y in geo.corners],
                           size_cm=self.size_cm, tournament_size=self.tournament_size)
@@ -782,8 +790,13 @@ class Reader:
             looks.append(look)
             return look.dice
 
-        # the cube's place where it was read last (on this frame when it is a first read: see _read_full)
-        cube = self._last_cube if self._cube_looked else None
+        # the cube's place where it was read last (on this frame when it is a first read: see _read_full); when
+        # that read found none, where it was last found on this same geometry (the cube reader misses a small
+        # cube now and then: render 48014 frame 532, a 15 px cube showing 4 read as a die showing 1)
+        kept = self._last_cube if self._cube_looked else None
+        cube = list(kept.center) if kept is not None else None
+        if cube is None and self._cube_place is not None and self._cube_place[0] is geo:
+            cube = self._cube_place[1]
         try:
             dice = off_the_cube(search("field", field), cube, die_px)
             if sum(die.half is not None for die in dice) == 1:
