@@ -374,12 +374,6 @@ def _start_board(home: str) -> Board:
     return Seating(home).board(Position.start(), "light")
 
 
-def _read_before(obs: Observation) -> bool:
-    """Whether the reading's checkers are an earlier read's: the reader's answer for a frame that looked unchanged,
-    or its counts kept over a frame that changed only where the dice were lifted (vision.reader._lifted_only)."""
-    return bool(obs.extra.get("unchanged")) or "checkers" in obs.extra.get("reused", ())
-
-
 def _board_json(board: Board) -> list:
     return [list(board.points), list(board.bar), list(board.off)]
 
@@ -2399,7 +2393,7 @@ class GameTracker:
             after_board = found.board
             assert after_board is not None
             if (st.confirm != _board_json(after_board) and not quick
-                    and (found.illegal_cost > 0 or (lone_foul and _read_before(obs)))
+                    and (found.illegal_cost > 0 or (lone_foul and obs.extra.get("unchanged")))
                     and not self._confirmed_clearer(after_board, obs)):
                 # an illegal call on a board the reading shows only if an unsure point was misread needs one more
                 # agreeing reading of the same board (a whole board read as is was already read twice alike).

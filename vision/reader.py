@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Optional
 
 import cv2
 import numpy as np
@@ -59,9 +59,6 @@ ON_FIELD_SLACK = 0.75  # die edges past the playing area's edge a die still coun
 CUBE_REACH = 2.0  # checker diameters of table beyond the outer frame where a cube laid beside the board may lie
 CUBE_SIDE = (0.4, 1.3)  # a cube's side in checker diameters (renders 0.45-0.75, tournament cubes about 1)
 CHANGE_REACH = 1  # grid cells round a changed cell that count as changed for the region tests (a rim between cells)
-LIFT_KEEPS_COUNT = True  # a frame changed only where the dice lay, now lifted, keeps the last count (_lifted_only)
-LIFT_SURE = 0.6  # ... when every point of it was counted at least this sure (the referee's LOW_CONFIDENCE)
-LIFT_REACH = 1.5  # die edges round a lifted die's centre within which its lift may change the frame
 
 
 @dataclass(frozen=True)
@@ -142,20 +139,6 @@ class _Kept:
     key: Any
     base: np.ndarray
     value: Any
-    dice_cells: tuple[int, ...] = ()  # a count's: the change grid's cells (flat indices) round the dice it was given
-
-
-def die_cells(shape: tuple[int, ...], dice: Sequence[DieReading], die_px: float) -> list[int]:
-    """The change grid's cells (flat indices) within LIFT_REACH die edges of each die on the board's centre: what
-    lifting those dice changes (their body, shadow and the hand's last touch stay inside it)."""
-    on = [d.center for d in dice if d.half is not None]
-    if not on or die_px <= 0:
-        return []
-    centres = cell_centres(shape)
-    near = np.zeros(len(centres), bool)
-    for x, y in on:
-        near |= np.hypot(centres[:, 0] - x, centres[:, 1] - y) <= LIFT_REACH * die_px
-    return np.flatnonzero(near).tolist()
 
 
 def loaded_calibration(calibration: Any) -> Any:
@@ -629,7 +612,7 @@ class Reader:
                 self._cube_place = (geo, list(self._last_cube.center))
         dice = self._dice_on(image, geo, reused) if self.read_dice else []
         # a disc found on a die is no checker (vision.checker_dice)
-        counts = self._count_on(image, geo, work, scale, dice_in_view(dice, work), reused, dice)
+        counts = self._count_on(image, geo, work, scale, dice_in_view(dice, work), reused)
         if self.calibrated and counts.radius_px > 0:
             self._radius = counts.radius_px
         warnings.extend(counts.warnings)
@@ -698,10 +681,9 @@ class Reader:
         return dice
 
     def _count_on(self, image: np.ndarray, geo: BoardGeometry, work: BoardGeometry, scale: float,
-                  spots: list[Any], reused: list[str], dice: Sequence[DieReading] = ()) -> CheckerCount:
+                  spots: list[Any], reused: list[str]) -> CheckerCount:
         """The checker counts: the last count when nothing on the board changed and the dice given are the same,
-        or when the dice were lifted and nothing changed but where they lay (see _lifted_only); else the board
-        rectified and counted whole (see BoardChanges for why never point by point)."""
+        else the board rectified and counted whole (see BoardChanges for why never point by point)."""
         from vision.board import rectify
 
         cells = self._cells(geo, image.shape) if self.incremental else None
@@ -717,41 +699,11 @@ class Reader:
             # (made from the same geometry and dice, and no cell of the board changed since)
             reused.append("checkers")
             return kept.value
-        if moved is not None and kept is not None and kept.key[0] is work and self._lifted_only(moved, spots, kept):
-            # the verdict frame: the last count stands, and this frame's grid is the base the next one is told from
-            assert self._grids is not None
-            reused.append("checkers")
-            self._kept_counts = _Kept((work, spots), self._grids.grid.copy(), kept.value, ())
-            return kept.value
         counts = count_checkers(rectify(image, work), work, dice=spots)
         counts.radius_px /= scale
         if cells is not None and self._grids is not None:
-            self._kept_counts = _Kept((work, spots), self._grids.grid.copy(), counts,
-                                      tuple(die_cells(image.shape, dice, die_edge_px(geo))))
+            self._kept_counts = _Kept((work, spots), self._grids.grid.copy(), counts)
         return counts
-
-    def _lifted_only(self, moved: np.ndarray, spots: list[Any], kept: "_Kept") -> bool:
-        """Whether this frame differs from the last count's only where that count's dice lay, now lifted.
-
-        Why: the frame where the dice are lifted is the one the referee judges the play on, and a whole count
-        there cost about half its read (46 of 94 ms at 1080p) to count again checkers the last frame counted.
-        The last count stands for it when it was made with the dice on the board, none of them lay on or against
-        a point's checkers (``CheckerCount.cues[p]["die"]``: that point was counted round the die, and needs
-        counting again without it), every point of it was counted sure (LIFT_SURE), and no board cell changed but
-        under a lifted die: a checker moved with the lift changes cells elsewhere and the board is counted whole.
-        Why only sure counts: the fresh count on the lift is the referee's second look at a point it doubted; kept
-        for every lift, judging game 13434 fell 43 -> 37 events on time and 1616 45 -> 43. Kept only when sure, 6
-        judging games replay with the same events, and the rule holds on 21 of 54 lifts of games 21434 and 50434
-        (those verdict frames: 29 ms against 106 ms counted, and 57 against 115)."""
-        if not LIFT_KEEPS_COUNT or spots or not kept.key[1] or not kept.dice_cells:
-            return False
-        if any(cue.get("die") for cue in kept.value.cues.values()):
-            return False
-        if min(kept.value.confidence, default=0.0) < LIFT_SURE:
-            return False
-        under = np.zeros(moved.shape, bool).ravel()
-        under[list(kept.dice_cells)] = True
-        return not bool((moved & ~under.reshape(moved.shape)).any())
 
     def _dice(self, image: np.ndarray, geo: BoardGeometry, looks: Optional[list[DiceLook]] = None
               ) -> list[DieReading]:
