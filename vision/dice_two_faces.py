@@ -148,44 +148,10 @@ def flat_side_faces(faces: Sequence, board_to_image: np.ndarray, shape: tuple[in
 def two_faces_cocked(faces: Sequence, board_to_image: np.ndarray, shape: tuple[int, ...]) -> set[int]:
     """Indices of ``faces`` (``vision.dice.FaceCandidate``, merged over scales) that are one of two faces of a cocked
     die. Faces need a value and the same pip polarity (``dark``); the camera comes from ``board_to_image``."""
-    from vision.dice_flat import camera_pose
-
     out: set[int] = set()
-    if len(faces) < 2:
-        return out
-    h = np.asarray(board_to_image, float)
-    try:
-        rot, t, _ = camera_pose(h, shape)
-        h_inv = np.linalg.inv(h)
-    except (np.linalg.LinAlgError, ZeroDivisionError):
-        return out
-    cam = -rot.T @ t
-    if not np.all(np.isfinite(cam)) or abs(cam[2]) < 1e-9:
-        return out
-    for i, a in enumerate(faces):
-        for j in range(i + 1, len(faces)):
-            b = faces[j]
-            if a.value is None or b.value is None or a.dark is None or a.dark != b.dark:
-                continue
-            gap = float(np.linalg.norm(np.asarray(a.center) - np.asarray(b.center))) / max(a.size, b.size, 1e-9)
-            if not ADJACENT[0] < gap < ADJACENT[1] or _shared_pips(a, b) > MAX_SHARED_PIPS:
-                continue
-            pair = _side_and_top(a, b)
-            if pair is None:
-                continue
-            side, top = pair
-            ps, pt = _board_point(h_inv, side.center), _board_point(h_inv, top.center)
-            if ps is None or pt is None:
-                continue
-            out_way, to_cam = ps - pt, cam[:2] - pt
-            norm = float(np.linalg.norm(out_way) * np.linalg.norm(to_cam))
-            if norm <= 0:
-                continue
-            away = float(out_way @ to_cam) / norm < AWAY
-            slope = float(np.linalg.norm(to_cam)) / abs(float(cam[2]))
-            sin_view = slope / float(np.hypot(1.0, slope))
-            fs = _squash(side)
-            rounder = fs is not None and sin_view + ROUNDER < fs < SIDE_FACE and _true_side(side, top, fs)
-            if away or rounder:
-                out.update((i, j))
+    for i, j, side, top, cos, sin_view in _pairs(faces, board_to_image, shape):
+        fs = _squash(side)
+        rounder = fs is not None and sin_view + ROUNDER < fs < SIDE_FACE and _true_side(side, top, fs)
+        if cos < AWAY or rounder:
+            out.update((i, j))
     return out
