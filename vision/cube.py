@@ -37,7 +37,7 @@ from typing import Callable, Optional, Sequence
 import cv2
 import numpy as np
 
-from vision.cube_digits import rank_digits, read_digits
+from vision.cube_digits import rank_digits, read_digits, round_blot
 from vision.errors import VisionError
 from vision.observation import CubeReading
 
@@ -165,15 +165,7 @@ def _one_disc(ink: np.ndarray) -> bool:
     cube's numbers are strokes: a 2 or 16 is far from round, a blurred 4 a triangle with a stem, and an 8, 32 or 64
     has holes or several parts.
     """
-    contours, _ = cv2.findContours(ink.astype(np.uint8), cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
-    if len(contours) != 1:
-        return False  # several parts, or an outline with a hole in it
-    outline = contours[0]
-    area, perimeter = cv2.contourArea(outline), cv2.arcLength(outline, True)
-    hull = cv2.contourArea(cv2.convexHull(outline))
-    if perimeter <= 0 or hull <= 0:
-        return False
-    return 4.0 * np.pi * area / perimeter ** 2 >= MIN_DISC_ROUNDNESS and area / hull >= MIN_DISC_SOLIDITY
+    return round_blot(ink, MIN_DISC_ROUNDNESS, MIN_DISC_SOLIDITY)
 
 
 @lru_cache(maxsize=1)

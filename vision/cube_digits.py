@@ -75,14 +75,18 @@ def _templates() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return np.array(labels), stack, stack.sum(axis=1, dtype=np.float64)
 
 
-def _round_blot(part: np.ndarray) -> bool:
+def round_blot(part: np.ndarray, roundness: float = ROUND_BLOT, solidity: float = ROUND_SOLID) -> bool:
+    """Whether the ink is a single round blot: one outline without a hole, at least ``roundness`` round (4 pi area /
+    perimeter^2) and ``solidity`` convex (area over its hull's), as a pip is and no digit (vision.cube._one_disc asks
+    the same of a whole glyph, at its own bars)."""
     contours, _ = cv2.findContours(part.astype(np.uint8), cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
     if len(contours) != 1:
-        return False
+        return False  # several parts, or an outline with a hole in it
     area, perimeter = cv2.contourArea(contours[0]), cv2.arcLength(contours[0], True)
     hull = cv2.contourArea(cv2.convexHull(contours[0]))
-    return perimeter > 0 and hull > 0 and 4 * np.pi * area / perimeter ** 2 >= ROUND_BLOT \
-        and area / hull >= ROUND_SOLID
+    if perimeter <= 0 or hull <= 0:
+        return False
+    return 4.0 * np.pi * area / perimeter ** 2 >= roundness and area / hull >= solidity
 
 
 def _holes(part: np.ndarray) -> int:
@@ -104,13 +108,18 @@ def _solidity(part: np.ndarray) -> float:
     return float(len(xs)) / max(cv2.contourArea(hull) + 0.5 * cv2.arcLength(hull, True) + 1.0, 1.0)
 
 
+def _parts(ink: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[int]]:
+    """The ink's 8-connected parts: (labels, stats, the labels of parts of at least MIN_PART of the ink)."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    total = float(stats[1:, cv2.CC_STAT_AREA].sum()) if n > 1 else 0.0
+    return labels, stats, [k for k in range(1, n) if stats[k, cv2.CC_STAT_AREA] >= MIN_PART * total]
+
+
 def split_digits(ink: np.ndarray) -> Optional[list[np.ndarray]]:
     """The glyph's digits left to right (each a mask of the glyph's size), or None when it is not one or two
     upright digits side by side: parts overlapping across are one digit, a digit is no wider than MAX_DIGIT_WIDTH
     of its height, two digits are about as tall as each other and side by side, and no digit is a round blot."""
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
-    total = float(stats[1:, cv2.CC_STAT_AREA].sum()) if n > 1 else 0.0
-    parts = [k for k in range(1, n) if stats[k, cv2.CC_STAT_AREA] >= MIN_PART * total]
+    labels, stats, parts = _parts(ink)
     if not parts or len(parts) > 4:
         return None
     parts.sort(key=lambda k: stats[k, cv2.CC_STAT_LEFT])
@@ -141,7 +150,7 @@ def split_digits(ink: np.ndarray) -> Optional[list[np.ndarray]]:
                        for j in g)
         if any(b[0] >= a[1] and min(a[1] - a[0], b[1] - b[0]) > 0.3 * h for a, b in zip(spans, spans[1:])):
             return None  # parts one above the other: a number lying on its side, not one digit
-        if len(g) == 1 and _round_blot(mask):
+        if len(g) == 1 and round_blot(mask):
             return None
         digits.append(mask)
         boxes.append((ys.min(), ys.max(), h))
@@ -170,10 +179,8 @@ def _parted(mask: np.ndarray) -> list[np.ndarray]:
 
 def _pips_only(ink: np.ndarray) -> bool:
     """Whether the glyph is more parts than two digits make (split_digits' bound) or only round blots: pips."""
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
-    total = float(stats[1:, cv2.CC_STAT_AREA].sum()) if n > 1 else 0.0
-    parts = [k for k in range(1, n) if stats[k, cv2.CC_STAT_AREA] >= MIN_PART * total]
-    return len(parts) > 4 or (len(parts) > 1 and all(_round_blot(labels == k) for k in parts))
+    labels, _, parts = _parts(ink)
+    return len(parts) > 4 or (len(parts) > 1 and all(round_blot(labels == k) for k in parts))
 
 
 def axis_share(ink: np.ndarray) -> float:
