@@ -1050,6 +1050,16 @@ def last_roll(memory: ScaleMemory, image_shape: tuple[int, ...], mask: np.ndarra
     return np.array(roll, float), ROLL_REACH * edge + 2.0
 
 
+def read_learnt(memory: ScaleMemory, image_shape: tuple[int, ...], mask: np.ndarray, die_size_px: float) -> bool:
+    """Whether the last ``find_dice`` of this view (``mask`` and ``die_size_px`` as it was given them) read at the
+    learnt edge's scales rather than the guess's (a read without a learnt edge, or due a recheck, reads the guess's).
+
+    Why: a reader that looks again at the guess's scales where the learnt ones found one die of a roll
+    (vision.reader.Reader._second_look) would only repeat a read already made at them."""
+    view = memory.view((image_shape, kept_box(mask), round(float(die_size_px), 1)))
+    return bool(getattr(view, "learnt_read", True))
+
+
 def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
               die_size_px: Optional[float] = None, board_to_image: Optional[np.ndarray] = None,
               memory: Optional[ScaleMemory] = None) -> list[DieReading]:
@@ -1076,6 +1086,7 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         guess = scales
         scales = view.scales(guess, float(die_size_px))
         learnt = scales is not guess
+        view.learnt_read = learnt
     ox = oy = 0
     if mask is not None:  # the masked area's box with the largest scale's margin: grey and colour of that only
         bx, by, bw, bh = box

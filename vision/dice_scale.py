@@ -48,6 +48,7 @@ class DieScale:
     idle: int = 0  # reads since the last confident die
     roll: Optional[np.ndarray] = None  # centres of the last read's whole roll (frame pixels), read round first
     # next time (vision.dice._reread_roll); None when the last read was no whole roll
+    learnt_read: bool = False  # whether the last read read at the learnt edge (False: at the guess's scales)
 
     def edge(self) -> Optional[float]:
         """The learnt edge, once two confident faces agreed on it."""

@@ -462,6 +462,8 @@ class Reader:
         self._grids: Optional[Any] = None  # this frame's thumbnail and change grid (vision.change_map.FrameGrids)
         self._kept_counts: Optional[_Kept] = None  # the last checker count, its frame's grid and (work geo, dice)
         self._dice_watches: dict[str, DiceWatch] = {}  # the dice of each area searched ("field", "wide")
+        # the last frame's second look at a lone die (see _second_look): its geometry and the dice it gave
+        self._lone_look: Optional[tuple[BoardGeometry, list[DieReading]]] = None
         self._cube_watch: Optional[CubeWatch] = None  # the cube searched again only where the frame changed
         self._cube_looked = False  # the cube was looked for since the stages were last forgotten
         self.changes: Optional[BoardChanges] = None  # what changed on the board since the last checker count
@@ -514,6 +516,7 @@ class Reader:
         """No stage's last result is kept: the next changed frame reads every stage whole."""
         self._kept_counts = None
         self._dice_watches = {}
+        self._lone_look = None
         self._cube_watch = None
         self._cube_looked = False
 
@@ -766,7 +769,49 @@ class Reader:
                 watch.forget()
             return []
         dice = [die for die in dice if die.half is not None or not lies_on_field(image, geo, die.center, die_px)]
-        return with_stray_die(one_reading_per_die(dice, die_px), image, die_px)
+        final = with_stray_die(one_reading_per_die(dice, die_px), image, die_px)
+        if sum(die.value is not None for die in final) != 1:
+            self._lone_look = None
+            return final
+        return self._second_look(final, image, geo, field, die_px, homography, cube, looks)
+
+    def _second_look(self, final: list[DieReading], image: np.ndarray, geo: BoardGeometry, field: np.ndarray,
+                     die_px: float, homography: np.ndarray, cube: Optional[list[float]],
+                     looks: Optional[list[DiceLook]]) -> list[DieReading]:
+        """One die read where a roll throws two: the field read again at the board's guessed die scales (the
+        learnt edge's two scales can both miss a die), taken only when it makes the roll whole.
+
+        Why: the learnt edge (vision.dice_scale) reads at 0.85 and 1.0 of what confident faces showed, and a die at
+        the edge of being read is found at some scales and not at others. Render 47535 frame 742: a red 1 of ~10 px
+        on a blue field was found at learnt edges 9.0 and 9.6 but not at 9.27, the edge then learnt (its ring round
+        the pip read 0.33 of the pip's contrast off the face's level, past the 0.3 allowed), while the guess's
+        scales read it; the roll read as a lone 4 and the next roll was called a re-roll. The guess's read costs
+        about a whole field's read, so it is made only on frames with exactly one die read at the learnt edge (a
+        read at the guess's scales would be made twice), carried while the dice areas are unchanged, and teaches
+        the learnt edge nothing. A die it adds must be a whole second die (read with a value) and the field must
+        then hold exactly the two dice of a roll."""
+        from vision.dice import find_dice, read_learnt
+
+        if looks and all(look.carried for look in looks) and self._lone_look is not None \
+                and self._lone_look[0] is geo:
+            return list(self._lone_look[1])
+        if not read_learnt(self.dice_memory, image.shape, field, die_px):
+            self._lone_look = (geo, list(final))  # the field was read at the guess's scales already
+            return final
+        try:
+            found = off_the_cube(find_dice(image, mask=field, die_size_px=die_px, board_to_image=homography), cube,
+                                 die_px)
+        except VisionError as exc:
+            log.debug("dice, second look: %s", exc)
+            found = []
+        d = geo.checker_diameter_px
+        for die in found:
+            die.half = die_half(geo, die.center, 0.45 * d)
+        extra = [die for die in found if die.value is not None and die.half is not None]
+        both = one_reading_per_die(final + extra, die_px)
+        out = both if len(both) == 2 and all(die.value is not None for die in both) else final
+        self._lone_look = (geo, list(out))
+        return out
 
     def _kept(self, geo: BoardGeometry, shape: tuple[int, ...], what: str, make: Callable[[], Any]) -> Any:
         """``make()``, made once while the geometry and the frame size stay the same.

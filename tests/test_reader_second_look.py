@@ -1,0 +1,113 @@
+"""A lone die read where a roll throws two gets a second look at the board's guessed die scales
+(vision.reader.Reader._second_look): the learnt edge's two scales can both miss a die at the edge of being read."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from calibration.geometry import BoardGeometry, standard_layout
+from vision.observation import DieReading
+from vision.reader import Reader
+
+
+def _geometry() -> BoardGeometry:
+    corners = np.array([[300.0, 200.0], [1600.0, 230.0], [1650.0, 900.0], [260.0, 880.0]])
+    size = (880, 480)
+    return BoardGeometry.from_corners(corners, rect_size=size, image_size=(1920, 1080), **standard_layout(size, 0.06))
+
+
+FOUR = DieReading(4, True, [1200.0, 520.0])
+ONE = DieReading(1, True, [1290.0, 500.0])
+
+
+def _reader(monkeypatch, learnt: list[DieReading], guessed: list[DieReading], incremental: bool = False,
+            learnt_edge: bool = True):
+    """A reader on a fixed board whose dice finder reads ``learnt`` with a learnt-scale memory and ``guessed``
+    without one (the guess's scales), the field's last read having read at a learnt edge (``learnt_edge``) or
+    not; returns the reader and the list of memories each call got."""
+    import vision.dice
+
+    geo = _geometry()
+    reader = Reader(geo, fast_path=False, incremental=incremental)
+    monkeypatch.setattr(Reader, "_board", lambda self, image, warnings: geo)
+    monkeypatch.setattr(Reader, "_cube", lambda self, image, g: None)
+    calls: list = []
+
+    def find_dice(image, mask=None, die_size_px=None, board_to_image=None, memory=None):
+        calls.append(memory)
+        dice = learnt if memory is not None else guessed
+        return [DieReading(d.value, d.flat, list(d.center)) for d in dice]
+
+    monkeypatch.setattr(vision.dice, "find_dice", find_dice)
+    monkeypatch.setattr(vision.dice, "read_learnt", lambda *a: learnt_edge)
+    return reader, calls
+
+
+def _values(obs) -> list:
+    return sorted((d.value, tuple(d.center)) for d in obs.dice)
+
+
+IMAGE = np.full((1080, 1920, 3), 120, np.uint8)
+
+
+def test_the_guessed_scales_find_the_second_die_of_the_roll(monkeypatch):
+    reader, calls = _reader(monkeypatch, [FOUR], [FOUR, ONE])
+    obs = reader.read(IMAGE)
+    assert _values(obs) == [(1, tuple(ONE.center)), (4, tuple(FOUR.center))]
+    assert calls[-1] is None  # the last read was the second look, at the guess's scales
+    assert all(d.half == "right" for d in obs.dice)
+
+
+def test_two_dice_read_at_once_get_no_second_look(monkeypatch):
+    reader, calls = _reader(monkeypatch, [FOUR, ONE], [FOUR, ONE, DieReading(3, True, [900.0, 600.0])])
+    assert len(reader.read(IMAGE).dice) == 2
+    assert None not in calls
+
+
+@pytest.mark.parametrize("guessed", [
+    [FOUR],  # the same lone die again
+    [FOUR, DieReading(None, True, ONE.center)],  # a second die without a value: no roll read
+    [FOUR, ONE, DieReading(3, True, [900.0, 600.0])],  # three dice: no roll either
+])
+def test_a_second_look_that_reads_no_whole_roll_changes_nothing(monkeypatch, guessed):
+    reader, calls = _reader(monkeypatch, [FOUR], guessed)
+    assert _values(reader.read(IMAGE)) == [(4, tuple(FOUR.center))]
+    assert calls[-1] is None  # it did look
+
+
+def test_the_second_look_is_carried_while_the_dice_areas_stay_unchanged(monkeypatch):
+    """A die lying alone for many frames (the other one under a hand) costs the guess's read once, not every
+    frame: while no cell of the dice areas changed, the second look's dice are carried; a change reads again."""
+    reader, calls = _reader(monkeypatch, [FOUR], [FOUR, ONE], incremental=True)
+    image = IMAGE.copy()
+    assert len(reader.read(image).dice) == 2
+    looks = calls.count(None)
+    assert looks == 1
+    image[5:40, 5:40] = 30  # a change far from the board and the table round it
+    assert len(reader.read(image).dice) == 2
+    assert calls.count(None) == looks  # carried
+    image[520:560, 1100:1140] = 200  # on the field: the dice areas changed
+    assert len(reader.read(image).dice) == 2
+    assert calls.count(None) == looks + 1
+
+
+def test_no_second_look_where_the_field_was_read_at_the_guess_scales_already(monkeypatch):
+    reader, calls = _reader(monkeypatch, [FOUR], [FOUR, ONE], learnt_edge=False)
+    assert _values(reader.read(IMAGE)) == [(4, tuple(FOUR.center))]
+    assert None not in calls
+
+
+def test_a_view_reads_at_the_learnt_edge_only_once_one_is_learnt():
+    from vision.dice import find_dice, read_learnt
+    from vision.dice_scale import ScaleMemory
+
+    image = np.full((400, 600, 3), 120, np.uint8)
+    mask = np.zeros((400, 600), np.uint8)
+    mask[50:350, 50:550] = 255
+    memory = ScaleMemory()
+    find_dice(image, mask=mask, die_size_px=20.0, memory=memory)
+    assert not read_learnt(memory, image.shape, mask, 20.0)  # nothing learnt: the guess's scales
+    memory.view((image.shape, (50, 50, 500, 300), 20.0)).sizes.extend([19.0, 19.5])
+    find_dice(image, mask=mask, die_size_px=20.0, memory=memory)
+    assert read_learnt(memory, image.shape, mask, 20.0)
