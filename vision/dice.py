@@ -37,7 +37,7 @@ from vision.dice_scale import LEARN_CONFIDENCE, ScaleMemory
 from vision.dice_sure import face_sureness
 from vision.dice_tilt import MIN_BODY_EDGE_PX
 from vision.dice_tilt_agree import side_face_cocked
-from vision.dice_two_faces import two_faces_cocked
+from vision.dice_two_faces import flat_side_faces, two_faces_cocked
 from vision.dice_windows import Mosaic
 from vision.errors import VisionError
 from vision.observation import DieReading
@@ -872,6 +872,50 @@ def _split_face(group: list[Pip], pips: list[Pip], images: FaceImages, zoom: flo
     return joined
 
 
+RUN_AREA = 1.3  # a run of two pips has at least this many times the area of its face's other pips (about 2)
+RUN_ELONGATION = 2.3  # a tiny blob more elongated than a pip may be (_not_a_face): two pips run together
+RUN_GROUP = (3, 5)  # groups of this many blobs may hold a run of two (a 6 of ~11 px read as 5 blobs)
+
+
+def _parted_runs(group: list[Pip], zoom: float) -> Optional[tuple[list[Pip], list[Pip]]]:
+    """The group with each run of two pips (a tiny blob elongated beyond any pip, RUN_ELONGATION) parted into two
+    pips one grid step apart along its long axis, and the runs so parted; None when it has no run, or too few
+    other pips to give the step.
+
+    Why: a 6 is two parallel rows of three pips, and within a row the pips lie closer than anywhere on another
+    face (the gap between them is about a pip's width). On a die of ~11-13 px a pip is one or two source pixels,
+    and two pips of a row blur into one blob: the face is seen as five blobs (or four, both rows so), the run a
+    short bar about twice a pip's area lying along its row, too elongated for a pip (renders at 960x540: a red 6
+    of ~11 px missed on most rolls, why-codes r4 and r5). Two pips of a row are one grid step apart: the group's
+    other pips give that step (their median nearest-neighbour distance) when three or more remain, else the run's
+    own spread does (two discs of the other pips' area a step apart). The parted face must still pass every test
+    of a face: a layout's fit, plain other faces' pip places (a 6's inked middles refuse a 4), no foreign pip."""
+    tiny = TINY_PIP_PX * zoom
+    runs = [p for p in group if p.elongation > RUN_ELONGATION and p.diameter / np.sqrt(2) <= tiny]
+    rest = [p for p in group if not any(p is r for r in runs)]
+    if not runs or len(rest) < 2 or len(rest) + 2 * len(runs) > 6:
+        return None
+    size = float(median([q.area for q in rest]))
+    step = None
+    if len(rest) >= 3:
+        xy = np.array([[p.x, p.y] for p in rest])
+        d = np.hypot(xy[:, None, 0] - xy[None, :, 0], xy[:, None, 1] - xy[None, :, 1])
+        np.fill_diagonal(d, np.inf)
+        step = float(np.median(d.min(axis=1)))
+    face = list(rest)
+    for r in runs:
+        if r.area < RUN_AREA * size:
+            return None  # a run of two pips is about twice as large as a pip of its face
+        # two pips of the face's size ``s`` apart: a spread along the run of a pip's own (size / 4 pi) plus
+        # (s / 2)^2, across it a pip's own; so s = sqrt(size (e^2 - 1) / pi) for the run's elongation e
+        gap = step if step is not None else float(np.sqrt(size * (r.elongation ** 2 - 1) / np.pi))
+        ux, uy = np.cos(r.angle) * gap / 2, np.sin(r.angle) * gap / 2
+        for sgn in (-1, 1):
+            face.append(Pip(r.x + sgn * ux, r.y + sgn * uy, r.area / 2, r.diameter / np.sqrt(2), 1.0, r.angle,
+                            r.contrast, r.face, r.dark))
+    return face, runs
+
+
 def _faces_in_group(group: list[Pip], pips: list[Pip], images: FaceImages, bounded: bool = False,
                     zoom: float = 1.0) -> list:
     """The group as one face; failing that, the face with pips the grouping split off (see _split_face), or faces
@@ -882,12 +926,25 @@ def _faces_in_group(group: list[Pip], pips: list[Pip], images: FaceImages, bound
             return [(group, res)]
     if len(group) == 1:
         return []
+    joined = group
     if zoom >= SPLIT_ZOOM and len(group) < 6:
         joined = _split_face(group, pips, images, zoom if bounded else 0.0)
         if len(group) < len(joined) <= 6:
             res = _evaluate_group(joined, pips, images, bounded=bounded, zoom=zoom)
             if res is not None:
                 return [(joined, res)]
+        else:
+            joined = group
+    if bounded and zoom >= SPLIT_ZOOM and RUN_GROUP[0] <= len(joined) <= RUN_GROUP[1]:
+        # a face with two of its pips run together into one blob (see _parted_runs): the face as it was grouped, or
+        # with the pips _split_face joined to it
+        parted = _parted_runs(joined, zoom)
+        if parted is not None:
+            face, runs = parted
+            every = [q for q in pips if not any(q is r for r in runs)] + face[len(joined) - len(runs):]
+            res = _evaluate_group(face, every, images, bounded=bounded, zoom=zoom)
+            if res is not None:
+                return [(face, res)]
     xy = np.array([[p.x, p.y] for p in group])
     seen: set[frozenset[int]] = set()
     found = []
@@ -1143,8 +1200,12 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         merged = [c for c in merged if c.pips != 1
                   or not is_checker_spot(image_bgr, c.pip_xy[0] - (ox, oy), float(die_size_px))]
     if board_to_image is not None:  # two faces of one die side by side: it is cocked (vision.dice_two_faces)
-        for k in two_faces_cocked(merged, board_to_image, shape):
+        cocked = two_faces_cocked(merged, board_to_image, shape)
+        for k in cocked:
             merged[k].flat = False
+        # a flat die's side face turned towards the camera beside its upper face: no die of its own
+        side = flat_side_faces(merged, board_to_image, shape) - cocked
+        merged = [c for k, c in enumerate(merged) if k not in side]
     found = _drop_side_faces(merged)
     if view is not None and hasattr(view, "roll"):
         view.roll = _roll_centres(found) if learnt and mask is not None else None

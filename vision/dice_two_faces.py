@@ -79,23 +79,28 @@ def _side_and_top(a, b):
     return None
 
 
-def two_faces_cocked(faces: Sequence, board_to_image: np.ndarray, shape: tuple[int, ...]) -> set[int]:
-    """Indices of ``faces`` (``vision.dice.FaceCandidate``, merged over scales) that are one of two faces of a cocked
-    die. Faces need a value and the same pip polarity (``dark``); the camera comes from ``board_to_image``."""
+TOWARDS = 0.5  # cosine between a side face's way out and the way to the camera: turned towards it (within 60 deg)
+TOP_FACE = 0.8  # a flat die's upper face is seen at least this square (its foreshortening) where it shows a side
+
+
+def _pairs(faces: Sequence, board_to_image: np.ndarray, shape: tuple[int, ...]):
+    """Each two faces of one die side by side (ADJACENT, few shared pips, the same polarity, both with a value) with
+    one more squashed than the other (``_side_and_top``): (i, j, side, top, cos, sin_view), ``cos`` the cosine
+    between the side face's way out from the upper one (board plane) and the way to the camera, ``sin_view`` the
+    sine of the line of sight's angle from vertical at the upper face."""
     from vision.dice_flat import camera_pose
 
-    out: set[int] = set()
     if len(faces) < 2:
-        return out
+        return
     h = np.asarray(board_to_image, float)
     try:
         rot, t, _ = camera_pose(h, shape)
         h_inv = np.linalg.inv(h)
     except (np.linalg.LinAlgError, ZeroDivisionError):
-        return out
+        return
     cam = -rot.T @ t
     if not np.all(np.isfinite(cam)) or abs(cam[2]) < 1e-9:
-        return out
+        return
     for i, a in enumerate(faces):
         for j in range(i + 1, len(faces)):
             b = faces[j]
@@ -115,11 +120,38 @@ def two_faces_cocked(faces: Sequence, board_to_image: np.ndarray, shape: tuple[i
             norm = float(np.linalg.norm(out_way) * np.linalg.norm(to_cam))
             if norm <= 0:
                 continue
-            away = float(out_way @ to_cam) / norm < AWAY
             slope = float(np.linalg.norm(to_cam)) / abs(float(cam[2]))
-            sin_view = slope / float(np.hypot(1.0, slope))
-            fs = _squash(side)
-            rounder = fs is not None and sin_view + ROUNDER < fs < SIDE_FACE and _true_side(side, top, fs)
-            if away or rounder:
-                out.update((i, j))
+            yield i, j, side, top, float(out_way @ to_cam) / norm, slope / float(np.hypot(1.0, slope))
+
+
+def flat_side_faces(faces: Sequence, board_to_image: np.ndarray, shape: tuple[int, ...]) -> set[int]:
+    """Indices of ``faces`` that are the side face of a flat die whose upper face was read beside it: a face
+    squashed as a flat die's side face is seen there (its fitted foreshortening within ROUNDER of sin(theta), and
+    of the size of a side face of the upper face's die: ``_true_side``), turned towards the camera, beside a face
+    seen square (TOP_FACE). Pairs ``two_faces_cocked`` calls cocked are never such.
+
+    Why: a camera 30-40 degrees off vertical sees a flat die's side face turned towards it at about sin(theta), its
+    pips as clear as the top's; the reader read both, and the two readings of one die were merged into one of no
+    value, centred on the side face (own renders at 1280x720, 48005: a 6 read with a side 4 beside it, unread on
+    two rolls). A side face lies where only the camera's side of the die can show one, so it is no die of its own
+    and says nothing of the value: the upper face does."""
+    out: set[int] = set()
+    for i, j, side, top, cos, sin_view in _pairs(faces, board_to_image, shape):
+        fs, ft = _squash(side), _squash(top)
+        if fs is None or ft is None or ft < TOP_FACE or cos < TOWARDS:
+            continue
+        if fs <= sin_view + ROUNDER and _true_side(side, top, fs):
+            out.add(i if faces[i] is side else j)
+    return out
+
+
+def two_faces_cocked(faces: Sequence, board_to_image: np.ndarray, shape: tuple[int, ...]) -> set[int]:
+    """Indices of ``faces`` (``vision.dice.FaceCandidate``, merged over scales) that are one of two faces of a cocked
+    die. Faces need a value and the same pip polarity (``dark``); the camera comes from ``board_to_image``."""
+    out: set[int] = set()
+    for i, j, side, top, cos, sin_view in _pairs(faces, board_to_image, shape):
+        fs = _squash(side)
+        rounder = fs is not None and sin_view + ROUNDER < fs < SIDE_FACE and _true_side(side, top, fs)
+        if cos < AWAY or rounder:
+            out.update((i, j))
     return out
