@@ -12,11 +12,12 @@ import numpy as np
 import pytest
 
 import vision.dice as dice_mod
-from vision.dice import _parted_runs, find_dice
+from vision.dice import _parted_runs
 from vision.dice_layout import fit_layout
 from vision.dice_pips import Pip
 
-SUPER = 8
+from tests.drawn_dice import SUPER, read_inside, sampled
+
 FIELD, RED, WHITE = (60, 95, 150), (40, 30, 170), (235, 235, 235)
 LAYOUT = {6: [(-1, -1), (0, -1), (1, -1), (-1, 1), (0, 1), (1, 1)], 5: [(-1, -1), (1, -1), (-1, 1), (1, 1), (0, 0)],
           4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)], 2: [(-1, -1), (1, 1)]}
@@ -32,30 +33,24 @@ def _die(value: int, edge: float, dx: float = 0.0, pip: float = 0.13, size: int 
     for u, v in LAYOUT[value]:
         cv2.circle(big, (int(cx + u * 0.28 * edge * SUPER), int(cy + v * 0.28 * edge * SUPER)),
                    int(pip * edge * SUPER), WHITE, -1)
-    return cv2.resize(big, (size, size), interpolation=cv2.INTER_AREA)
-
-
-def _read(image: np.ndarray, die_px: float) -> list:
-    mask = np.zeros(image.shape[:2], np.uint8)
-    mask[10:-10, 10:-10] = 255
-    return find_dice(image, mask=mask, die_size_px=die_px, memory=None)
+    return sampled(big, size)
 
 
 @pytest.mark.parametrize("dx", [0.0, 0.33])
-def test_a_six_whose_row_pips_run_together_is_read(dx, monkeypatch):
+def test_a_six_whose_row_pips_run_together_isread_inside(dx, monkeypatch):
     image = _die(6, 13.0, dx)
-    dice = _read(image, 13.0)
+    dice = read_inside(image, 13.0)
     assert [d.value for d in dice] == [6]
     assert np.hypot(dice[0].center[0] - 40 - dx, dice[0].center[1] - 40) < 2
     monkeypatch.setattr(dice_mod, "RUN_ELONGATION", np.inf)  # no run parted: the die goes unread, as before
-    assert [d.value for d in _read(image, 13.0) if d.value is not None] == []
+    assert [d.value for d in read_inside(image, 13.0) if d.value is not None] == []
 
 
 @pytest.mark.parametrize("value", [2, 3, 4, 5])
 @pytest.mark.parametrize("edge", [11.0, 13.0])
 def test_other_faces_of_small_dice_keep_their_values(value, edge):
     for dx in (0.0, 0.33, 0.66):
-        assert [d.value for d in _read(_die(value, edge, dx), edge)] == [value]
+        assert [d.value for d in read_inside(_die(value, edge, dx), edge)] == [value]
 
 
 def _pip(x: float, y: float, area: float = 10.0, elongation: float = 1.2, angle: float = 0.0) -> Pip:

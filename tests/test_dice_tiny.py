@@ -11,11 +11,11 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.dice import find_dice
 from vision.dice_pips import Pip, face_images, group_pips
 
+from tests.drawn_dice import SUPER, read_inside, sampled
+
 BOARD = (60, 120, 40)  # BGR: a green field
-SUPER = 8  # drawn this much larger, then shrunk with pixel-area averaging, as a camera samples it
 
 
 def _tiny_die(edge: float, pip: bool = True, size: int = 120) -> np.ndarray:
@@ -26,26 +26,20 @@ def _tiny_die(edge: float, pip: bool = True, size: int = 120) -> np.ndarray:
     cv2.rectangle(big, (int(c - half), int(c - half)), (int(c + half), int(c + half)), (230, 235, 240), -1)
     if pip:
         cv2.circle(big, (c, c), int(0.12 * edge * SUPER), (25, 25, 25), -1)
-    return cv2.resize(big, (size, size), interpolation=cv2.INTER_AREA)
-
-
-def _read(image: np.ndarray, die_px: float) -> list:
-    mask = np.zeros(image.shape[:2], np.uint8)
-    mask[10:-10, 10:-10] = 255
-    return find_dice(image, mask=mask, die_size_px=die_px, memory=None)
+    return sampled(big, size)
 
 
 @pytest.mark.parametrize("edge", [7.5, 9.0])
 @pytest.mark.parametrize("guess", [1.0, 1.2])  # of the die's edge: the board's guess is often above it
-def test_a_one_of_a_few_pixels_is_read(edge, guess):
-    dice = _read(_tiny_die(edge), guess * edge)
+def test_a_one_of_a_few_pixels_isread_inside(edge, guess):
+    dice = read_inside(_tiny_die(edge), guess * edge)
     assert [d.value for d in dice] == [1]
     assert np.hypot(dice[0].center[0] - 60, dice[0].center[1] - 60) < 2
 
 
 def test_plain_field_and_a_blank_face_are_no_die():
-    assert _read(np.full((120, 120, 3), BOARD, np.uint8), 7.5) == []
-    assert _read(_tiny_die(7.5, pip=False), 7.5) == []
+    assert read_inside(np.full((120, 120, 3), BOARD, np.uint8), 7.5) == []
+    assert read_inside(_tiny_die(7.5, pip=False), 7.5) == []
 
 
 def _pip(x: float, y: float, elongation: float, contrast: float = 150.0) -> Pip:
