@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 import numpy as np
 import pytest
 
 from calibration.geometry import BoardGeometry, standard_layout
+from vision.dice_scale import OneScale
 from vision.observation import DieReading
-from vision.reader import Reader
+from vision.reader import LONE_DIE_SHARE, Reader
 
 
 def _geometry() -> BoardGeometry:
@@ -22,10 +25,10 @@ ONE = DieReading(1, True, [1290.0, 500.0])
 
 
 def _reader(monkeypatch, learnt: list[DieReading], guessed: list[DieReading], incremental: bool = False,
-            learnt_edge: bool = True):
+            learnt_edge: bool = True, one_scale: Optional[list[DieReading]] = None):
     """A reader on a fixed board whose dice finder reads ``learnt`` with a learnt-scale memory and ``guessed``
-    without one (the guess's scales), the field's last read having read at a learnt edge (``learnt_edge``) or
-    not; returns the reader and the list of memories each call got."""
+    without one (the guess's scales) and ``one_scale`` (default: ``learnt``) at the second look's own scale, the
+    field's last read having read at a learnt edge (``learnt_edge``) or not; returns the reader and the list of memories each call got."""
     import vision.dice
 
     geo = _geometry()
@@ -36,7 +39,10 @@ def _reader(monkeypatch, learnt: list[DieReading], guessed: list[DieReading], in
 
     def find_dice(image, mask=None, die_size_px=None, board_to_image=None, memory=None):
         calls.append(memory)
-        dice = learnt if memory is not None else guessed
+        if isinstance(memory, OneScale):
+            dice = learnt if one_scale is None else one_scale
+        else:
+            dice = learnt if memory is not None else guessed
         return [DieReading(d.value, d.flat, list(d.center)) for d in dice]
 
     monkeypatch.setattr(vision.dice, "find_dice", find_dice)
@@ -71,9 +77,9 @@ def test_two_dice_read_at_once_get_no_second_look(monkeypatch):
     [FOUR, ONE, DieReading(3, True, [900.0, 600.0])],  # three dice: no roll either
 ])
 def test_a_second_look_that_reads_no_whole_roll_changes_nothing(monkeypatch, guessed):
-    reader, calls = _reader(monkeypatch, [FOUR], guessed)
+    reader, calls = _reader(monkeypatch, [FOUR], guessed, one_scale=guessed)
     assert _values(reader.read(IMAGE)) == [(4, tuple(FOUR.center))]
-    assert calls[-1] is None  # it did look
+    assert None in calls and isinstance(calls[-1], OneScale)  # it did look, at both
 
 
 def test_the_second_look_is_carried_while_the_dice_areas_stay_unchanged(monkeypatch):
@@ -83,7 +89,7 @@ def test_the_second_look_is_carried_while_the_dice_areas_stay_unchanged(monkeypa
     image = IMAGE.copy()
     assert len(reader.read(image).dice) == 2
     looks = calls.count(None)
-    assert looks == 1
+    assert looks == 1 and not any(isinstance(m, OneScale) for m in calls)  # the guess's scales made it whole
     image[5:40, 5:40] = 30  # a change far from the board and the table round it
     assert len(reader.read(image).dice) == 2
     assert calls.count(None) == looks  # carried
@@ -95,7 +101,18 @@ def test_the_second_look_is_carried_while_the_dice_areas_stay_unchanged(monkeypa
 def test_no_second_look_where_the_field_was_read_at_the_guess_scales_already(monkeypatch):
     reader, calls = _reader(monkeypatch, [FOUR], [FOUR, ONE], learnt_edge=False)
     assert _values(reader.read(IMAGE)) == [(4, tuple(FOUR.center))]
-    assert None not in calls
+    assert None not in calls  # only the second look's own scale was read
+    assert isinstance(calls[-1], OneScale)
+
+
+def test_where_the_guessed_scales_miss_the_second_die_its_own_scale_may_find_it(monkeypatch):
+    """The second look's own scale, LONE_DIE_SHARE of the guessed edge: between the guess's 1.0 and 1.2."""
+    reader, calls = _reader(monkeypatch, [FOUR], [FOUR], one_scale=[FOUR, ONE])
+    obs = reader.read(IMAGE)
+    assert _values(obs) == [(1, tuple(ONE.center)), (4, tuple(FOUR.center))]
+    assert None in calls and isinstance(calls[-1], OneScale)
+    die_px = calls[-1].edge_px / LONE_DIE_SHARE
+    assert calls[-1].scales([die_px, 1.2 * die_px], die_px) == [pytest.approx(1.1 * die_px)]
 
 
 def test_a_view_reads_at_the_learnt_edge_only_once_one_is_learnt():

@@ -111,3 +111,25 @@ class ScaleMemory:
     def edges(self) -> list[Optional[float]]:
         """The learnt edge of every view seen (None where none is learnt yet), oldest view first."""
         return [v.edge() for v in self._views.values()]
+
+
+class OneScale:
+    """A die-scale memory that reads at one given edge and learns nothing: a caller's own look at one scale.
+
+    Why: a reader looking again for a die the learnt edge and the guess's scales missed (vision.reader.Reader.
+    _second_look) reads at a scale of its choosing, without teaching the view's learnt edge a die read there."""
+
+    roll = None  # no last roll to read round (vision.dice._reread_roll)
+    learnt_read = True
+
+    def __init__(self, edge: float) -> None:
+        self.edge_px = float(edge)
+
+    def view(self, key: Hashable) -> "OneScale":
+        return self
+
+    def scales(self, guess_scales: list[float], guess: Optional[float] = None) -> list[float]:
+        return [self.edge_px]
+
+    def learn(self, confident_sizes: list[float]) -> None:
+        """Nothing: a look at a chosen scale teaches no edge."""
