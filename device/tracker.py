@@ -1214,6 +1214,21 @@ class GameTracker:
         before = self.seating.board(Position.from_position_id(last["before"]), other(roller))
         return self._mine_as_before(roller, before, board)
 
+    def _before_judged(self, roller: str, board: Board) -> Optional[str]:
+        """As ``_before_unjudged`` for a roll taken after the opponent's play was judged: ``roller``'s checkers as
+        they stood when that play ended (its judged board). None when there is no such play.
+
+        Why: a roll read late is taken on the board as read then, which may hold the start of the roller's play
+        (judging game 13535 frame 1076: light's 5-1, thrown at frame 1046, read only after his bar/20; dark's
+        24/18* before it judged legal): from that board light's bar/20 13/12* was 13/12* alone, 'plays only one die'
+        (a false alarm, when a second look at the lone die read the roll). In the opponent's turn the roller's
+        checkers do not move but for his hits, which the judged board holds."""
+        last = self.state.last_play
+        if (self.seating is None or not last or last.get("player") != other(roller) or last.get("legal") is None
+                or last.get("on_guess") or not last.get("after_board")):
+            return None
+        return self._mine_as_before(roller, _board_from_json(last["after_board"]), board)
+
     def _mine_as_before(self, mover: str, before: Board, board: Board) -> Optional[str]:
         """The Position ID (``mover`` on roll) of ``board`` with the mover's checkers as on ``before`` (the board his
         opponent's play was made from); a blot of his where the opponent stands now was hit. None when the boards
@@ -1784,7 +1799,8 @@ class GameTracker:
                 self.needs_reread = True
             return
         if early is None and again is None:
-            early = self._before_unjudged(roller, board)  # (the opponent's play read but not judged)
+            # (the opponent's play read but not judged, or judged: the roll may be read after his play began)
+            early = self._before_unjudged(roller, board) or self._before_judged(roller, board)
         dice = roll_values([int(d.value) for d in obs.dice])  # type: ignore[arg-type]
         self._emit("roll", player=roller, dice=dice)
         st.phase, st.dice, st.unseen_play = "moving", dice, None
