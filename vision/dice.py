@@ -37,7 +37,7 @@ from vision.dice_scale import LEARN_CONFIDENCE, ScaleMemory
 from vision.dice_sure import face_sureness
 from vision.dice_tilt import MIN_BODY_EDGE_PX
 from vision.dice_tilt_agree import side_face_cocked
-from vision.dice_two_faces import flat_side_faces, two_faces_cocked
+from vision.dice_two_faces import two_faces
 from vision.dice_windows import Mosaic
 from vision.errors import VisionError
 from vision.observation import DieReading
@@ -1200,12 +1200,11 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         merged = [c for c in merged if c.pips != 1
                   or not is_checker_spot(image_bgr, c.pip_xy[0] - (ox, oy), float(die_size_px))]
     if board_to_image is not None:  # two faces of one die side by side: it is cocked (vision.dice_two_faces)
-        cocked = two_faces_cocked(merged, board_to_image, shape)
+        cocked, side = two_faces(merged, board_to_image, shape)
         for k in cocked:
             merged[k].flat = False
         # a flat die's side face turned towards the camera beside its upper face: no die of its own
-        side = flat_side_faces(merged, board_to_image, shape) - cocked
-        merged = [c for k, c in enumerate(merged) if k not in side]
+        merged = [c for k, c in enumerate(merged) if k not in side - cocked]
     found = _drop_side_faces(merged)
     if view is not None and hasattr(view, "roll"):
         view.roll = _roll_centres(found) if learnt and mask is not None else None

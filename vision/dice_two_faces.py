@@ -135,23 +135,28 @@ def flat_side_faces(faces: Sequence, board_to_image: np.ndarray, shape: tuple[in
     value, centred on the side face (own renders at 1280x720, 48005: a 6 read with a side 4 beside it, unread on
     two rolls). A side face lies where only the camera's side of the die can show one, so it is no die of its own
     and says nothing of the value: the upper face does."""
-    out: set[int] = set()
-    for i, j, side, top, cos, sin_view in _pairs(faces, board_to_image, shape):
-        fs, ft = _squash(side), _squash(top)
-        if fs is None or ft is None or ft < TOP_FACE or cos < TOWARDS:
-            continue
-        if fs <= sin_view + ROUNDER and _true_side(side, top, fs):
-            out.add(i if faces[i] is side else j)
-    return out
+    cocked, side = two_faces(faces, board_to_image, shape)
+    return side - cocked
 
 
 def two_faces_cocked(faces: Sequence, board_to_image: np.ndarray, shape: tuple[int, ...]) -> set[int]:
     """Indices of ``faces`` (``vision.dice.FaceCandidate``, merged over scales) that are one of two faces of a cocked
     die. Faces need a value and the same pip polarity (``dark``); the camera comes from ``board_to_image``."""
-    out: set[int] = set()
+    return two_faces(faces, board_to_image, shape)[0]
+
+
+def two_faces(faces: Sequence, board_to_image: np.ndarray, shape: tuple[int, ...]) -> tuple[set[int], set[int]]:
+    """``two_faces_cocked``'s indices and the side faces of flat dice (``flat_side_faces``, before the cocked
+    ones are taken out), from one walk over the faces' pairs: the camera's pose and each pair's geometry are
+    worked out once for both (find_dice asks for both on every read with two faces or more)."""
+    cocked: set[int] = set()
+    side_faces: set[int] = set()
     for i, j, side, top, cos, sin_view in _pairs(faces, board_to_image, shape):
         fs = _squash(side)
-        rounder = fs is not None and sin_view + ROUNDER < fs < SIDE_FACE and _true_side(side, top, fs)
-        if cos < AWAY or rounder:
-            out.update((i, j))
-    return out
+        if cos < AWAY or (fs is not None and sin_view + ROUNDER < fs < SIDE_FACE and _true_side(side, top, fs)):
+            cocked.update((i, j))
+        ft = _squash(top)
+        if (fs is not None and ft is not None and ft >= TOP_FACE and cos >= TOWARDS and fs <= sin_view + ROUNDER
+                and _true_side(side, top, fs)):
+            side_faces.add(i if faces[i] is side else j)
+    return cocked, side_faces

@@ -299,6 +299,14 @@ def die_half(geo: BoardGeometry, center: list[float], die_edge: float) -> Option
     return "left" if rx < (geo.bar[0] + geo.bar[2]) / 2 else "right"
 
 
+def with_halves(dice: list[DieReading], geo: BoardGeometry) -> list[DieReading]:
+    """``dice`` (as the finder gives them, ``half`` None) each given the half it lies in (``die_half``, at the
+    reader's die edge of 0.45 checker diameters), in place; the same list."""
+    for die in dice:
+        die.half = die_half(geo, die.center, 0.45 * geo.checker_diameter_px)
+    return dice
+
+
 def one_reading_per_die(dice: list[DieReading], die_px: float) -> list[DieReading]:
     """Readings closer than SAME_DIE_GAP die edges merged into one: two dice cannot overlap.
 
@@ -610,10 +618,8 @@ class Reader:
         # the cube lies (see off_the_cube); later the cube read last stands while dice lie (see below)
         looked = self._cube_looked
         if not looked:
-            self._last_cube = self._cube_on(image, geo, reused)
+            self._last_cube = self._cube_on(image, geo, reused)  # (its place is kept below, as every read's)
             self._cube_looked = True
-            if self._last_cube is not None:
-                self._cube_place = (geo, list(self._last_cube.center))
         dice = self._dice_on(image, geo, reused) if self.read_dice else []
         # a disc found on a die is no checker (vision.checker_dice)
         counts = self._count_on(image, geo, work, scale, dice_in_view(dice, work), reused)
@@ -716,7 +722,6 @@ class Reader:
         against the board's homography (vision.dice_flat). ``looks``: search each area only where the frame
         changed since it was last searched (vision.dice_watch), each area's DiceLook appended to it."""
         from vision.dice import find_dice, last_roll  # here, not at the top: the dice modules load only when read
-        d = geo.checker_diameter_px
         die_px = self._kept(geo, image.shape, "die_px", lambda: die_edge_px(geo))
         homography = self._board_to_image(geo, image.shape)
         field = self._kept(geo, image.shape, "field", lambda: fixed(dice_area(geo, image.shape, 0.0, field_only=True)))
@@ -728,10 +733,8 @@ class Reader:
                     box = self._kept(geo, image.shape, f"{name}_box",
                                      lambda: cv2.boundingRect((mask > 0).astype(np.uint8)))
                     memory = ReadOnlyScales(self.dice_memory.view((image.shape, box, round(float(die_px), 1))))
-                found = find_dice(image, mask=area, die_size_px=die_px, board_to_image=homography, memory=memory)
-                for die in found:
-                    die.half = die_half(geo, die.center, 0.45 * d)
-                return found
+                return with_halves(find_dice(image, mask=area, die_size_px=die_px, board_to_image=homography,
+                                             memory=memory), geo)
 
             if looks is None or self._grids is None:
                 return find(mask, False)
@@ -804,7 +807,6 @@ class Reader:
         memories: list[Any] = [None] if read_learnt(self.dice_memory, image.shape, field, die_px) else []
         memories.append(OneScale(LONE_DIE_SHARE * die_px))
         out = final
-        d = geo.checker_diameter_px
         for memory in memories:
             try:
                 found = off_the_cube(find_dice(image, mask=field, die_size_px=die_px, board_to_image=homography,
@@ -812,9 +814,7 @@ class Reader:
             except VisionError as exc:
                 log.debug("dice, second look: %s", exc)
                 found = []
-            for die in found:
-                die.half = die_half(geo, die.center, 0.45 * d)
-            extra = [die for die in found if die.value is not None and die.half is not None]
+            extra = [die for die in with_halves(found, geo) if die.value is not None and die.half is not None]
             both = one_reading_per_die(final + extra, die_px)
             if len(both) == 2 and all(die.value is not None for die in both):
                 out = both
