@@ -63,6 +63,32 @@ def skin_mask(small_bgr: np.ndarray, lab: np.ndarray, known_colours: Sequence[Op
     return keep[labels]
 
 
+FRAME_MARGIN = 0.15  # share of a frame strip's width left out on its inner side (where the points' edge may lie)
+
+
+def frame_colours(lab: np.ndarray, inner: tuple[float, float, float, float]) -> list[np.ndarray]:
+    """The frame's own colours: the median Lab colour of each of the four strips between the view's edge and the
+    playing area ``inner`` (x0, y0, x1, y1 in ``lab`` px). A wooden frame is often skin-toned, and the strips run
+    to the view's edge as an arm does; unknown, the frame was taken for a hand over the points beside it (render
+    56535 frame 316: point 12, by the left end of a mahogany frame, read as covered with no hand in view). A hand
+    covers a small share of a strip, so the median is the frame's."""
+    h, w = lab.shape[:2]
+    x0, y0, x1, y1 = inner
+    strips = []
+    for a, b, horizontal in ((0.0, y0, True), (y1, float(h), True), (0.0, x0, False), (x1, float(w), False)):
+        if horizontal:  # above or below the points: the strip's inner share FRAME_MARGIN is left out (the edge's blur)
+            cut = (b - a) * FRAME_MARGIN
+            r0, r1 = (int(a), int(b - cut)) if a == 0.0 else (int(a + cut), int(b))
+            strip = lab[max(0, r0):min(h, r1), int(max(0, x0)):int(min(w, x1))]
+        else:
+            cut = (b - a) * FRAME_MARGIN
+            c0, c1 = (int(a), int(b - cut)) if a == 0.0 else (int(a + cut), int(b))
+            strip = lab[int(max(0, y0)):int(min(h, y1)), max(0, c0):min(w, c1)]
+        if strip.size >= 3 * 4:
+            strips.append(np.median(strip.reshape(-1, 3), axis=0).astype(np.float32))
+    return strips
+
+
 def covered_points(mask: np.ndarray, columns: dict[int, tuple[int, int, int, int]]) -> set[int]:
     """Points whose column rectangle (x0, y0, x1, y1 in mask px) is at least COVERED_FRACTION skin."""
     out = set()

@@ -45,7 +45,7 @@ from vision.checker_doubt import DOUBTFUL_CONFIDENCE, bare_board, doubts, mark_t
 from vision.checker_faint import faint_checkers
 from vision.checker_empty import (add_disc, board_lift, disc_share, learn_empty, point_bands, run_from_base,
                                   unlike_and_rows)
-from vision.checker_occlusion import covered_points, skin_mask
+from vision.checker_occlusion import covered_points, frame_colours, skin_mask
 from vision.checker_off import read_off
 from vision.checker_runs import CheckerColour, row_run_lengths
 from vision.checker_layers import dropped_stack, run_past
@@ -1039,6 +1039,8 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
     # hands are big: half resolution is plenty and four times cheaper
     half_bgr = cv2.resize(small, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
     half_lab = cv2.resize(lab, (half_bgr.shape[1], half_bgr.shape[0]), interpolation=cv2.INTER_AREA)
+    right_end = cols.right[0] + 6 * cols.right[1]
+    known += frame_colours(half_lab, (cols.left[0] / 2, cols.top / 2, right_end / 2, cols.bottom / 2))
     skin = skin_mask(half_bgr, half_lab, known, min_area=HAND_AREA * np.pi * r * r / 4, border_only=True)
     skin = cv2.resize(skin.astype(np.uint8), (lab.shape[1], lab.shape[0]), interpolation=cv2.INTER_NEAREST) > 0
     warnings: list[str] = []
