@@ -1107,6 +1107,14 @@ def last_roll(memory: ScaleMemory, image_shape: tuple[int, ...], mask: np.ndarra
     return np.array(roll, float), ROLL_REACH * edge + 2.0
 
 
+def learnt_edge(memory: ScaleMemory, image_shape: tuple[int, ...], mask: np.ndarray, die_size_px: float
+                ) -> Optional[float]:
+    """The die edge (px) learnt from confident faces in this view (``mask`` and ``die_size_px`` as ``find_dice``
+    was given them), None before two agreed. The fitted pip grid understates the edge a little (dice_scale), so
+    two dice that touch lie at least this far apart."""
+    return memory.view((image_shape, kept_box(mask), round(float(die_size_px), 1))).edge()
+
+
 def read_learnt(memory: ScaleMemory, image_shape: tuple[int, ...], mask: np.ndarray, die_size_px: float) -> bool:
     """Whether the last ``find_dice`` of this view (``mask`` and ``die_size_px`` as it was given them) read at the
     learnt edge's scales rather than the guess's (a read without a learnt edge, or due a recheck, reads the guess's).

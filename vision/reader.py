@@ -53,6 +53,8 @@ OFF_BOARD_REACH = 2.0  # checker diameters of table beyond the outer frame searc
 FIELD_COLOUR_TIE = 2.0  # Lab units within which a die's surroundings match the field as well as the table
 SAME_DIE_GAP = 0.65  # reader die edges (0.45 checker diameters) within which two readings are one die: below
 # the smallest real die (0.3 diameters), so two dice touching stay two
+LEARNT_SAME_DIE = 0.8  # edges learnt from this view's dice (vision.dice_scale, a little under the true edge) within
+# which two readings are one die: two dice that touch lie a whole edge apart
 CUBE_GAP = 0.6  # die edges from the cube's centre within which a die reading is the cube's face (a die beside
 # the cube lies a die edge or more from it: half the die and at least half a die-sized cube)
 STRAY_MIN_GAP = 1.5  # die edges between the die on the board and a die off it (closer: the same die seen twice)
@@ -721,7 +723,7 @@ class Reader:
         board (half None) when it can be the other die of the roll (see with_stray_die). Flatness is judged
         against the board's homography (vision.dice_flat). ``looks``: search each area only where the frame
         changed since it was last searched (vision.dice_watch), each area's DiceLook appended to it."""
-        from vision.dice import find_dice, last_roll  # here, not at the top: the dice modules load only when read
+        from vision.dice import find_dice, last_roll, learnt_edge  # here, not at the top: the dice modules load only when read
         die_px = self._kept(geo, image.shape, "die_px", lambda: die_edge_px(geo))
         homography = self._board_to_image(geo, image.shape)
         field = self._kept(geo, image.shape, "field", lambda: fixed(dice_area(geo, image.shape, 0.0, field_only=True)))
@@ -773,7 +775,11 @@ class Reader:
                 watch.forget()
             return []
         dice = [die for die in dice if die.half is not None or not lies_on_field(image, geo, die.center, die_px)]
-        final = with_stray_die(one_reading_per_die(dice, die_px), image, die_px)
+        # (two readings closer than a die's edge are one die read twice: the edge learnt from this view's dice
+        # tells that better than the guess's, which must allow for dice as small as 0.3 checkers)
+        learnt = learnt_edge(self.dice_memory, image.shape, field, die_px)
+        merge_px = max(die_px, LEARNT_SAME_DIE * learnt / SAME_DIE_GAP) if learnt else die_px
+        final = with_stray_die(one_reading_per_die(dice, merge_px), image, die_px)
         if sum(die.value is not None for die in final) != 1:
             self._lone_look = None
             return final
