@@ -106,6 +106,14 @@ class Reference:
         """Whether point ``i`` (0-based) is read as it was read while the board stood."""
         return self.seen is not None and read is not None and read in self.seen[i]
 
+    def misses_lone(self, sign: int) -> bool:
+        """Whether the reader read a lone checker of the colour of ``sign`` (+1 light, -1 dark) as none every time
+        while the board stood: it is blind to such checkers here (a light checker on a light point of a light
+        board), so its reading a point of that colour empty is no sure evidence that no lone checker stands there."""
+        return self.seen is not None and any(
+            b == sign and len(self.seen[i]) > 0 and all(n == 0 for n in self.seen[i])
+            for i, b in enumerate(self.board.points))
+
     def steady_bar(self, k: int, read: int) -> bool:
         """Whether the bar of colour ``k`` (0 light, 1 dark) is read as it was read while the board stood."""
         return self.seen_bar is not None and read in self.seen_bar[k]
@@ -135,6 +143,16 @@ def blind(i: int, view: View, ref: Optional[Reference]) -> bool:
     seen = view.points[i]
     return (ref is not None and ref.steady(i, seen) and seen is not None
             and abs(seen - ref.board.points[i]) > 1)
+
+
+def lone_unseeable(i: int, view: View, board: Board, ref: Optional[Reference]) -> bool:
+    """Whether point ``i`` holds a lone checker on ``board`` that the reader read as none, and the reader never
+    saw a lone checker of that colour that stood on the board before (``Reference.misses_lone``): its reading
+    the point empty with confidence is then no sure miss (render 56434 frame 919: light's legal 12/10 on 5-2, the
+    checker leaving his 12 never seen, the one arriving on his 10 read as none with confidence: called 'plays only
+    one die' as 21/16 alone against a legal 21/16 11/9 needing one sure miss)."""
+    value = board.points[i]
+    return ref is not None and abs(value) == 1 and view.points[i] == 0 and ref.misses_lone(value)
 
 
 def tall_short(seen: Optional[int], value: int) -> bool:
@@ -530,7 +548,7 @@ def _weigh(view: View, legal: list[Board], best: list[Board], legal_cost: int, i
     # (one such miss: a reading with more is too poor to weigh one explanation against the other)
     sure = [sum(abs(view.bar[k] - b.bar[k]) for k in (0, 1))
             + sum(1 for p in diff_points(view, b, ref, short) if p not in view.unsure and not blind(p - 1, view, ref)
-                  and not tall_short(view.points[p - 1], b.points[p - 1]))
+                  and not tall_short(view.points[p - 1], b.points[p - 1]) and not lone_unseeable(p - 1, view, b, ref))
             for b in best]
     # the illegal board's soft misread must be one checker miscounted: a point read two or more checkers off what
     # the illegal board holds there (a 5-stack read 3 exactly as the roll would leave it) is no sure evidence
