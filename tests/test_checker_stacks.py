@@ -224,3 +224,19 @@ def test_a_short_read_stack_in_a_sample_still_is_not_sure():
     assert label["points"][7] == -4
     assert count.points[7] == -4 or count.confidence[7] < 0.6, (count.points[7], count.cues[8])
 
+
+
+def test_a_layers_first_checker_is_told_from_where_the_row_starts_not_from_the_found_edge():
+    # render 56434 frame 137 (calibrated): dark's 6-stack, a row of five with one checker on top over its base. The
+    # row's checkers start 0.11 diameters before the found edge (the other points of the row say so); the checker
+    # on top shows at 0.78 diameters, the base checker under it not at all, the row's others at 1.38-4.42. From the
+    # found edge the checker on top looked like the row's first (0.28 < 0.3) and the row like a layer: nine
+    from vision.checker_stacks import stack_layers, stack_total
+
+    r = 12.48  # (centre px from the found edge, rim) of the five discs found, as the counter passed them
+    discs = [(19.3, 212.0), (34.3, 240.1), (60.3, 240.1), (84.3, 240.1), (110.3, 240.1)]
+    whole, half = stack_layers(discs, r)
+    assert stack_total(whole, half) == 9  # as it was read
+    whole, half = stack_layers(discs, r, start=-0.10)
+    assert len(whole) == 4 and len(half) == 1
+    assert stack_total(whole, half) == 6

@@ -28,21 +28,24 @@ LAYER_DOUBT_RIM = 0.35  # ... and one with this share may still be one: the coun
 GAP_DOUBT = 1.45  # a gap between neighbouring discs of a row longer than this many diameters hides a checker
 
 
-def stack_layers(discs: list[tuple[float, float]], r: float) -> tuple[list[float], list[float]]:
+def stack_layers(discs: list[tuple[float, float]], r: float, start: float = 0.0) -> tuple[list[float], list[float]]:
     """Sort a point's discs (distance of the centre from the base, rim score) into the first row and the layer
     above it, as positions in checker diameters from the base.
 
     Players stack a row from the base outward, then a second layer offset by half a diameter on top of the first
     row (then a third on top of that, in line with the first row again). A disc at a half offset from its
     neighbour is only believed when its rim is as clear as the stack's best (a checker on top is fully visible);
-    a faint one is the waist between two touching checkers and is dropped.
+    a faint one is the waist between two touching checkers and is dropped. ``start``: where the row's base checkers
+    start (diameters past the base, as the row's other points show it): the innermost disc is told first row or
+    layer from there, not from the found edge (render 56434 frame 137: a row starting 0.11 diameters before its
+    found edge put the layer's first checker, over the base, at 0.28 and read a 6-stack as nine).
     """
     if not discs:
         return [], []
     ds = sorted(discs)
     best_rim = max(rim for _, rim in ds)
     slot = 2 * r
-    first = (ds[0][0] - r) / slot
+    first = (ds[0][0] - r) / slot - start
     parity = 1 if 0.3 < first < 0.75 else 0  # the innermost disc: first row (0) or second layer (1)
     layers: list[tuple[float, int]] = []
     if parity == 0 or ds[0][1] >= LAYER_RIM * best_rim:

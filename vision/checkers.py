@@ -415,6 +415,22 @@ def _base_shifts(stacks: dict[int, list[Disc]], cols: Columns, r: float) -> dict
     return out
 
 
+def _row_starts(stacks: dict[int, list[Disc]], cols: Columns, r: float) -> dict[str, float]:
+    """Per row, where its checkers start (diameters past the base, after ``_base_shifts``), when most of its points
+    agree: a start too small to shift the row (under SHIFT_MIN) still tells a layer's first checker from a row's."""
+    out = {}
+    for row, pts in (("bottom", range(1, 13)), ("top", range(13, 25))):
+        us = [(min(cols.from_base(p, d.y) for d in stacks[p]) - r) / (2 * r) for p in pts if stacks.get(p)]
+        us = [u for u in us if abs(u) < SHIFT_MIN]
+        if len(us) < SHIFT_VOTERS:
+            continue
+        mid = float(statistics.median(us))
+        agree = [u for u in us if abs(u - mid) <= SHIFT_AGREE]
+        if len(agree) >= SHIFT_SHARE * len(us):
+            out[row] = float(np.mean(agree))
+    return out
+
+
 def _split_colours(discs: list[Disc], ref: float) -> ColourSplit:
     """The two checker colours of the clearest discs (checker_colours): faint discs (grain, prints) do not get
     to pull the centres, unless a tight group of them lies far from both centres while those may be two shades of
@@ -778,6 +794,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         r = r * float(statistics.median(steps)) / ROW_SPACING
     slot = 2 * r * ROW_SPACING
     cols.base_shift = _base_shifts(stacks, cols, r)
+    starts = _row_starts(stacks, cols, r)
     half_len = (cols.bottom - cols.top) / 2
     counted: dict[int, list[Disc]] = {}  # each point's discs as finally counted
     confidence = [1.0] * 24
@@ -877,7 +894,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         across = [equator[id(d)] for d in chain]
         layered = [(u, max(rim, min(best_rim, float(eq) * LAYER_RIM / LAYER_EQUATOR)))
                    for (u, rim), eq in zip(along, across)]
-        whole, half = stack_layers(layered, r)
+        whole, half = stack_layers(layered, r, start=starts.get(row, 0.0))
         sign = chain_sign
         n = stack_total(whole, half, first_row=run_n if run_n and run_sign == chain_sign else None)
         if spoiled([(d.x, d.y) for d in chain], r, spots):
