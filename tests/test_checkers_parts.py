@@ -164,6 +164,28 @@ def test_a_hand_reaches_in_from_the_edge_a_skin_toned_patch_inside_the_board_is_
     assert hands[30, 35] and not hands[75, 140]
 
 
+def test_a_skin_toned_frame_is_the_boards_own_a_hand_over_it_is_still_a_hand():
+    # render 56535 frame 316: a mahogany frame round the view, skin-toned and touching the view's edge all round,
+    # was taken for an arm over the point beside its end. Its own colour, measured from its strips, is a board colour
+    import cv2
+
+    from vision.checker_occlusion import frame_colours, skin_mask
+
+    field, wood, skin = (40, 90, 40), (60, 100, 150), (150, 180, 230)  # BGR: a green field, mahogany, a light hand
+    board = np.full((120, 200, 3), field, np.uint8)
+    board[:12], board[-12:], board[:, :15], board[:, -15:] = wood, wood, wood, wood
+    board[0:70, 60:90] = skin  # an arm from the top edge, over the frame onto the points
+    lab = cv2.cvtColor(board, cv2.COLOR_BGR2Lab).astype(np.float32)
+    known = [cv2.cvtColor(np.uint8([[field]]), cv2.COLOR_BGR2Lab)[0, 0].astype(np.float32)]
+    frame = frame_colours(lab, (15.0, 12.0, 185.0, 108.0))
+    assert len(frame) == 4 and all(np.abs(c - lab[5, 5]).max() < 1.0 for c in frame)  # the arm is no strip's median
+    alone = skin_mask(board, lab, known, min_area=200, border_only=True)
+    assert alone[5, 5] and alone[60, 7]  # without it the frame itself is "skin" reaching the edge
+    hands = skin_mask(board, lab, known + frame, min_area=200, border_only=True)
+    assert not hands[5, 5] and not hands[60, 7] and not hands[110, 100]
+    assert hands[40, 75] and hands[5, 75]  # the arm, over the points and over the frame, is still seen
+
+
 def _glare_case(glare: float) -> tuple[Any, Any, Any, Any]:
     """Point 9 (a dark triangle) holds three dark checkers under a lamp lifting its lower band by ``glare`` in L;
     returns the measured lift, the disc's seen colour and the two checker colours."""

@@ -161,6 +161,22 @@ def test_one_die_read_twice_is_one_die_and_two_touching_dice_stay_two():
     assert [(d.value, d.flat) for d in same] == [(4, True)]
 
 
+def test_a_view_that_learnt_its_dice_edge_merges_one_die_read_twice_by_that_edge():
+    # render 56535 frame 200: a red die of ~12 px (0.6 checkers) read as a 2 and, 6.7 px away, as a 3 from a side
+    # face; the guess (10.8 px) merges within 0.65 of it, 7.0 px, only just; the edge learnt from its dice (10.5)
+    # merges within 0.8 of it. Two dice that touch lie a whole edge apart and stay two
+    from vision.reader import same_die_edge
+
+    two = DieReading(2, True, [550.0, 303.0], "right")
+    three = DieReading(3, True, [544.0, 306.5], "right")
+    assert len(one_reading_per_die([two, three], 9.5)) == 2  # the guess alone keeps both
+    merge = same_die_edge(9.5, 10.5)
+    assert merge > 9.5 and len(one_reading_per_die([two, three], merge)) == 1
+    touching = DieReading(4, True, [550.0 + 10.5, 303.0], "right")
+    assert len(one_reading_per_die([two, touching], merge)) == 2
+    assert same_die_edge(9.5, None) == 9.5 and same_die_edge(9.5, 5.0) == 9.5  # a small learnt edge: the guess's
+
+
 def test_the_cube_is_read_neither_under_dice_nor_on_the_frame_they_are_lifted(monkeypatch):
     """The cube is turned only before a roll: it is read on frames without dice, except the one where the dice
     are lifted (the verdict frame, kept fast); the reading before the roll is kept meanwhile."""

@@ -309,6 +309,14 @@ def with_halves(dice: list[DieReading], geo: BoardGeometry) -> list[DieReading]:
     return dice
 
 
+def same_die_edge(die_px: float, learnt: Optional[float]) -> float:
+    """The die edge ``one_reading_per_die`` merges readings at: the guess's (``die_px``), or, once this view's dice
+    taught an edge (``learnt``), as much as makes LEARNT_SAME_DIE of it. Why: the guess's gap must let dice as small
+    as 0.3 checkers touch, so one die of 0.6 checkers read twice, its top face and a side face's pips 0.6 of its edge
+    apart, stayed two (render 56535 frame 200: a 3 beside the 2 it was, three dice in a roll of two)."""
+    return max(die_px, LEARNT_SAME_DIE * learnt / SAME_DIE_GAP) if learnt else die_px
+
+
 def one_reading_per_die(dice: list[DieReading], die_px: float) -> list[DieReading]:
     """Readings closer than SAME_DIE_GAP die edges merged into one: two dice cannot overlap.
 
@@ -777,8 +785,7 @@ class Reader:
         dice = [die for die in dice if die.half is not None or not lies_on_field(image, geo, die.center, die_px)]
         # (two readings closer than a die's edge are one die read twice: the edge learnt from this view's dice
         # tells that better than the guess's, which must allow for dice as small as 0.3 checkers)
-        learnt = learnt_edge(self.dice_memory, image.shape, field, die_px)
-        merge_px = max(die_px, LEARNT_SAME_DIE * learnt / SAME_DIE_GAP) if learnt else die_px
+        merge_px = same_die_edge(die_px, learnt_edge(self.dice_memory, image.shape, field, die_px))
         final = with_stray_die(one_reading_per_die(dice, merge_px), image, die_px)
         if sum(die.value is not None for die in final) != 1:
             self._lone_look = None
