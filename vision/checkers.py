@@ -894,7 +894,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         across = [equator[id(d)] for d in chain]
         layered = [(u, max(rim, min(best_rim, float(eq) * LAYER_RIM / LAYER_EQUATOR)))
                    for (u, rim), eq in zip(along, across)]
-        whole, half = stack_layers(layered, r, start=starts.get(row, 0.0))
+        whole, half = stack_layers(layered, r, start=starts.get("top" if p >= 13 else "bottom", 0.0))
         sign = chain_sign
         n = stack_total(whole, half, first_row=run_n if run_n and run_sign == chain_sign else None)
         if spoiled([(d.x, d.y) for d in chain], r, spots):
