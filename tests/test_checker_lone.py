@@ -12,7 +12,8 @@ import pytest
 import vision.checkers as checkers
 from tests.label_geometry import label_geometry
 from vision.board import rectify
-from vision.checker_lone import colour_distance, dropped_row, lone_on_own_colour, rimmed_at_base
+from vision.checker_lone import (colour_distance, dropped_row, lone_on_own_colour, own_colour_contrast,
+                                 rimmed_as_the_board, rimmed_at_base)
 from vision.checker_runs import CheckerColour
 from vision.reader import Reader
 
@@ -120,3 +121,36 @@ def test_a_faint_disc_at_the_base_is_a_maybe_checker_only_with_a_rim_all_round_a
     assert not rimmed_at_base([(1.6, 0.41, 0.0, 1.68, 2.97)], 0.64, None)  # not at the base
     # real photo r19 point 14 (empty): a cream triangle's base under a dice cup's edge, the board round it dark
     assert not rimmed_at_base([(0.48, 0.3, 0.17, 2.32, 1.37)], 0.43, [-61.2, 1.6, -3.2])
+
+
+def test_a_pale_checker_on_a_white_point_under_the_frame_is_not_read_empty_for_sure():
+    """Render seed 57100, read whole as ``bgref read`` does: a pale blue checker at the base of point 19, a white
+    triangle, just under the white frame's edge, beside an identical checker that is found on point 20. Its rim is
+    faint against the white point and its face within a tolerance of the triangle's colour, so under a tenth of it
+    differs from the empty board and it was dropped as the board's own: point 19 read empty at confidence 1.0. Its
+    rim is strongest on its tip side, where a triangle's base shows none: the empty reading is doubted."""
+    _lone_checker_not_sure_empty(57100, point=19)
+
+
+def test_a_disc_as_on_the_empty_board_with_a_rim_on_its_tip_side_is_a_maybe_checker():
+    """The rule alone: (diameters from the base, rim share, tip-side rim / rim, checker-to-triangle contrast)."""
+    assert rimmed_as_the_board([(0.46, 0.12, 2.1, 0.95)], 0.5)  # render 57100 point 19
+    assert rimmed_as_the_board([(0.53, 0.11, 1.52, 0.52)], 1.03)  # render 57016 point 6 (row found 0.5 out)
+    # a triangle's base: the rim runs on into the triangle on its tip side (the empty points measured: 0.06-0.71)
+    assert not rimmed_as_the_board([(0.5, 0.2, 0.71, 0.3)], 0.5)
+    assert not rimmed_as_the_board([(0.29, 0.12, 1.28, 1.1)], 0.43)  # real photo r19 point 20, empty
+    # far from the base, or a checker colour far from the triangle's (the empty-board test sees such a checker)
+    assert not rimmed_as_the_board([(1.6, 0.12, 2.1, 0.95)], 0.5)
+    assert not rimmed_as_the_board([(0.46, 0.12, 2.1, 3.0)], 0.5)
+    assert not rimmed_as_the_board([(0.46, 0.12, 2.1, None)], 0.5)
+
+
+def test_own_colour_contrast_measures_the_nearest_checker_colour_against_the_triangle():
+    light = CheckerColour(lab=np.array([220.0, 128.0, 128.0], np.float32), tolerance=10.0)
+    dark = CheckerColour(lab=np.array([40.0, 128.0, 128.0], np.float32), tolerance=20.0)
+    # a pale disc on a cream triangle: the light colour is nearest, 1.5 of its tolerances from the triangle
+    assert own_colour_contrast([215.0, 128.0, 128.0], [235.0, 128.0, 128.0], (light, dark)) == 1.5
+    # a dark disc on the same triangle: the dark colour is nearest, far from the triangle
+    assert own_colour_contrast([50.0, 128.0, 128.0], [235.0, 128.0, 128.0], (light, dark)) == 9.75
+    assert own_colour_contrast(None, [235.0, 128.0, 128.0], (light, dark)) is None
+    assert own_colour_contrast([50.0, 128.0, 128.0], [235.0, 128.0, 128.0], (None, None)) is None

@@ -87,6 +87,46 @@ def rimmed_at_base(lone_drops: Sequence[Sequence[float]], row_base: float, lift:
                for u, rim, _, tip, _ in lone_drops)
 
 
+AS_BOARD_TIP = 1.4  # a disc dropped as on the empty board whose rim on its tip side is this many times its rim ...
+AS_BOARD_NEAR_BASE = 0.5  # ... centred within this many diameters of where the row's stacks start ...
+AS_BOARD_CONTRAST = 1.5  # ... where the nearest checker colour lies within this many of its tolerances of the
+# triangle's colour (the empty-board comparison cannot see such a checker's face): maybe a checker
+
+
+def own_colour_contrast(lab: Optional[Sequence[float]], under: Optional[Sequence[float]],
+                        colours: Sequence[Optional[CheckerColour]]) -> Optional[float]:
+    """How far the checker colour nearest a disc's colour ``lab`` lies from the triangle's colour ``under`` it, in
+    that checker colour's tolerances (None when either is not known)."""
+    known = [c for c in colours if c is not None]
+    if lab is None or under is None or not known:
+        return None
+    v = np.asarray(lab, np.float32)
+    near = min(known, key=lambda c: float(np.linalg.norm(v - c.lab)))
+    return round(float(np.linalg.norm(near.lab - np.asarray(under, np.float32))) / near.tolerance, 2)
+
+
+def rimmed_as_the_board(as_board: Sequence[Sequence[Any]], row_base: float) -> bool:
+    """Whether a disc dropped as on the empty board on a point read empty may be a checker of about its triangle's
+    colour.
+
+    ``as_board``: per such disc (diameters from the base, rim as a share of the typical rim, tip-side rim as a
+    share of its rim, how far the nearest checker colour lies from the triangle's colour in its tolerances or None);
+    ``row_base``: diameters from the base where the row's stacks start.
+
+    Why: a faint disc is dropped as the board's own when under a tenth of it differs from the empty board there
+    (``checkers.EMPTY_SHARE``); but a checker whose colour lies within a tolerance or so of its triangle's (a pale
+    blue checker on a white point, a light one on cream) differs from the empty board on its rim only, and its rim
+    is faint against that triangle: renders 57100 point 19 (a pale checker on a white point under the frame's
+    edge, beside an identical checker found on the next point) and 57016 point 6 were read empty at confidence 1.0.
+    What tells it from the board's own shapes is its tip side: a triangle's base runs on into the triangle there
+    (tip-side rim 0.06-0.71 of its rim on the 48 such discs at empty points' bases on renders 57000-57039 and
+    57100-57139, 1.28 on real photo r19's), a checker's rim runs all round and shows most where it lies on the
+    triangle (1.52 and 2.1). The point is doubted, never counted: its colour cannot be told."""
+    return any(tip >= AS_BOARD_TIP and abs(u - row_base) <= AS_BOARD_NEAR_BASE
+               and contrast is not None and contrast <= AS_BOARD_CONTRAST
+               for u, _, tip, contrast in as_board)
+
+
 def dropped_row(dropped: Sequence[Sequence[Any]]) -> bool:
     """Whether the discs dropped on a point read empty (why, diameters from the base, rim as a share of the typical
     rim) make a row of ROW_LENGTH or more, each one checker's spacing from the last, wherever it starts."""

@@ -50,7 +50,8 @@ from vision.checker_off import read_off
 from vision.checker_runs import CheckerColour, row_run_lengths
 from vision.checker_layers import dropped_stack, run_past
 from vision.checker_median import median_along
-from vision.checker_lone import colour_distance, dropped_row, lone_on_own_colour, odd_faced_lone, rimmed_at_base
+from vision.checker_lone import (colour_distance, dropped_row, lone_on_own_colour, odd_faced_lone, own_colour_contrast,
+                                 rimmed_as_the_board, rimmed_at_base)
 from vision.checker_own_colour import own_colour_stack
 from vision.checker_row_proof import row_proven
 from vision.checker_arcs import layer_edges
@@ -685,7 +686,10 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
                 share = share_of(d, p)
                 if share < EMPTY_SHARE:
                     # a faint round shape exactly where the other empty points show the same: the board's own
-                    reject(d, "as on the empty board")
+                    # (its tip-side rim and the triangle's colour under it: checker_lone.rimmed_as_the_board)
+                    reject(d, "as on the empty board", board_tip=round(arc_score(
+                        gx, gy, d.x, d.y, d.r, 90.0 * (1.0 if p >= 13 else -1.0)) / max(d.rim, 1e-6), 2),
+                        under=colours.get(f"{'top' if p >= 13 else 'bottom'}{p % 2}"), seen_lab=d.lab)
                     continue
             if not looks_like_board(d, p):
                 by_place.setdefault(p, []).append(d)
@@ -989,6 +993,15 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         disc_lab = rd.pop("lab", None)  # (a board-coloured disc's colour: only its distance to the checkers' is kept)
         lone_lab = rd.pop("lone_lab", None)  # (a short faint chain's disc: the same)
         rp = cols.point_of(rd["x"] * scale, rd["y"] * scale)
+        under = rd.pop("under", None)  # (a disc dropped as on the empty board: the triangle's colour under it ...)
+        seen_lab = rd.pop("seen_lab", None)  # (... and its own)
+        board_tip = rd.pop("board_tip", None)
+        if rp is not None and board_tip is not None:
+            # (where, how clear, its tip side against its rim, how near the nearest checker colour lies to that
+            # triangle's: checker_lone.rimmed_as_the_board)
+            cues[rp].setdefault("as_board", []).append(
+                (round(cols.from_base(rp, rd["y"] * scale) / (2 * r), 2), round(rd["rim"] / max(ref, 1e-6), 2),
+                 board_tip, own_colour_contrast(seen_lab, under, (light, dark))))
         if rp is not None and lone_lab is not None:
             # (a disc of a short chain dropped as faint or as the board's own: where, how clear, how unlike the
             # empty board, its tip side against its rim, how near a checker colour: checker_lone.rimmed_at_base)
@@ -1021,7 +1034,8 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         if points[p - 1] == 0 and (lone_on_own_colour(cue.get("board_unlike", []), float(cue.get("row_base", 0.5)))
                                    or dropped_row(cue.get("rejected", []))
                                    or rimmed_at_base(cue.get("lone_drops", []), float(cue.get("row_base", 0.5)),
-                                                     cue.get("lift"))):
+                                                     cue.get("lift"))
+                                   or rimmed_as_the_board(cue.get("as_board", []), float(cue.get("row_base", 0.5)))):
             cue["dropped_checkers"] = True
             confidence[p - 1] = min(confidence[p - 1], DOUBTFUL)
     # the situations where the count may be wrong though every disc looked clear (checker_doubt): the referee
