@@ -117,7 +117,10 @@ def test_a_lone_disc_whose_face_is_far_less_even_than_its_colours_checkers_is_do
     assert "lone disc unlike its colour's checkers" in doubts(_stack(1, face=[15.0, 3.2, 10]))
     assert doubts(_stack(1, face=[3.5, 3.0, 10])) == []  # as even as its fellows
     assert doubts(_stack(1, face=[37.0, 27.0, 9])) == []  # grained checkers: all of them are that uneven
-    assert doubts(_stack(1, face=[15.0, 3.2, 2])) == []  # too few fellows to judge by
+    assert doubts(_stack(1, face=[15.0, 3.2, 1])) == []  # too few fellows to judge by
+    # two fellows are enough (render 57112 point 9: a light triangle's base read as a lone dark checker at 0.67)
+    assert "lone disc unlike its colour's checkers" in doubts(_stack(1, face=[10.6, 1.7, 2]))
+    assert doubts(_stack(1, face=[2.5, 1.6, 2])) == []  # render 57101 point 8, a checker
 
 
 def test_faint_discs_dropped_in_a_row_from_an_empty_points_base_are_doubted_scattered_ones_are_not():
