@@ -139,6 +139,7 @@ def test_a_disc_as_on_the_empty_board_with_a_rim_on_its_tip_side_is_a_maybe_chec
     # a triangle's base: the rim runs on into the triangle on its tip side (the empty points measured: 0.06-0.71)
     assert not rimmed_as_the_board([(0.5, 0.2, 0.71, 0.3)], 0.5)
     assert not rimmed_as_the_board([(0.29, 0.12, 1.28, 1.1)], 0.43)  # real photo r19 point 20, empty
+    assert not rimmed_as_the_board([(0.81, 0.19, 1.83, 0.81)], 0.49)  # render 57329 point 4, empty: too far out
     # far from the base, or a checker colour far from the triangle's (the empty-board test sees such a checker)
     assert not rimmed_as_the_board([(1.6, 0.12, 2.1, 0.95)], 0.5)
     assert not rimmed_as_the_board([(0.46, 0.12, 2.1, 3.0)], 0.5)

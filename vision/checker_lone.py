@@ -88,7 +88,8 @@ def rimmed_at_base(lone_drops: Sequence[Sequence[float]], row_base: float, lift:
 
 
 AS_BOARD_TIP = 1.4  # a disc dropped as on the empty board whose rim on its tip side is this many times its rim ...
-AS_BOARD_NEAR_BASE = 0.5  # ... centred within this many diameters of where the row's stacks start ...
+AS_BOARD_NEAR_BASE = 0.25  # ... centred within this many diameters of where the row's stacks start, or of half a
+# diameter from the found edge (where a base checker's centre lies) ...
 AS_BOARD_CONTRAST = 1.5  # ... where the nearest checker colour lies within this many of its tolerances of the
 # triangle's colour (the empty-board comparison cannot see such a checker's face): maybe a checker
 
@@ -121,8 +122,10 @@ def rimmed_as_the_board(as_board: Sequence[Sequence[Any]], row_base: float) -> b
     What tells it from the board's own shapes is its tip side: a triangle's base runs on into the triangle there
     (tip-side rim 0.06-0.71 of its rim on the 48 such discs at empty points' bases on renders 57000-57039 and
     57100-57139, 1.28 on real photo r19's), a checker's rim runs all round and shows most where it lies on the
-    triangle (1.52 and 2.1). The point is doubted, never counted: its colour cannot be told."""
-    return any(tip >= AS_BOARD_TIP and abs(u - row_base) <= AS_BOARD_NEAR_BASE
+    triangle (1.52 and 2.1). Discs a third of a diameter or more out from there are the board's shapes
+    further up the triangle (render 57329 points 4 and 20, empty: 0.81 and 0.85 from the edge, tips 1.83 and 1.41).
+    The point is doubted, never counted: its colour cannot be told."""
+    return any(tip >= AS_BOARD_TIP and min(abs(u - row_base), abs(u - 0.5)) <= AS_BOARD_NEAR_BASE
                and contrast is not None and contrast <= AS_BOARD_CONTRAST
                for u, _, tip, contrast in as_board)
 
