@@ -16,7 +16,7 @@ from vision.board import rectify
 from vision.checkers import count_checkers
 from vision.reader import Reader, work_geometry
 from vision.checker_dice import DIE_EDGE, DieSpot, dice_in_view, spoiled
-from vision.checker_doubt import doubts, mark_tips_unlike_the_board
+from vision.checker_doubt import colour_missing, doubts, mark_tips_unlike_the_board
 from vision.observation import DieReading
 
 
@@ -228,3 +228,56 @@ def test_a_board_with_no_checker_anywhere_is_no_sure_reading():
     assert bare == [0] * 24
     assert max(bare_conf) < 0.6
     assert sum(1 for c in full_conf if c >= 0.6) >= 20  # (the bare-board doubt touches no board with checkers)
+
+
+def test_a_reading_with_one_colour_counted_nowhere_is_told():
+    board = [0] * 24
+    board[5], board[12] = 5, 3
+    assert colour_missing(board, {"light": 0, "dark": 0})  # no dark checker anywhere
+    assert not colour_missing(board, {"light": 0, "dark": 1})  # one on the bar
+    board[18] = -2
+    assert not colour_missing(board, {"light": 0, "dark": 0})
+    assert not colour_missing([0] * 24, {"light": 0, "dark": 0})  # a bare board is told apart (bare_board)
+
+
+def test_with_one_colour_unseen_an_empty_point_that_shows_something_is_doubted():
+    """(the cue of a point read empty: column unlike the empty board from its base, its longest unlike stretch, what
+    was dropped there as (why, diameters from the base, rim share))"""
+    def empty(**kw):
+        cue = {"run_n": 0, "run_sign": 0, "empty": 0.0, "tip": 4.5, "dark_run": 0.0, "row_base": 0.5,
+               "unlike_from": 0.0, "unlike_len": 0.0}
+        cue.update(kw)
+        return cue
+
+    why = "one colour unseen, something on the point"
+    # render 57015 point 17: a dark lone checker under a dark frame, no disc found, the column unlike for 1.91
+    assert why in doubts(empty(colour_missing=True, empty=1.91, unlike_len=1.91))
+    # render 57019 point 19: fifteen dark on a dark point, unlike from 0.89 for 5.17 diameters
+    assert why in doubts(empty(colour_missing=True, unlike_from=0.89, unlike_len=5.17, cover_even=5.9,
+                               cover_lift=17.8, cover_colour=13.4))
+    # ... but not a column lit or shaded unevenly (render 57314 point 13, empty)
+    assert why not in doubts(empty(colour_missing=True, unlike_from=0.35, unlike_len=5.56, cover_even=55.6,
+                                   cover_lift=20.6, cover_colour=58.2))
+    # render 57133 point 2: a red checker on a red point dropped as no checker colour (red was never learnt)
+    assert why in doubts(empty(colour_missing=True, empty=0.23, rejected=[("not a checker colour", 0.44, 0.27)]))
+    # nothing there: the empty board, or a shape the board shows on every point of that colour
+    assert why not in doubts(empty(colour_missing=True))
+    assert why not in doubts(empty(colour_missing=True, rejected=[("as on the empty board", 0.5, 0.2)]))
+    # both colours seen: the same cues alone doubt nothing
+    assert doubts(empty(empty=1.91, unlike_len=1.91)) == []
+
+
+def test_a_dark_stack_unseen_with_every_dark_checker_is_not_read_empty_for_sure():
+    """Render seed 57019 (a 1920x1080 still from ``bgref render stills``), read whole as ``bgref read`` does: fifteen
+    dark checkers on point 19, a dark green point, under a strong lens; no disc of them is found, so no dark checker
+    is counted anywhere and point 19 was read empty at confidence 1.0. The column differs from the empty board over
+    five diameters from near the base: doubted."""
+    sim = pytest.importorskip("device.sim.stills", reason="the renderer (device.sim) is not available")
+    still = sim.render_still(57019)
+    ok, jpeg = cv2.imencode(".jpg", still.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    obs = Reader().read(cv2.imdecode(jpeg, cv2.IMREAD_COLOR))
+    assert still.label["points"][18] == -15
+    assert obs.points[18] == -15 or obs.extra["point_confidence"][18] < 0.6
+    for p in range(1, 25):
+        if still.label["points"][p - 1] == 0:
+            assert obs.points[p - 1] in (0, None), f"point {p} is empty, read {obs.points[p - 1]}"

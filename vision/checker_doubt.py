@@ -29,6 +29,9 @@ the point's base, rims as a share of their colour's typical rim):
 - a single disc is the whole count and its face is far less even than the faces of its colour's checkers in
   stacks (``cue["face"]``: its spread, theirs, how many; ``checker_colours.face_spread``): one player's checkers
   are made alike, and a die's pips, a print or grain crossing a triangle's edge are not one even colour;
+- on a point read empty while one colour's checkers were counted nowhere on the points or the bar
+  (``colour_missing``: no game position has that before its end), the column differs from the empty board from the
+  base or over a stack's length, or a disc at the base was dropped as linked to no base or of no checker colour;
 - only one checker colour was found once phantoms were set aside (``checker_colours.phantom_light``): which
   player's the checkers are is a guess;
 - on a point counted by its checkers' faces (``checker_dark``, ``cue["faces"]``): the checkers' colour runs
@@ -118,6 +121,13 @@ CONTINUES = (0.8, 1.3)  # diameters past the counted row's outermost disc where 
 CONTINUES_WHY = ("unlinked", "not a checker colour")  # ... dropped for these (on the row's line) ...
 CONTINUES_SLACK = 0.5  # ... while the column differs from the empty board this many checkers past the count ...
 CONTINUES_REACH = 0.3  # ... and out to within this of the disc's centre
+MISSING_EMPTY = 0.8  # with one colour unseen (colour_missing): a column unlike the empty board from its base this
+# many checkers ...
+MISSING_COVER_EVEN = 0.45  # ... or covered over a stack's length (checker_unseen.stack_unseen) as evenly as this
+# (the stack rule alone asks 0.25: fifteen dark on a dark point showed 0.33 and 0.40 on renders 57019 and 57226; right
+# empty points' columns 0.42-2.7 on renders 57000-57339 where one colour went unseen) ...
+MISSING_WHY = ("not a checker colour", "unlinked")  # ... or a disc dropped for these ...
+MISSING_NEAR_BASE = 0.5  # ... centred within this many diameters of where the row's stacks start
 LONG_DARK = 0.0  # ... with more than this run of the dark checkers' own colour from the base: dark on a dark point
 
 
@@ -197,6 +207,8 @@ def doubts(cue: dict[str, Any]) -> list[str]:
             # (past the tip checker_stacks.unseen_stack takes such a column for a shadow; with the dark checkers'
             # colour at its base it is as likely a dark stack on a dark point whose rims all drowned: render 6104)
             why.append("long unlike column, dark at the base")
+        if cue.get("colour_missing") and _shows_something(cue, dropped, row_base):
+            why.append("one colour unseen, something on the point")
         if stack_unseen(cue):
             why.append("column covered in no board colour")
         if cue.get("board_bare"):
@@ -209,6 +221,20 @@ def doubts(cue: dict[str, Any]) -> list[str]:
             # checker's length of the dark checkers' own colour runs from the base
             why.append("dark colour run at the base")
     return why
+
+
+def colour_missing(points: Sequence[Optional[int]], bar: dict[str, int]) -> bool:
+    """Whether one colour's checkers were counted on the points or the bar and the other's nowhere there.
+
+    Why: in a game both players have checkers on the board until one has borne off all fifteen and won; a reading
+    with none of one colour says its checkers went unseen somewhere (their colour is then not learnt either, so a
+    disc of it is dropped as no checker colour): renders 57015 (a dark lone checker on a red point under a dark
+    frame, no disc found), 57019 and 57226 (fifteen dark on a dark point, no rim) and 57133 (a red checker on a red
+    point dropped as no checker colour) were read with no dark checker at all and the missed point empty for sure.
+    The empty points that show something there are then doubted (``doubts``: MISSING_*)."""
+    light = sum(v for v in points if v and v > 0) + int((bar or {}).get("light", 0))
+    dark = -sum(v for v in points if v and v < 0) + int((bar or {}).get("dark", 0))
+    return (light == 0) != (dark == 0)
 
 
 def bare_board(points: Sequence[Optional[int]], bar: dict[str, int]) -> bool:
@@ -244,6 +270,19 @@ def mark_tips_unlike_the_board(cues: dict[int, dict[str, Any]]) -> None:
         if any(rim >= CLEAR_DROPPED and t >= TIP_STANDS_OUT[0] * usual and t - usual >= TIP_STANDS_OUT[1]
                and abs(u - row_base) <= TIP_NEAR_BASE for u, rim, t in cue["board_tips"]):
             cue["tip_unlike_board"] = True
+
+
+def _shows_something(cue: dict[str, Any], dropped: list[Any], row_base: float) -> bool:
+    """Whether a point read empty shows something where a checker of the unseen colour would lie: its column
+    differs from the empty board from the base for MISSING_EMPTY checkers or more, or is covered evenly over a
+    stack's length in no board colour (``checker_unseen.stack_unseen``, MISSING_COVER_EVEN), or a disc at the base
+    was dropped as linked to no base or of no checker colour (the unseen colour was never learnt)."""
+    if float(cue.get("empty") or 0.0) >= MISSING_EMPTY:
+        return True
+    if stack_unseen(cue, even=MISSING_COVER_EVEN):
+        return True
+    return any(w in MISSING_WHY and rim >= FAINT_ROW_RIM and abs(u - row_base) <= MISSING_NEAR_BASE
+               for w, u, rim in dropped)
 
 
 def _faint_row(dropped: list[Any], cue: Optional[dict[str, Any]] = None) -> bool:

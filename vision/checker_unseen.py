@@ -71,13 +71,14 @@ def column_cover(rows: np.ndarray, band: np.ndarray, template: np.ndarray, slot:
     return out
 
 
-def stack_unseen(cue: dict) -> bool:
-    """Whether a point read empty is covered by something over a stack's length (see the module's doc)."""
+def stack_unseen(cue: dict, even: float = COVER_EVEN) -> bool:
+    """Whether a point read empty is covered by something over a stack's length (see the module's doc); ``even``:
+    how even the cover must be, as a share of how far it strays from the empty board shifted by one light."""
     if float(cue.get("unlike_len") or 0.0) < UNSEEN_RUN or float(cue.get("unlike_from") or 0.0) > UNSEEN_FROM:
         return False
     if "cover_even" not in cue:
         return False
-    return (float(cue["cover_even"]) <= COVER_EVEN * float(cue["cover_lift"])
+    return (float(cue["cover_even"]) <= even * float(cue["cover_lift"])
             and float(cue["cover_colour"]) >= COVER_COLOUR)
 
 

@@ -41,7 +41,7 @@ from vision.checker_colours import (ColourSplit, face_spread, left_out, lone_col
                                    split_colours)
 from vision.checker_dark import judge_slot, learn_faces
 from vision.checker_dice import DieSpot, spoiled
-from vision.checker_doubt import DOUBTFUL_CONFIDENCE, bare_board, doubts, mark_tips_unlike_the_board
+from vision.checker_doubt import DOUBTFUL_CONFIDENCE, bare_board, colour_missing, doubts, mark_tips_unlike_the_board
 from vision.checker_faint import faint_checkers
 from vision.checker_empty import (add_disc, board_lift, disc_share, learn_empty, point_bands, run_from_base,
                                   unlike_and_rows)
@@ -1047,11 +1047,15 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
             cues[p]["faint_kept"] = kept_faint
     # (no checker counted anywhere: no position of a game, the count failed: checker_doubt.bare_board)
     bare = bare_board(points, bar)
+    # (one colour counted nowhere: its checkers went unseen somewhere, checker_doubt.colour_missing)
+    missing = not bare and colour_missing(points, bar)
     for p, cue in cues.items():
         if colours_unsure:
             cue["colours_unsure"] = True
         if bare:
             cue["board_bare"] = True
+        if missing and points[p - 1] == 0:
+            cue["colour_missing"] = True
         if points[p - 1] == 0 and not cue.get("n") and p in occupied and empty is not None:
             # (a point read empty: what covers its column, checker_unseen)
             cue.update(column_cover(occupied[p], bands[p], empty.bands[("top" if p >= 13 else "bottom", p % 2)],
