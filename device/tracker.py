@@ -985,7 +985,12 @@ class GameTracker:
         if OFF_INDEX in st.unsure_points and (off["light"] != board.off[0] or off["dark"] != board.off[1]):
             st.guess_confirms, st.guess_seen = 0, None
             return False
-        shown = [i for i in st.unsure_points if i < 24 and i not in doubted and read.points[i] == board.points[i]]
+        # a tall stack the reader doubts in every reading (a layer, more than a row: vision.checker_doubt) is shown
+        # by its count read as guessed: its confidence never confirms it (judging game 56434 frames 181-298: dark's
+        # 6-stack, read 6 but unsure in every reading, kept a right guess for the rest of the game and dark's foul at
+        # 289 unjudged)
+        shown = [i for i in st.unsure_points if i < 24 and read.points[i] == board.points[i]
+                 and (i not in doubted or abs(board.points[i]) >= TALL)]
         if len(shown) < sum(1 for i in st.unsure_points if i < 24):
             # a point shown as guessed, with confidence, in two readings in a row is no longer in doubt, though
             # another still is (a 2-stack the reader always reads 1 kept J7 game 5959's guess from frame 114 to
