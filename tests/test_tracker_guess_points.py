@@ -83,3 +83,16 @@ def test_a_guess_in_doubt_where_the_mover_has_checkers_calls_nothing():
 def test_a_guess_unsure_anywhere_calls_nothing():
     r = _dark_fouls_after_a_guess(None, set())  # a hit or a bear-off unseen: any point may be wrong
     assert r.alarms() == []
+
+
+def test_a_tall_stack_read_as_guessed_though_doubted_confirms_the_guess():
+    # the reader doubts every stack of five or more with a layer (vision.checker_doubt), so its confidence never
+    # confirms one: dark's 6-point (geometric 19, five checkers) read 5 but doubted in every reading, as the guess
+    # holds it, is shown (judging game 56434 frames 181-298: dark's 6-stack kept a right guess to the game's end)
+    r = TrayBlindReader()
+    after = light_opens_on_a_guess(r, [4, 5, 7, 18], {19})
+    for _ in range(3):
+        r.show(after.swap(), "dark")
+    assert not r.tracker.state.guessed
+    dark_fouls(r, after)
+    assert [(e["type"], e.get("player"), e.get("legal")) for e in r.alarms()] == [("play", "dark", False)]
