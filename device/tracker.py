@@ -987,8 +987,8 @@ class GameTracker:
             return False
         # a tall stack the reader doubts in every reading (a layer, more than a row: vision.checker_doubt) is shown
         # by its count read as guessed: its confidence never confirms it (judging game 56434 frames 181-298: dark's
-        # 6-stack, read 6 but unsure in every reading, kept a right guess for the rest of the game and dark's foul at
-        # 289 unjudged)
+        # 6-stack, read 6 but unsure in every reading, kept a right guess for the rest of the game and dark's fouls at
+        # 297 and 398 unjudged)
         shown = [i for i in st.unsure_points if i < 24 and read.points[i] == board.points[i]
                  and (i not in doubted or abs(board.points[i]) >= TALL)]
         if len(shown) < sum(1 for i in st.unsure_points if i < 24):

@@ -76,14 +76,13 @@ def frame_colours(lab: np.ndarray, inner: tuple[float, float, float, float]) -> 
     x0, y0, x1, y1 = inner
     strips = []
     for a, b, horizontal in ((0.0, y0, True), (y1, float(h), True), (0.0, x0, False), (x1, float(w), False)):
-        if horizontal:  # above or below the points: the strip's inner share FRAME_MARGIN is left out (the edge's blur)
-            cut = (b - a) * FRAME_MARGIN
-            r0, r1 = (int(a), int(b - cut)) if a == 0.0 else (int(a + cut), int(b))
-            strip = lab[max(0, r0):min(h, r1), int(max(0, x0)):int(min(w, x1))]
-        else:
-            cut = (b - a) * FRAME_MARGIN
-            c0, c1 = (int(a), int(b - cut)) if a == 0.0 else (int(a + cut), int(b))
-            strip = lab[int(max(0, y0)):int(min(h, y1)), max(0, c0):min(w, c1)]
+        # each strip without its inner share FRAME_MARGIN (where the points' edge and its blur may lie)
+        cut = (b - a) * FRAME_MARGIN
+        lo, hi = (int(a), int(b - cut)) if a == 0.0 else (int(a + cut), int(b))
+        if horizontal:  # above or below the points, as long as they are
+            strip = lab[max(0, lo):min(h, hi), int(max(0, x0)):int(min(w, x1))]
+        else:  # beside them, as high as they are
+            strip = lab[int(max(0, y0)):int(min(h, y1)), max(0, lo):min(w, hi)]
         if strip.size >= 3 * 4:
             strips.append(np.median(strip.reshape(-1, 3), axis=0).astype(np.float32))
     return strips

@@ -731,7 +731,8 @@ class Reader:
         board (half None) when it can be the other die of the roll (see with_stray_die). Flatness is judged
         against the board's homography (vision.dice_flat). ``looks``: search each area only where the frame
         changed since it was last searched (vision.dice_watch), each area's DiceLook appended to it."""
-        from vision.dice import find_dice, last_roll, learnt_edge  # here, not at the top: the dice modules load only when read
+        # (here, not at the top: the dice modules load only when read)
+        from vision.dice import find_dice, last_roll, learnt_edge
         die_px = self._kept(geo, image.shape, "die_px", lambda: die_edge_px(geo))
         homography = self._board_to_image(geo, image.shape)
         field = self._kept(geo, image.shape, "field", lambda: fixed(dice_area(geo, image.shape, 0.0, field_only=True)))
