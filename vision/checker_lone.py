@@ -102,8 +102,7 @@ def own_colour_contrast(lab: Optional[Sequence[float]], under: Optional[Sequence
     if lab is None or under is None or not known:
         return None
     v = np.asarray(lab, np.float32)
-    near = min(known, key=lambda c: float(np.linalg.norm(v - c.lab)))
-    return round(float(np.linalg.norm(near.lab - np.asarray(under, np.float32))) / near.tolerance, 2)
+    return colour_distance(under, [min(known, key=lambda c: float(np.linalg.norm(v - c.lab)))])
 
 
 def rimmed_as_the_board(as_board: Sequence[Sequence[Any]], row_base: float) -> bool:

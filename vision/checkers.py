@@ -395,41 +395,39 @@ def _chain(discs: list[Disc], base_y: float, r: float, toward: float, reach: flo
     return linked
 
 
-def _base_shifts(stacks: dict[int, list[Disc]], cols: Columns, r: float) -> dict[str, float]:
-    """Per row, how far (px) its checkers start from the found long edge, when the row's points agree on it.
-
-    A long edge found a checker off (a frame's inner moulding, a shadow) shifts every stack of that row alike;
-    each row's innermost discs then sit the same fraction of a diameter from the edge instead of at the edge,
-    and a row counted from there is one too long or its second layer is misread. Tall stacks whose innermost
-    disc is a layer on top disagree with the rest, so most of the row's points must agree.
-    """
+def _agreed_starts(stacks: dict[int, list[Disc]], cols: Columns, r: float, within: float
+                   ) -> dict[str, tuple[float, float]]:
+    """Per row, where its checkers start (diameters past the base as ``cols`` places it), when most of its points
+    agree: (the median start, the mean of the starts that agree with it), from each point's innermost disc, starts
+    beyond ``within`` left out. Tall stacks whose innermost disc is a layer on top disagree with the rest, so most
+    of the row's points must agree."""
     out = {}
     for row, pts in (("bottom", range(1, 13)), ("top", range(13, 25))):
         us = [(min(cols.from_base(p, d.y) for d in stacks[p]) - r) / (2 * r) for p in pts if stacks.get(p)]
-        us = [u for u in us if abs(u) < 1.5]
-        if len(us) < SHIFT_VOTERS:
-            continue
-        mid = float(statistics.median(us))
-        agree = [u for u in us if abs(u - mid) <= SHIFT_AGREE]
-        if abs(mid) >= SHIFT_MIN and len(agree) >= SHIFT_SHARE * len(us):
-            out[row] = float(np.mean(agree)) * 2 * r
-    return out
-
-
-def _row_starts(stacks: dict[int, list[Disc]], cols: Columns, r: float) -> dict[str, float]:
-    """Per row, where its checkers start (diameters past the base, after ``_base_shifts``), when most of its points
-    agree: a start too small to shift the row (under SHIFT_MIN) still tells a layer's first checker from a row's."""
-    out = {}
-    for row, pts in (("bottom", range(1, 13)), ("top", range(13, 25))):
-        us = [(min(cols.from_base(p, d.y) for d in stacks[p]) - r) / (2 * r) for p in pts if stacks.get(p)]
-        us = [u for u in us if abs(u) < SHIFT_MIN]
+        us = [u for u in us if abs(u) < within]
         if len(us) < SHIFT_VOTERS:
             continue
         mid = float(statistics.median(us))
         agree = [u for u in us if abs(u - mid) <= SHIFT_AGREE]
         if len(agree) >= SHIFT_SHARE * len(us):
-            out[row] = float(np.mean(agree))
+            out[row] = (mid, float(np.mean(agree)))
     return out
+
+
+def _base_shifts(stacks: dict[int, list[Disc]], cols: Columns, r: float) -> dict[str, float]:
+    """Per row, how far (px) its checkers start from the found long edge, when the row's points agree on it.
+
+    A long edge found a checker off (a frame's inner moulding, a shadow) shifts every stack of that row alike;
+    each row's innermost discs then sit the same fraction of a diameter from the edge instead of at the edge,
+    and a row counted from there is one too long or its second layer is misread."""
+    return {row: mean * 2 * r for row, (mid, mean) in _agreed_starts(stacks, cols, r, 1.5).items()
+            if abs(mid) >= SHIFT_MIN}
+
+
+def _row_starts(stacks: dict[int, list[Disc]], cols: Columns, r: float) -> dict[str, float]:
+    """Per row, where its checkers start (diameters past the base, after ``_base_shifts``), when most of its points
+    agree: a start too small to shift the row (under SHIFT_MIN) still tells a layer's first checker from a row's."""
+    return {row: mean for row, (_, mean) in _agreed_starts(stacks, cols, r, SHIFT_MIN).items()}
 
 
 def _split_colours(discs: list[Disc], ref: float) -> ColourSplit:
@@ -1048,7 +1046,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
     # (no checker counted anywhere: no position of a game, the count failed: checker_doubt.bare_board)
     bare = bare_board(points, bar)
     # (one colour counted nowhere: its checkers went unseen somewhere, checker_doubt.colour_missing)
-    missing = not bare and colour_missing(points, bar)
+    missing = colour_missing(points, bar)  # (never on a bare board: both colours are unseen there)
     for p, cue in cues.items():
         if colours_unsure:
             cue["colours_unsure"] = True
