@@ -791,10 +791,10 @@ class Reader:
         if sum(die.value is not None for die in final) != 1:
             self._lone_look = None
             return final
-        return self._second_look(final, image, geo, field, die_px, homography, cube, looks)
+        return self._second_look(final, image, geo, field, die_px, merge_px, homography, cube, looks)
 
     def _second_look(self, final: list[DieReading], image: np.ndarray, geo: BoardGeometry, field: np.ndarray,
-                     die_px: float, homography: np.ndarray, cube: Optional[list[float]],
+                     die_px: float, merge_px: float, homography: np.ndarray, cube: Optional[list[float]],
                      looks: Optional[list[DiceLook]]) -> list[DieReading]:
         """One die read where a roll throws two: the field read again at the board's guessed die scales (when the
         read was at the learnt edge), then at LONE_DIE_SHARE of the guessed edge, the first that makes the roll
@@ -809,8 +809,9 @@ class Reader:
         scales of 0.7-1.4 guessed edges, 1.1 found the other die 11 times (five rolls) and never a wrong value,
         0.7 found 4 and read 3 wrong. These reads cost about a whole field's read each, so they are made only on
         frames with exactly one die read, carried while the dice areas are unchanged, and teach the learnt edge
-        nothing. A die they add must be a whole second die (read with a value) and the field must then hold
-        exactly the two dice of a roll."""
+        nothing. A die they add must be a whole second die (read with a value), not the lone die read again (merged
+        at ``merge_px``, as the first read's dice were: ``same_die_edge``), and the field must then hold exactly the
+        two dice of a roll."""
         from vision.dice import find_dice, read_learnt
         from vision.dice_scale import OneScale
 
@@ -829,7 +830,7 @@ class Reader:
                 log.debug("dice, second look: %s", exc)
                 found = []
             extra = [die for die in with_halves(found, geo) if die.value is not None and die.half is not None]
-            both = one_reading_per_die(final + extra, die_px)
+            both = one_reading_per_die(final + extra, merge_px)
             if len(both) == 2 and all(die.value is not None for die in both):
                 out = both
                 break
