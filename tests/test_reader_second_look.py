@@ -128,3 +128,19 @@ def test_a_view_reads_at_the_learnt_edge_only_once_one_is_learnt():
     memory.view((image.shape, (50, 50, 500, 300), 20.0)).sizes.extend([19.0, 19.5])
     find_dice(image, mask=mask, die_size_px=20.0, memory=memory)
     assert read_learnt(memory, image.shape, mask, 20.0)
+
+
+@pytest.mark.parametrize("learnt, merged", [(None, False), (1.0, True)])
+def test_the_second_look_merges_the_lone_die_read_again_at_the_learnt_edge(monkeypatch, learnt, merged):
+    # a side face of the lone 4 read as a 3 at 0.72 guessed die edges from it: the guess's gap (0.65 edges) keeps it
+    # as a second die and a roll of 4-3 is made up; once the view learnt its dice's edge (here the guess's own),
+    # readings within 0.8 of that edge are one die, as on the first read (same_die_edge), and the 4 stays alone
+    import vision.dice
+    from vision.reader import die_edge_px
+
+    die_px = die_edge_px(_geometry())
+    side = DieReading(3, True, [FOUR.center[0] + 0.72 * die_px, FOUR.center[1]])
+    reader, _ = _reader(monkeypatch, [FOUR], [FOUR, side], one_scale=[FOUR, side])
+    monkeypatch.setattr(vision.dice, "learnt_edge", lambda *a: None if learnt is None else learnt * die_px)
+    values = sorted(d.value for d in reader.read(IMAGE).dice)
+    assert values == ([4] if merged else [3, 4])
