@@ -130,6 +130,7 @@ class Referee:
         # waiting for the start: [t it began, t it was last said, t the near miss now read began, its points]
         self._start_wait: Optional[list[Any]] = None
         self.dice_watch = DiceWatch()
+        self.die_size_said = False  # the warning that the dice are too small in the picture (_check_die_size)
 
     # ----------------------------------------------------------------------------------------------- stages
     def _read_frame(self, frame: Frame) -> Observation:
@@ -175,6 +176,30 @@ class Referee:
         if reader.lock():
             log.info("board locked from the starting position (corners %s)",
                      [[round(float(v)) for v in c] for c in reader.geometry.corners])
+
+    def _check_die_size(self, frame: Frame) -> None:
+        """Once the board is known, say at the start (once a run) when a die will show under the die reader's
+        MIN_DIE_PX in this view: its pips are then a pixel or two, and it is missed or misread (judging game 59535,
+        dice of 10 px at 960x540: a 6 read 4 in every look, and most rolls never read). ``DiceWatch`` says the
+        like only after three moves with no die read; a misread die gives no such sign, and players set up before
+        they roll, when moving the camera is still easy."""
+        reader = getattr(self.read, "reader", None)
+        geometry = getattr(reader, "geometry", None)
+        if geometry is None or self.die_size_said:
+            return
+        from vision.dice import MIN_DIE_PX  # (as in DiceWatch.message: an oracle run need not load the die reader)
+        from vision.reader import die_edge_px
+
+        try:
+            die = die_edge_px(geometry)
+        except (TypeError, ValueError, ArithmeticError):
+            return
+        if not die < MIN_DIE_PX:
+            return
+        self.die_size_said = True
+        self._warn(f"a die will be about {die:.0f} px across in this picture, under the {MIN_DIE_PX:g} px the dice "
+                   "reader needs: rolls may be missed or misread. Move the camera closer, raise its resolution "
+                   "or use larger dice", frame, code="dice_small")
 
     def _fresh_look(self, keep_dice_scale: bool = False) -> None:
         """The tracker asked to look again: the next read must be a new reading of the picture, not the reader's
@@ -232,7 +257,8 @@ class Referee:
                 events = self.tracker.warn(f"the referee failed on this reading ({type(exc).__name__}); it goes "
                                            "on: please check the board", accepted.frame, accepted.t,
                                            code="referee_fault")
-            if any(e.get("type") == "setup" for e in events):
+            started = any(e.get("type") == "setup" for e in events)
+            if started:
                 self._lock_board()
             state = getattr(self.tracker, "state", None)
             # the roll being played: its dice, missed in a later read while the picture where they lay is
@@ -244,6 +270,8 @@ class Referee:
                 self.stabiliser.unsettle(dice=dice_look)
                 self._fresh_look(keep_dice_scale=bool(dice_look))
             self._deliver(events)
+            if started:
+                self._check_die_size(frame)
 
     def _say_start_wait(self, frame: Frame) -> None:
         """Waiting for the starting position: a still reading a few points off the start, standing START_NEAR_S,

@@ -81,3 +81,49 @@ def test_no_warning_for_checkers_moved_while_the_board_is_set_up():
     referee.run()
     assert referee.tracker.state.phase == "setup"
     assert referee.dice_watch.moves == 0 and not any(e.get("code") == "dice_unseen" for e in referee.events)
+
+
+class _Read:
+    """The oracle's readings, from a reader whose board (a saved calibration) spans ``width`` px of the picture."""
+
+    def __init__(self, width: float) -> None:
+        import numpy as np
+
+        from calibration.geometry import BoardGeometry, standard_layout
+
+        size = (880, 660)
+        corners = np.array([[100.0, 100.0], [100.0 + width, 100.0], [100.0 + width, 100.0 + 0.75 * width],
+                            [100.0, 100.0 + 0.75 * width]])
+        self.reader = type("CalibratedReader", (), {"calibrated": True, "geometry": BoardGeometry.from_corners(
+            corners, rect_size=size, image_size=(int(width) + 200, int(0.75 * width) + 200),
+            **standard_layout(size, 0.06))})()
+
+    def __call__(self, frame):
+        return oracle_reader(frame)
+
+
+def _die_size_warnings(width: float) -> list[dict]:
+    referee = Referee(SceneSource(SEATING, _game(4, dice_seen=True)), _Read(width), GameTracker())
+    referee.keep_events = True
+    referee.run()
+    return [e for e in referee.events if e.get("code") == "dice_small"]
+
+
+def test_dice_too_small_in_the_picture_are_said_once_at_the_start():
+    from vision.dice import MIN_DIE_PX
+    from vision.reader import die_edge_px
+
+    read = _Read(400.0)  # a board 400 px long: a die of about 8 px
+    assert die_edge_px(read.reader.geometry) < MIN_DIE_PX
+    warnings = _die_size_warnings(400.0)
+    assert len(warnings) == 1
+    assert "px across" in warnings[0]["message"] and "camera closer" in warnings[0]["message"]
+    assert not warnings[0].get("alert")
+
+
+def test_dice_large_enough_are_not_warned_of():
+    from vision.dice import MIN_DIE_PX
+    from vision.reader import die_edge_px
+
+    assert die_edge_px(_Read(1200.0).reader.geometry) >= MIN_DIE_PX
+    assert _die_size_warnings(1200.0) == []
