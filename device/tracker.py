@@ -188,6 +188,7 @@ log = logging.getLogger(__name__)
 MAX_SNAP_POINTS = 3  # a reading this close to the expected board (on unsure points only) is taken as it
 MAX_START_DOUBT = 4  # the start has four tall stacks, each of which may be doubtful; the other 20 points must match
 MAX_KNOCKED = 2  # more checkers missing than this is a misread, not checkers knocked off the board
+VANISHED = 2  # a reading short this many of a player's checkers who cannot bear off shows no play of his
 MISSING_READS = 2  # agreeing readings with a checker missing before warning that one was knocked off
 DOUBT_READS = 2  # how many fresh readings to wait for before saying a play cannot be judged
 STALL_READS = 4  # such readings before going on from the likeliest board
@@ -1072,6 +1073,30 @@ class GameTracker:
             st.turn, st.last_play = None, None
         return found[1]
 
+    @staticmethod
+    def _vanished(view: View, ref: Reference, roller: str, before: Position) -> bool:
+        """Whether the reading lacks VANISHED or more of the roller's checkers while he cannot bear off this turn,
+        and shows none of his arriving anywhere.
+
+        Why: a play moves the roller's checkers, never off the board unless he bears off, so a reading short of
+        several of them is the reader's loss, not a play. Taken for a play whose roll was unread (not judged), it
+        passed the turn: judging game 44434 frame 200, dark's 4-stack on a black triangle beside the bar read as
+        none for sure (and his 7 and 8 points too) while he doubled; the double went to light, dark's take and roll
+        after it to the wrong turn, and four events were lost. The next readings showed the stack again. A play
+        lands his checkers somewhere: a reading that shows more of them on a point than stood there is a play read
+        short, told as before (game 5353 frame 179: dark's 6-6, his dice unread, four of his checkers unseen)."""
+        k = COLOURS.index(roller)
+        sign = 1 if k == 0 else -1
+        if sum(before.player[6:25]) <= 4 - VANISHED:
+            return False  # (his last checkers outside home may come in and bear off in this very turn)
+        face = face_value(view, ref)
+        if None in face:
+            return False
+        if any(n * sign > max(0, b * sign) for n, b in zip(face, ref.board.points)):  # type: ignore[operator]
+            return False  # his checkers arrived somewhere: a play, read short where it left or landed (5353 f179)
+        on = sum(n * sign for n in face if n * sign > 0) + face_bar(view, ref)[k]  # type: ignore[operator]
+        return CHECKERS - ref.board.off[k] - on >= VANISHED
+
     def _missed_play(self, view: View, ref: Reference, obs: Observation) -> Optional[Board]:
         """The player on roll has played and his roll was not read (dice missed by the reader): when the board is
         a legal result of exactly one roll, that roll and play are told (legal by construction: nothing illegal can
@@ -1092,6 +1117,8 @@ class GameTracker:
         roller, high, low = told
         dice = [high, low]
         before = seating.position(ref.board, roller)
+        if found.kind != "legal" and self._vanished(view, ref, roller, before):
+            return None  # no play: the reader lost his checkers (the belief stands; _stalled if it lasts)
         self._settle_last_play(ref.board, obs)
         after = seating.position(found.board, roller)
         legal: Optional[bool] = None
