@@ -108,6 +108,7 @@ ALIGN_SHIFTS = np.linspace(-0.45, 0.45, 13)  # half offsets tried (point widths)
 ALIGN_SCALES = (0.95, 1.0, 1.05)
 FULL_ROW = 5  # checkers found by their faces are counted up to one row (players layer a longer one)
 EMPTY_SPOT = 1.6  # radii along the column within which a counted disc keeps a point from showing the empty board
+DARK_RUN_COUNT = 0.8  # diameters the dark checkers' own colour runs from an empty-read point's base: counted by it
 FACE_SURE = 0.8  # confidence of a count by faces where every slot was clear and the next one clearly empty ...
 FACE_SURE_ROW = 2  # ... and it is at most this many checkers
 ROW_ON_PAST = 0.5  # checkers' lengths the column differs from the empty board past a short row for its next places
@@ -987,6 +988,7 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
     _own_colour_stacks(cols, r, ref, dropped, rejected, points, counted, cues, split, lightness, colour_ref)
     _read_faces(lab, cols, r, counted, points, confidence, lightness, colour_ref, cues,
                 [d for d, why, _ in dropped if why in FACE_ROW_DROPS])
+    _count_dark_runs(points, confidence, cues)
     for rd in rejected:  # what was dropped on each point: (why, diameters from the base, share of the strong rim)
         disc_lab = rd.pop("lab", None)  # (a board-coloured disc's colour: only its distance to the checkers' is kept)
         lone_lab = rd.pop("lone_lab", None)  # (a short faint chain's disc: the same)
@@ -1214,6 +1216,27 @@ def _row_on_by_faces(lab: np.ndarray, faces: Any, cols: Columns, r: float, count
             points[p - 1] = sign * (n + found)
             confidence[p - 1] = min(confidence[p - 1], DOUBTFUL)
             cue["row_on_faces"] = found
+
+
+def _count_dark_runs(points: list[Optional[int]], confidence: list[float], cues: dict[int, dict[str, Any]]) -> None:
+    """Points still read empty along which the dark checkers' own colour runs from the base for most of a checker
+    or more (``cue["dark_run"]``, in diameters): counted by that run, one checker per diameter, doubtful.
+
+    Why: the colour runs are measured only where no board colour under the column could pass for the checker colour
+    (``_colour_runs``), so such a run is a checker's, not the triangle's. Yet a dark checker on a dark point shows no
+    rim and too little shading for its face (``checker_dark``: a black checker on a black triangle at 960x540 is
+    as near the empty triangle as its fellows' faces), and the empty-board model that caps the colour runs
+    (``run_n``) learnt it as the board where dark checkers stand unseen on most points of that colour. Such points
+    were read empty for sure: on renders 61001-61004 and 61011 (960x540, 1280x720) every dark lone checker and
+    2- to 5-stack read empty with a dark run had one of 0.7-4.9 diameters, k checkers 0.9-1.0 short of k (0.7 once),
+    and no empty point a run over 0.12. The count is doubtful: the colour tells the row's length, not its rims."""
+    for p, cue in cues.items():
+        run = float(cue.get("dark_run") or 0.0)
+        if points[p - 1] != 0 or run < DARK_RUN_COUNT:
+            continue
+        points[p - 1] = -min(MAX_PER_POINT, max(1, int(round(run))))
+        confidence[p - 1] = min(confidence[p - 1], DOUBTFUL)
+        cue["dark_run_count"] = abs(points[p - 1])
 
 
 def _read_faces(lab: np.ndarray, cols: Columns, r: float, counted: dict[int, list[Disc]],
