@@ -191,3 +191,20 @@ def test_a_dice_colour_near_the_fields_is_not_told_from_it():
     field = (np.abs(img.astype(int) - BOARD).sum(axis=2) < 30)[..., None]
     near = np.where(field, np.array((40, 50, 190), np.uint8), img)  # the field a shade off the die's red
     assert not colour_told(near, c, EDGE)
+
+
+def test_a_flat_six_fitted_as_a_squashed_four_is_not_called_cocked_by_its_body(monkeypatch):
+    """Render 60244 with its first die forced cocked: the other die, a flat 6 of 18 px, was also read at a smaller
+    scale as a 4 on four of its pips, a layout squashed to 0.56 in the image with round pips (judge_flat: flat). The
+    body cue drew the flat outline round that small square and found the 6's body 0.56 edges past it: the flat die
+    was called cocked (a false re-roll; the same on own game 60002 frame 173). Faces squashed beyond any lean are
+    no longer put to the body and band cues; the cocked die beside it is read as before."""
+    import math
+
+    from tests.forced_cocked import read_forced_cocked
+
+    still, dice, die_px = read_forced_cocked(monkeypatch, 60244)
+    flat = [t for t in still.label["dice"] if t["flat"]]
+    assert len(flat) == 1 and flat[0]["value"] == 6
+    near = [d for d in dice if math.dist(d.center, flat[0]["center"]) < 0.8 * die_px]
+    assert near and all(d.flat for d in near)

@@ -27,7 +27,7 @@ import cv2
 import numpy as np
 
 from vision.dice_checker_spot import SPOT_MIN_DIE_PX, is_checker_spot
-from vision.dice_flat import SidePath, flat_on_board, judge_flat, steep_on_board, tilt_cues
+from vision.dice_flat import STEEPEST_LEAN, SidePath, flat_on_board, judge_flat, steep_on_board, tilt_cues
 from vision.dice_masks import kept_box, kept_mask, mask_box, ones_where_set
 from vision.dice_layout import FACE_HALF_STEPS, LAYOUTS, LayoutFit, fit_layout, foreshortening
 from vision.dice_pips import KERNEL, NORM_DIE, FaceImages, Pip, face_images, find_pips, group_pips
@@ -1228,7 +1228,13 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         flat = c.flat
         if board_to_image is not None and flat:
             flat = flat_on_board(c.tilt, c.center, np.asarray(board_to_image, float), c.size, shape)
-        if board_to_image is not None and flat and c.size >= MIN_BODY_EDGE_PX:  # its body (vision.dice_tilt)
+        # its body and band are drawn against the outline of the face's layout: not for a layout squashed in the image
+        # beyond any lean (STEEPEST_LEAN) whose pips are not squashed with it (judge_flat kept it flat), four of a flat
+        # 6's pips fitted as a 4 (image 0.51-0.56): its small square's outline left the 6's body 0.48-0.55 edges past
+        # it, a false re-roll (own game 60002 frame 173; still 60244 forced); every cocked die those cues caught on
+        # forced renders 60100-60299 was seen at 0.79 or squarer (1-3 pips: no squash measured, asked as before)
+        squashed = slant is not None and slant < STEEPEST_LEAN
+        if board_to_image is not None and flat and c.size >= MIN_BODY_EDGE_PX and not squashed:  # vision.dice_tilt
             others = np.array([o.center for o in found if o is not c], float).reshape(-1, 2)
             # its body past a flat die's outline, a side face's band beside one edge of the upper face, or both
             # short of their own bars but agreeing (vision.dice_tilt, dice_tilt_band, dice_tilt_agree)
