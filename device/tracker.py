@@ -3162,9 +3162,27 @@ class GameTracker:
                            message=f"no change was read after {mover}'s roll, but the board before it was not read "
                                    "clearly (an earlier play was not judged): not judged, please check the board")
                 return None
+            if self._moved_since(_board_from_json(last["after_board"]), board, mover):
+                # his checkers moved after the dice were lifted with nothing played, before the opponent rolled:
+                # he rolled again unseen (his roll did not count: a cocked die read flat) and played that roll
+                # (judging game 41434 frame 818: light's cocked 1-1 read flat and lifted, his 3-2 unread, 10/5
+                # read at 800, and 'no checker was moved, but 1-1 can be played' called at dark's roll)
+                self._emit("warning", code="unsure_reading", player=mover,
+                           message=f"{mover}'s checkers moved after his dice were lifted with nothing played: he "
+                                   "may have rolled again unseen; not judged, please check the board")
+                return None
             before = Position.from_position_id(last["before"])
             self._play_event(mover, last["dice"], before, before)
         return None
+
+    @staticmethod
+    def _moved_since(lifted: Board, now: Board, mover: str) -> bool:
+        """Whether ``now`` holds the mover's checkers otherwise than ``lifted`` (the board at his lift): points,
+        bar or tray."""
+        k = COLOURS.index(mover)
+        sign = 1 if k == 0 else -1
+        return (any(max(0, a * sign) != max(0, b * sign) for a, b in zip(lifted.points, now.points))
+                or lifted.bar[k] != now.bar[k] or lifted.off[k] != now.off[k])
 
     def _likeliest(self, view: View, ref: Optional[Reference], boards: list[Board]) -> Board:
         """The board to go on from when a play could not be judged: the cheapest whole board the reading shows,
