@@ -1229,7 +1229,10 @@ def _count_dark_runs(points: list[Optional[int]], confidence: list[float], cues:
     (``run_n``) learnt it as the board where dark checkers stand unseen on most points of that colour. Such points
     were read empty for sure: on renders 61001-61004 and 61011 (960x540, 1280x720) every dark lone checker and
     2- to 5-stack read empty with a dark run had one of 0.7-4.9 diameters, k checkers 0.9-1.0 short of k (0.7 once),
-    and no empty point a run over 0.12. The count is doubtful: the colour tells the row's length, not its rims."""
+    and no empty point a run over 0.12. The count is doubtful: the colour tells the row's length, not its rims.
+    Held-out stills show where the colour test lets a triangle through: dark-brown triangles (sim_056132: runs of
+    0.82-0.93 on three empty points) and navy ones seen very obliquely (sim_053143: 0.82-3.27) read as doubtful
+    phantoms; the referee weighs doubtful points as such, and its games gained from the rule (session 29)."""
     for p, cue in cues.items():
         run = float(cue.get("dark_run") or 0.0)
         if points[p - 1] != 0 or run < DARK_RUN_COUNT:
