@@ -11,7 +11,8 @@ before.
 from __future__ import annotations
 
 from rules.position import Position
-from tests.test_tracker_faults import START, Reader, _play
+from tests.test_tracker_die_gone import dark_rolled, foul_from_24_is_called, play_is_not_judged
+from tests.test_tracker_faults import Reader, _play
 from vision.observation import DieReading
 
 
@@ -22,12 +23,7 @@ def _die(value, x: float) -> DieReading:
 def _dark_rolls_read(first: int, second: int, faceless: bool = True) -> tuple[Reader, Position]:
     """Light's opening 3-1 played; dark's roll read first-second; the first die faceless in looks after (or not),
     then read with the roll's face again."""
-    r = Reader()
-    r.start(3, 1)
-    light = _play(START, (3, 1), "8/5 6/5")
-    r.show(light, "light")
-    board = light.swap()
-    r.show(board, "dark", (_die(first, 300.0), _die(second, 420.0)))
+    r, board = dark_rolled(first, second)
     for _ in range(3):
         r.show(board, "dark", (_die(None if faceless else first, 300.0), _die(second, 420.0)))
     r.show(board, "dark", (_die(first, 300.0), _die(second, 420.0)))  # the same face read on it again
@@ -36,11 +32,7 @@ def _dark_rolls_read(first: int, second: int, faceless: bool = True) -> tuple[Re
 
 def test_a_play_legal_with_another_face_of_a_faceless_die_is_not_judged():
     r, board = _dark_rolls_read(4, 5)  # a 6-5 read 4-5, the 6 faceless in three looks
-    played = _play(board, (6, 5), "24/18 13/8")
-    for _ in range(3):
-        r.show(played, "dark")
-    assert r.alarms() == []
-    assert any(e.get("code") == "unsure_reading" and e.get("player") == "dark" for e in r.events)
+    play_is_not_judged(r, _play(board, (6, 5), "24/18 13/8"))
 
 
 def test_the_same_foul_on_dice_always_read_is_called():
@@ -53,9 +45,4 @@ def test_the_same_foul_on_dice_always_read_is_called():
 
 def test_a_foul_no_face_of_the_faceless_die_makes_legal_is_still_called():
     r, board = _dark_rolls_read(4, 5)
-    mine = list(board.player)
-    mine[23], mine[10] = mine[23] - 1, mine[10] + 1  # 24/11: thirteen pips, no face with a 5 plays it
-    foul = Position(tuple(mine), board.opponent)
-    for _ in range(3):
-        r.show(foul, "dark")
-    assert [(e["type"], e["player"], e["legal"]) for e in r.alarms()] == [("play", "dark", False)]
+    foul_from_24_is_called(r, board, 11)  # 24/11: thirteen pips, no face with a 5 plays it

@@ -11,7 +11,7 @@ good, three real fouls).
 from __future__ import annotations
 
 from rules.position import Position
-from tests.test_tracker_faults import START, Reader, _play
+from tests.test_tracker_faults import Reader, _play, light_played
 from vision.observation import DieReading
 
 
@@ -19,33 +19,46 @@ def _die(value: int, x: float) -> DieReading:
     return DieReading(value=value, flat=True, center=[x, 400.0], half="left")
 
 
-def _dark_rolls_read(first: int, second: int) -> tuple[Reader, Position]:
-    """Light's opening 3-1 played; dark's roll read first-second, later looks finding only the second die."""
-    r = Reader()
-    r.start(3, 1)
-    light = _play(START, (3, 1), "8/5 6/5")
-    r.show(light, "light")
+def dark_rolled(first: int, second: int) -> tuple[Reader, Position]:
+    """Light's opening 3-1 played 8/5 6/5; dark's roll read first-second (first at x 300, second at x 420)."""
+    r, light = light_played()
     board = light.swap()
     r.show(board, "dark", (_die(first, 300.0), _die(second, 420.0)))
+    return r, board
+
+
+def _dark_rolls_read(first: int, second: int) -> tuple[Reader, Position]:
+    """Light's opening 3-1 played; dark's roll read first-second, later looks finding only the second die."""
+    r, board = dark_rolled(first, second)
     for _ in range(3):
         r.show(board, "dark", (_die(second, 420.0),))  # the other die not found again
     return r, board
 
 
-def test_a_play_legal_with_another_face_of_the_die_lost_is_not_judged():
-    r, board = _dark_rolls_read(1, 1)  # a 4-1 read 1-1
-    played = _play(board, (4, 1), "13/9 6/5")
+def play_is_not_judged(r: Reader, played: Position) -> None:
+    """Dark's play shown in three readings: no alarm, said not judged."""
     for _ in range(3):
         r.show(played, "dark")
     assert r.alarms() == []
     assert any(e.get("code") == "unsure_reading" and e.get("player") == "dark" for e in r.events)
 
 
-def test_a_foul_no_face_of_the_die_lost_makes_legal_is_still_called():
-    r, board = _dark_rolls_read(6, 4)
+def foul_from_24_is_called(r: Reader, board: Position, to: int) -> None:
+    """Dark's checker moved from his 24-point to ``to`` (pips no face of the die in doubt plays), shown in three
+    readings: called."""
     mine = list(board.player)
-    mine[23], mine[12] = mine[23] - 1, mine[12] + 1  # 24/13: eleven pips, no face with a 4 plays it
+    mine[23], mine[to - 1] = mine[23] - 1, mine[to - 1] + 1
     foul = Position(tuple(mine), board.opponent)
     for _ in range(3):
         r.show(foul, "dark")
     assert [(e["type"], e["player"], e["legal"]) for e in r.alarms()] == [("play", "dark", False)]
+
+
+def test_a_play_legal_with_another_face_of_the_die_lost_is_not_judged():
+    r, board = _dark_rolls_read(1, 1)  # a 4-1 read 1-1
+    play_is_not_judged(r, _play(board, (4, 1), "13/9 6/5"))
+
+
+def test_a_foul_no_face_of_the_die_lost_makes_legal_is_still_called():
+    r, board = _dark_rolls_read(6, 4)
+    foul_from_24_is_called(r, board, 13)  # 24/13: eleven pips, no face with a 4 plays it
