@@ -197,7 +197,7 @@ class Referee:
         if not die < MIN_DIE_PX:
             return
         self.die_size_said = True
-        self._warn(f"a die will be about {die:.0f} px across in this picture, under the {MIN_DIE_PX:g} px the dice "
+        self._warn(f"a die will be about {die:.1f} px across in this picture, under the {MIN_DIE_PX:g} px the dice "
                    "reader needs: rolls may be missed or misread. Move the camera closer, raise its resolution "
                    "or use larger dice", frame, code="dice_small")
 

@@ -133,9 +133,18 @@ def test_calibrate_command_end_to_end(tmp_path, capsys):
     image = tmp_path / "start.png"
     cv2.imwrite(str(image), board.image)
     out = tmp_path / "board.json"
+    capsys.readouterr()
     assert main(["calibrate", "board", str(image), "-o", str(out)]) == 0
     cal = Calibration.load(out)
     assert cal.light_seat == "top" and cal.dice_half == {"light": "left", "dark": "right"}
+    # how large a die will show is said at set-up, with what to do when the dice reader cannot read it
+    from vision.dice import MIN_DIE_PX
+    from vision.reader import die_edge_px
+
+    said = [line for line in capsys.readouterr().out.splitlines() if line.startswith("a die will be about")]
+    die = die_edge_px(cal.geometry)
+    assert len(said) == 1 and f"about {die:.1f} px across" in said[0]
+    assert ("camera closer" in said[0]) == (die < MIN_DIE_PX)
     assert main(["calibrate", "check", str(image), "--calibration", str(out)]) == 0
 
     # a position that is not the start: one clear line, exit code 2

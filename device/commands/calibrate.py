@@ -143,6 +143,7 @@ def _board(args: argparse.Namespace) -> int:
     print(f"dice halves (right hand): light {cal.dice_half['light']}, dark {cal.dice_half['dark']}")
     print(f"checker diameter {cal.checker_diameter_px:.1f} px (rectified), colour models: "
           f"{', '.join(sorted(cal.colours))}")
+    print(_die_size_line(g))
     if cal.start_slips:
         print(f"taken for the starting position despite: {'; '.join(cal.start_slips)}")
     if cal.board_size_cm is None and cal.size_doubt:
@@ -160,6 +161,19 @@ def _board(args: argparse.Namespace) -> int:
             print(cal.size_how["marker_note"])
     print(f"wrote {args.output}")
     return 0
+
+
+def _die_size_line(geometry: Any) -> str:
+    """How large a die will show in this view, and what to do when it is under the dice reader's MIN_DIE_PX: told
+    at set-up, when moving the camera is still easy (the daemon says it again at the start: ``dice_small``)."""
+    from vision.dice import MIN_DIE_PX
+    from vision.reader import die_edge_px
+
+    die = die_edge_px(geometry)
+    if die < MIN_DIE_PX:
+        return (f"a die will be about {die:.1f} px across, under the {MIN_DIE_PX:g} px the dice reader needs: move the "
+                "camera closer, raise its resolution or use larger dice")
+    return f"a die will be about {die:.1f} px across (the dice reader needs {MIN_DIE_PX:g} px or more)"
 
 
 def _size_caveats(how: Optional[dict]) -> list[str]:
