@@ -1094,8 +1094,7 @@ class GameTracker:
             return False
         if any(n * sign > max(0, b * sign) for n, b in zip(face, ref.board.points)):  # type: ignore[operator]
             return False  # his checkers arrived somewhere: a play, read short where it left or landed (5353 f179)
-        on = sum(n * sign for n in face if n * sign > 0) + face_bar(view, ref)[k]  # type: ignore[operator]
-        return CHECKERS - ref.board.off[k] - on >= VANISHED
+        return _short_of(view, ref, k, face) >= VANISHED
 
     def _missed_play(self, view: View, ref: Reference, obs: Observation) -> Optional[Board]:
         """The player on roll has played and his roll was not read (dice missed by the reader): when the board is
@@ -1339,11 +1338,9 @@ class GameTracker:
         if ref is None or None in view.points:
             return (0, 0)
         face = face_value(view, ref)
-        bar = face_bar(view, ref)
         out = []
         for k, sign in enumerate((1, -1)):
-            on = sum(n * sign for n in face if n * sign > 0) + bar[k]  # type: ignore[operator]
-            short = CHECKERS - ref.board.off[k] - extra_off[k] - on
+            short = _short_of(view, ref, k, face) - extra_off[k]
             # an unsure point read lower than it stood, its reading changed since, may hold the missing checkers
             misread = sum(max(0, ref.board.points[p - 1] * sign - max(0, face[p - 1] * sign))  # type: ignore[operator]
                           for p in view.unsure if not ref.steady(p - 1, view.points[p - 1]))
@@ -3400,6 +3397,14 @@ def _mover_read_short(obs: Observation, board: Board, mover: str, ref: Optional[
             short += 1
     k = 0 if mover == "light" else 1
     return short + max(0, board.bar[k] - int(obs.bar.get(mover, 0) or 0))
+
+
+def _short_of(view: View, ref: Reference, k: int, face: list) -> int:
+    """Checkers of colour ``k`` (0 light, 1 dark) the reading lacks against the reference: 15 less its tray less
+    those read on the points (``face``: ``face_value(view, ref)``, no None) and on the bar."""
+    sign = 1 if k == 0 else -1
+    on = sum(n * sign for n in face if n * sign > 0) + face_bar(view, ref)[k]
+    return CHECKERS - ref.board.off[k] - on
 
 
 def _dice_at(dice: list[DieReading]) -> list:
