@@ -67,23 +67,36 @@ class DiceWatch:
     """Notices when the camera cannot see the dice at all: the checkers keep moving (turns are played) but no die
     is read in any accepted reading. Why: dice too small in the picture (camera too far, resolution too low,
     small dice) make every roll unread; the referee then judges plays from the checkers alone and checks no
-    roll, and the user must be told once, with what to do, not in every frame (held-out held404: dice ~8 px)."""
+    roll, and the user must be told once, with what to do, not in every frame (held-out held404: dice ~8 px).
+
+    Board changes alone are no proof: between two turns whose rolls were read, a cube turned and taken or a
+    point read differently from one reading to the next changes the board with no die on it (games 15434, 24434
+    and 41535: the warning told players whose every roll was read to move the camera). So a turn must also have
+    gone by with its roll unread (the tracker told it from the play, ``inferred``, or said it was not read,
+    ``roll_unread``) since a die was last seen."""
 
     moves: int = 0  # accepted board changes since a die was last read
+    unread_rolls: int = 0  # rolls the tracker said went unread since a die was last read
     warned: bool = False
     _last: Optional[tuple] = None
+
+    def heard(self, events: Iterable[dict[str, Any]]) -> None:
+        """The tracker's events for the reading just stepped: count the rolls it could not read."""
+        for e in events:
+            if (e.get("type") in ("roll", "opening_roll") and e.get("inferred")) or e.get("roll_unread"):
+                self.unread_rolls += 1
 
     def step(self, obs: Observation, playing: bool = True) -> bool:
         """Count one accepted reading; True exactly once, when the dice have gone unseen long enough.
         ``playing``: a game is under way (before its start is seen, checkers move to set the board up)."""
         checkers = (tuple(obs.points), tuple(sorted(obs.bar.items())))
         if obs.dice or not playing:
-            self.moves = 0
+            self.moves = self.unread_rolls = 0
         elif self._last is not None and len(obs.points) == 24 and len(self._last[0]) == 24 and sum(
                 a != b for a, b in zip(obs.points, self._last[0])) >= MOVED_POINTS:
             self.moves += 1
         self._last = checkers
-        if self.moves >= DICE_UNSEEN_MOVES and not self.warned:
+        if self.moves >= DICE_UNSEEN_MOVES and self.unread_rolls and not self.warned:
             self.warned = True
             return True
         return False
@@ -257,6 +270,7 @@ class Referee:
                 events = self.tracker.warn(f"the referee failed on this reading ({type(exc).__name__}); it goes "
                                            "on: please check the board", accepted.frame, accepted.t,
                                            code="referee_fault")
+            self.dice_watch.heard(events)
             started = any(e.get("type") == "setup" for e in events)
             if started:
                 self._lock_board()

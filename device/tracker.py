@@ -1126,7 +1126,7 @@ class GameTracker:
             legal = self._play_event(roller, dice, before, after, dice_told=2)
             st.changes_seen = True  # the reader saw this play change the board
         else:  # likely that play, but a misread could hide another: go on from it, judge nothing
-            self._emit("warning", code="unsure_reading", player=roller,
+            self._emit("warning", code="unsure_reading", player=roller, roll_unread=True,
                        message=f"{roller}'s roll was not read and the board is not clear; his play is not judged: "
                                "please check the board")
         st.last_play = {"player": roller, "dice": dice, "before": before.position_id(),
@@ -1609,7 +1609,7 @@ class GameTracker:
             self._emit("opening_roll", light=values["light"], dark=values["dark"], first=mover, inferred=True)
             legal = self._play_event(mover, [high, low], start, after, dice_told=2)
         else:  # likely that play, but a misread could hide another: go on from it, judge nothing
-            self._emit("warning", code="unsure_reading", player=mover,
+            self._emit("warning", code="unsure_reading", player=mover, roll_unread=True,
                        message=f"the opening roll was not read and the board is not clear; {mover}'s opening play "
                                "is not judged: please check the board")
         st.last_play = {"player": mover, "dice": [high, low], "before": start.position_id(),
@@ -1691,7 +1691,8 @@ class GameTracker:
         half = obs.dice[0].half
         if half is None or obs.dice[1].half != half or seating.roller_of_half(half) is None:
             return
-        self._emit("warning", code="unsure_reading", message="the opening roll was not read and the opening play "
+        self._emit("warning", code="unsure_reading", roll_unread=True,
+                   message="the opening roll was not read and the opening play "
                    "could not be told from the board; going on from the board as seen: please check it")
         st.phase, st.turn, st.last_play, st.handled, st.doubt = "awaiting", None, None, None, 0
         st.guessed = not _shows(obs, board)
@@ -1777,7 +1778,7 @@ class GameTracker:
                 and st.unseen_play == roller):
             # the player on roll moved checkers without a roll being read, and now his opponent rolls: he played
             # a roll the reader missed. Say so (not judged), and take this roll
-            self._emit("warning", code="unsure_reading", player=roller,
+            self._emit("warning", code="unsure_reading", player=roller, roll_unread=True,
                        message=f"{roller}'s roll was not read; his play is not judged: please check the board")
             early = self._before_unseen(other(roller), board)
             st.unseen_play, st.last_play = None, None
