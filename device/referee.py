@@ -214,6 +214,21 @@ class Referee:
                    "reader needs: rolls may be missed or misread. Move the camera closer, raise its resolution "
                    "or use larger dice", frame, code="dice_small")
 
+    def _same_after_motion(self) -> None:
+        """A hand came and went while a roll was awaited, and the board reads as before with no die on it: the dice
+        were most likely thrown and missed in the first still frame (a one-pip face of a small die read in one
+        frame and not the next under JPEG noise), and the frames after it look the same, so the reader would only
+        repeat that reading. Read the next frame afresh, once. Why: game 35434's 1-1 at frame 40 was never read while
+        it lay (five still frames), and was told only by the play, 28 frames late. Cheap: a hand over the board
+        that changes nothing while a roll is awaited is rare, and each such scene gets one more read."""
+        if not self.stabiliser.same_after_motion:
+            return
+        state = getattr(self.tracker, "state", None)
+        if getattr(state, "phase", None) not in ("awaiting", "opening"):
+            return
+        self.stabiliser.look_once_more()
+        self._fresh_look(keep_dice_scale=True)
+
     def _fresh_look(self, keep_dice_scale: bool = False) -> None:
         """The tracker asked to look again: the next read must be a new reading of the picture, not the reader's
         answer for the last one (vision.reader.Reader answers a frame that looks unchanged with its last
@@ -258,6 +273,7 @@ class Referee:
                 self._accepted = accepted.observation
             self._say_start_wait(frame)
             if accepted is None:
+                self._same_after_motion()
                 return
             state = getattr(self.tracker, "state", None)
             if self.dice_watch.step(accepted.observation, playing=getattr(state, "phase", None) != "setup"):

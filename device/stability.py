@@ -172,6 +172,10 @@ class Stabiliser:
         self.reads = 0
         self._prev: Any = None  # the last frame, kept to be read late when the next shows it was already still
         self._prev_read = False
+        # a still scene after motion read exactly as the accepted one (a hand came and went, nothing changed as
+        # read): set here, the referee decides whether to look once more (see Referee._same_after_motion)
+        self.same_after_motion = False
+        self._moved = False  # something moved since the last scene was accepted or found unchanged
         self.hold: Optional[DiceHold] = DiceHold() if hold_dice else None
         self.hold_spots: Optional[list] = None  # [value, x, y] of the roll being played's dice (set by the referee)
 
@@ -193,6 +197,11 @@ class Stabiliser:
             self.pending_count = self.agree - 1
             self.looking = True
 
+    def look_once_more(self) -> None:
+        """Read the next still frame although the picture looks as it did (the referee asked; the reader must then
+        read it afresh too: Referee._fresh_look). The agreement so far stands."""
+        self.settled_thumb = None
+
     def _motion(self, frame: Any) -> tuple[bool, Optional[np.ndarray]]:
         label = getattr(frame, "label", None)
         if label is not None and frame.image is None:  # oracle: the renderer says what moves
@@ -210,7 +219,9 @@ class Stabiliser:
         moving, thumb = self._motion(frame)
         prev, prev_read = self._prev, self._prev_read
         self._prev, self._prev_read = frame, False
+        self.same_after_motion = False
         if moving:
+            self._moved = True
             self.still = 0
             self.moving += 1
             # something moved: look again once it is still, even if the picture then seems unchanged (a cube
@@ -249,7 +260,9 @@ class Stabiliser:
         self.settled_thumb = thumb
         key = self.pending
         if key == self.accepted_key:
+            self.same_after_motion, self._moved = self._moved, False
             return None
+        self._moved = False
         self.accepted_key = key
         self.accepted_obs, self.dice_look = obs, False
         return Accepted(obs, frame.index, frame.t)
