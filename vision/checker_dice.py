@@ -53,6 +53,44 @@ def dice_in_view(dice: Iterable[Any], geometry: Any) -> list[DieSpot]:
     return [DieSpot(float(x), float(y), edge) for x, y in pts]
 
 
+CONTACT_VALUES = (1, 2)  # faces the lit gaps where two checkers touch can pass for: the contact, or a wedge each side
+CONTACT_REACH = 0.35  # die edges from the contact point of two touching checkers within which such a face is the gap
+TOUCHING = (0.9, 1.15)  # centre distance (diameters) of two checkers of one point's row that touch
+
+
+def at_contact(dice: Sequence[Any], geometry: Any, discs: Sequence[dict[str, Any]]) -> set[int]:
+    """The dice (their indices) read as a one or a two centred where two touching checkers of one point meet.
+
+    Why: where two round checkers of a row touch, the board shows through in two small wedges, one each side of
+    the contact, lit against the checkers' dark faces: a "two" on a dark "face" (or a "one", the contact itself).
+    Rendered game 21535 (960x540, dice of ~10 px, below the size where ``dice_checker_spot`` tests lone ones) read
+    such a two on light's 1-1 lift at frame 102: the lift was never seen, and light's play was judged only at dark's
+    roll, 21 frames late. A real die cannot lie flat there: centred on the contact it would lie on both checkers.
+    ``discs``: the accepted discs of the checker count in ``geometry``'s view (``CheckerCount.discs``)."""
+    found: set[int] = set()
+    rows: dict[Any, list[dict[str, Any]]] = {}
+    for d in discs:
+        if isinstance(d.get("where"), int):
+            rows.setdefault((d["where"], d.get("colour")), []).append(d)
+    for k, die in enumerate(dice):
+        if getattr(die, "value", None) not in CONTACT_VALUES or getattr(die, "half", None) is None:
+            continue
+        spot = dice_in_view([die], geometry)
+        if not spot:
+            continue
+        s = spot[0]
+        for row in rows.values():
+            for i, a in enumerate(row):
+                for b in row[i + 1:]:
+                    dist = math.hypot(a["x"] - b["x"], a["y"] - b["y"])
+                    diam = a["r"] + b["r"]
+                    if not TOUCHING[0] * diam <= dist <= TOUCHING[1] * diam:
+                        continue
+                    if math.hypot((a["x"] + b["x"]) / 2 - s.x, (a["y"] + b["y"]) / 2 - s.y) <= CONTACT_REACH * s.edge:
+                        found.add(k)
+    return found
+
+
 def spoiled(column: Sequence[tuple[float, float]], r: float, dice: Sequence[DieSpot]) -> bool:
     """Whether a die lies on or against any of a point's checkers (centres in ``column``, radius ``r``)."""
     return any(s.touches(x, y, r) for s in dice for x, y in column)

@@ -28,7 +28,7 @@ import cv2
 import numpy as np
 
 from calibration.geometry import BoardGeometry
-from vision.checker_dice import dice_in_view
+from vision.checker_dice import at_contact, dice_in_view
 from vision.board_layout import SHIFT_MARGIN
 from vision.change_map import STILL_CELLS, cell_centres, changed_cells, frame_grids
 from vision.checkers import WORK_POINT_WIDTH, CheckerCount, count_checkers
@@ -633,6 +633,9 @@ class Reader:
         dice = self._dice_on(image, geo, reused) if self.read_dice else []
         # a disc found on a die is no checker (vision.checker_dice)
         counts = self._count_on(image, geo, work, scale, dice_in_view(dice, work), reused)
+        gaps = at_contact(dice, work, counts.discs)  # the lit gaps where two checkers touch, read as a die
+        if gaps:
+            dice = [d for k, d in enumerate(dice) if k not in gaps]
         if self.calibrated and counts.radius_px > 0:
             self._radius = counts.radius_px
         warnings.extend(counts.warnings)
