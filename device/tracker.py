@@ -174,7 +174,7 @@ from device.events import make_event
 from device.seating import BACK_STACK, COLOURS, HOMES, Board, Seating, is_start, other, start_read_short
 from device.matching import HARD, SOFT as SOFT_MISREAD, Reference, Verdict, View, cost, decide, face_value, repairs
 from device.matching import TALL, face_bar, opponent_arrived, tall_short
-from device.matching import on_board, one_lone_unseen
+from device.matching import on_board, one_lone_unseen, whole_board
 from device.matching import low_confidence_points as _low_confidence_points
 from device.dice_hold import on_spot
 from device.stability import SAME_DIE_PX, cube_side
@@ -608,7 +608,7 @@ class GameTracker:
                 self._missing(board.missing, alert=self._trays_counted(obs, board.missing))
             said = st.missing_warned or sum(board.missing) > MAX_KNOCKED
             if st.phase == "moving" and ((self._opponent_rolled(obs) or lift_mine) and said or (
-                    sum(board.missing) > MAX_KNOCKED and self._lift_legal(obs))):
+                    sum(board.missing) > MAX_KNOCKED and (self._lift_legal(obs) or self._lift_steady(obs)))):
                 # the opponent has rolled: the play is final and is weighed from the reading (the checkers it
                 # lacks were said, or are too many to be anything but a misread); waiting would wait for ever, as
                 # the reader that missed them misses them in every later reading (g6464, frame 364 on). So is a
@@ -2978,6 +2978,32 @@ class GameTracker:
         found = decide(View.of(obs), list(self._result_boards(mover)), ref, mover=1 if mover == "light" else -1,
                        far=self._far_test(Position.from_position_id(st.before), mover))
         return found.kind == "legal"
+
+    def _lift_steady(self, obs: Observation) -> bool:
+        """Whether a reading with the dice lifted lacks checkers only where the reader read a point as it read it
+        while the board stood before the roll (its steady misread: a stack it is blind to), so that undoing those
+        misreads makes every colour whole: weighed now, as any whole reading at the lift is.
+
+        Why: such a reading lacks them in every later reading too, so waiting for the opponent's roll (as for a
+        reading short for other reasons, see _lift_legal) only delays the verdict, and a roll of his that is not
+        both dice on his half (a re-roll, a die unread) kept it waiting through whole turns (render 62535 frame
+        213: dark's five checkers on a stack read as none all game long, dark's play judged at light's second
+        roll, 106 frames late, every event between them missed). A doubt now is looked at again and then said
+        "not judged" (never a foul: ``decide`` calls none where the mover's own stack is the one misread)."""
+        st = self.state
+        if (obs.dice or st.phase != "moving" or st.turn is None or not st.dice or st.one_die or not st.before
+                or st.guessed or self.seating is None or not obs.board.found or len(obs.points) != 24):
+            return False
+        ref = self._reference()
+        if ref is None or ref.seen is None:
+            return False
+        view = View.of(obs)
+        face = face_value(view, ref)
+        if None in face:
+            return False
+        offs = ({ref.board.off[0]} | {b.off[0] for b in self._result_boards(st.turn)},
+                {ref.board.off[1]} | {b.off[1] for b in self._result_boards(st.turn)})
+        return whole_board(list(face), face_bar(view, ref), offs) is not None  # type: ignore[arg-type]
 
     def _far_test(self, before: Position, mover: str) -> Callable[[Board], bool]:
         """``decide``'s test of a board far from the roll being played (see ``_far_from_roll``)."""
