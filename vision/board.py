@@ -243,7 +243,7 @@ def find_board(image_bgr: np.ndarray, intrinsics: Optional[Intrinsics] = None) -
     for other in scored[1:]:
         if other[0] >= max(MIN_PATTERN + 0.1, 0.85 * best[0]) and _overlap(other[4], best[4]) < 0.1:
             raise MultipleBoards("more than one backgammon board in the image: show the camera only one")
-    geo = _board_from(found, best[4])
+    geo = _board_from(found, best[4], best[2])
     try:
         _check_cut_off(geo, image)
     except BoardCutOff:
@@ -365,7 +365,7 @@ def _first_board(found, tried: list, built: list[np.ndarray], refused_score: Opt
             continue  # the same playing area as an outline built already: its board would be the same
         built.append(play)
         try:
-            geo = _board_from(found, play)
+            geo = _board_from(found, play, r[1])
             _check_cut_off(geo, image)
         except VisionError:
             continue
@@ -402,7 +402,7 @@ def _second_look(found, refused: BoardGeometry, candidates) -> Optional[BoardGeo
     inside = sorted((c for c in candidates if _inside_image(c[1], small.shape)), key=lambda c: -c[0])
     for cand in inside[:SECOND_LOOKS]:
         try:
-            geo = _board_from(found, cand[4])
+            geo = _board_from(found, cand[4], cand[2])
             _check_cut_off(geo, image)
         except VisionError:
             continue
@@ -424,7 +424,7 @@ def _long_strips(geo: BoardGeometry) -> tuple[float, float]:
     return y0 / pw, (geo.rect_size[1] - y1) / pw
 
 
-def _board_from(found, play: np.ndarray) -> BoardGeometry:
+def _board_from(found, play: np.ndarray, outline: Optional[np.ndarray] = None) -> BoardGeometry:
     """The board's geometry from a candidate's playing area (working-image px): the playing area re-found in
     a view centred on it, the outer frame out from it, refined at full resolution, the lens if one shows.
 
@@ -434,14 +434,16 @@ def _board_from(found, play: np.ndarray) -> BoardGeometry:
     widths out (and from the playing area the outline's own layout found), and the first such outline stands whose
     long strips are both that wide and alike (a board's two long frame strips are equal) and whose points read
     nearly as clearly (render 19012, a black frame on a dark table: the second look's strips of 0.35 and 0.66
-    point widths were still one inner edge, 50 px off). Outlines without a thin strip are not touched."""
+    point widths were still one inner edge, 50 px off). Outlines without a thin strip are not touched.
+    ``outline``: the search's candidate outline the playing area came from (working-image px), for the sides the
+    frame lines take at the image's end (``vision.board_frame._off_border``)."""
     from vision.board_refine import refine_corners
 
     play = _relayout(found[2], play)
     play = refine_corners(found[2], play, reach_frac=0.01)
-    geo = _thin_retried(found, play, _outline(found, play))
-    geo = _strips_retried(found, play, geo)
-    return _end_retried(found, play, geo)
+    geo = _thin_retried(found, play, _outline(found, play, outline=outline), outline)
+    geo = _strips_retried(found, play, geo, outline)
+    return _end_retried(found, play, geo, outline)
 
 
 def _ends(geo: BoardGeometry) -> tuple[float, float]:
@@ -456,7 +458,8 @@ END_RETRY_STEP = 0.25  # point widths: each look takes the next edge at least th
 END_TRAY = 2.4  # point widths: a tray and its frame strip reach this far beyond a plain end (1.3-2.3 on renders)
 
 
-def _end_retried(found, play: np.ndarray, geo: BoardGeometry) -> BoardGeometry:
+def _end_retried(found, play: np.ndarray, geo: BoardGeometry, outline: Optional[np.ndarray] = None
+                 ) -> BoardGeometry:
     """An end reaching more than DOUBT_ENDS point widths further beyond the points than the other, whose band just
     inside its outer edge is not of the frame's colour (``_foreign_ends``), took in the table or a card beside the
     board (renders 3032, 3058, 3109: 63-125 px off; a board with one tray shows the frame's colour there). That
@@ -478,7 +481,7 @@ def _end_retried(found, play: np.ndarray, geo: BoardGeometry) -> BoardGeometry:
         if cap >= reach - 0.5 * END_RETRY_STEP:
             continue
         try:
-            other = _outline(found, play, end_in=(wide, first - cap))
+            other = _outline(found, play, end_in=(wide, first - cap), outline=outline)
         except VisionError:
             return geo
         reach = _ends(other)[0 if wide == "left" else 1]
@@ -490,7 +493,8 @@ def _end_retried(found, play: np.ndarray, geo: BoardGeometry) -> BoardGeometry:
     return geo
 
 
-def _thin_retried(found, play: np.ndarray, geo: BoardGeometry) -> BoardGeometry:
+def _thin_retried(found, play: np.ndarray, geo: BoardGeometry, outline: Optional[np.ndarray] = None
+                  ) -> BoardGeometry:
     """``_board_from``'s second look at an outline with a thin long strip."""
     if not THIN_RETRY or min(_long_strips(geo)) >= DOUBT_THIN_STRIP:
         return geo
@@ -502,7 +506,7 @@ def _thin_retried(found, play: np.ndarray, geo: BoardGeometry) -> BoardGeometry:
         own = found[4].scaled_to((found[0].shape[1], found[0].shape[0])).undistort_points(own)
     for base, least in ((play, THIN_RETRY_LEAST), (own * found[3], 0.0), (own * found[3], THIN_RETRY_LEAST)):
         try:
-            other = _outline(found, base, least)
+            other = _outline(found, base, least, outline=outline)
         except VisionError:
             continue
         top, bottom = _long_strips(other)
@@ -519,7 +523,8 @@ STRIP_RETRY_LEAST = 0.4  # point widths: ... when the narrower strip is as wide 
 STRIP_RETRY_AGREE = 0.25  # point widths: the second look's strips must agree this closely
 
 
-def _strips_retried(found, play: np.ndarray, geo: BoardGeometry) -> BoardGeometry:
+def _strips_retried(found, play: np.ndarray, geo: BoardGeometry, outline: Optional[np.ndarray] = None
+                    ) -> BoardGeometry:
     """An outline whose long frame strips differ by more than DOUBT_STRIPS point widths, the narrower at least
     STRIP_RETRY_LEAST wide and not on the image's border, is found again with the wider side at its edge as far out
     as the narrower (``vision.board_frame._matched_long``: a board's long strips are equal, and what lies beyond the
@@ -548,7 +553,7 @@ def _strips_retried(found, play: np.ndarray, geo: BoardGeometry) -> BoardGeometr
         looks.append((own * found[3], False))  # (matched too, it took sample still sim_20's right end 9 px out)
     for base, matched in looks:
         try:
-            other = _outline(found, base, long_match=matched)
+            other = _outline(found, base, long_match=matched, outline=outline)
         except VisionError:
             continue
         t2, b2 = _long_strips(other)
@@ -576,9 +581,9 @@ def _same_points(first: BoardGeometry, second: BoardGeometry) -> bool:
 
 
 def _outline(found, play: np.ndarray, min_long: float = 0.0, end_in: Optional[tuple[str, float]] = None,
-             long_match: bool = False) -> BoardGeometry:
-    """The geometry out from a re-found playing area (working-image px); ``min_long`` and ``end_in`` as in
-    ``vision.board_frame.outer_frame_lines``.
+             long_match: bool = False, outline: Optional[np.ndarray] = None) -> BoardGeometry:
+    """The geometry out from a re-found playing area (working-image px); ``min_long``, ``end_in`` and ``outline``
+    as in ``vision.board_frame.outer_frame_lines``.
 
     The outline from the working image is fitted at full resolution to each side's best-supported edge within
     reach. When that outline shows a trace (``_frame_doubt``) other than the fit's own move (a fit kept near
@@ -591,7 +596,7 @@ def _outline(found, play: np.ndarray, min_long: float = 0.0, end_in: Optional[tu
 
     small, s = found[2], found[3]
     # the outer frame: out from the playing area to the edges that are equally far out on opposite sides
-    outline = outer_frame_lines(small, play, min_long, end_in, long_match) if FRAME_LINES else \
+    outline = outer_frame_lines(small, play, min_long, end_in, long_match, outline) if FRAME_LINES else \
         outer_frame(small, play)
     coarse = _onto_image_border(outline, small.shape, s, found[1].shape)
     # a long side matched to the other's width keeps to its edge: within the usual reach the stronger edge it was

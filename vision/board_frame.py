@@ -440,7 +440,8 @@ def _past_cut_long(opts, top, bottom, tol: float = 3.0):
 
 
 def outer_frame_lines(image: np.ndarray, playing_quad: np.ndarray, min_long: float = 0.0,
-                      end_in: Optional[tuple[str, float]] = None, long_match: bool = False) -> np.ndarray:
+                      end_in: Optional[tuple[str, float]] = None, long_match: bool = False,
+                      outline: Optional[np.ndarray] = None) -> np.ndarray:
     """Outer frame corners TL,TR,BR,BL around a playing area, from straight edge lines beside each side.
 
     Each edge is a line that may slant in the view, so a skewed playing area or a half-hidden side still gives
@@ -453,7 +454,10 @@ def outer_frame_lines(image: np.ndarray, playing_quad: np.ndarray, min_long: flo
     ``end_in`` (end, point widths): that end's edge is the outermost lying at least this much further in than the
     edge it would take otherwise (the second look at an end that took in the table or a card beside the board).
     ``long_match``: the wider long side takes its straight edge nearest the narrower side's width (the second
-    look at an outline whose long frame strips differ: ``_matched_long``)."""
+    look at an outline whose long frame strips differ: ``_matched_long``).
+    ``outline``: the outline the search found round the board (4 image points in the playing quad's order), if
+    any: a side taken at the image's end while that outline's side lies inside the image takes the outline's
+    side instead (``_off_border``)."""
     fv = frame_view(image, playing_quad)
     lab, valid, mx, my, Wp, Hp, ys, xs = fv.lab, fv.valid, fv.mx, fv.my, fv.Wp, fv.Hp, fv.ys, fv.xs
     min_d = fv.min_d
@@ -471,13 +475,23 @@ def outer_frame_lines(image: np.ndarray, playing_quad: np.ndarray, min_long: flo
         left, right = _end_further_in(opts, left, right, end_in[0], end_in[1] * Wp / 13, min_d)
     left, right, top, bottom = (_onto_border(ln, opts[k]) for k, ln in
                                 (("left", left), ("right", right), ("top", top), ("bottom", bottom)))
+    if outline is not None and OFF_BORDER:
+        left, right, top, bottom = _off_border(fv, image.shape, outline, opts,
+                                               {"left": left, "right": right, "top": top, "bottom": bottom},
+                                               min_long * Wp / 13)
     if top.border and bottom.border:
         # a photo cropped tight to the board's long sides is cropped so at its ends too: an end edge with less
         # room than a tray and its frame strip before the image's end is a tray's or the frame's inner edge
         left, right = (_onto_border(ln, opts[k], TIGHT_END * Wp / 13) for k, ln in (("left", left), ("right", right)))
 
-    rv = (ys.start + ys.stop - 1) / 2  # view y of the ends' strips' middle row
-    cx = (xs.start + xs.stop - 1) / 2  # view x of the long sides' strips' middle row
+    return _to_image(fv, _view_corners(fv, left, right, top, bottom), image)
+
+
+def _view_corners(fv: FrameView, left, right, top, bottom) -> np.ndarray:
+    """Where the four sides' lines meet (view px, TL, TR, BR, BL)."""
+    rv = (fv.ys.start + fv.ys.stop - 1) / 2  # view y of the ends' strips' middle row
+    cx = (fv.xs.start + fv.xs.stop - 1) / 2  # view x of the long sides' strips' middle row
+    mx, my, Wp, Hp = fv.mx, fv.my, fv.Wp, fv.Hp
     # each line as x = a + b*y (ends) or y = a + b*x (long sides)
     L = (mx - left.d + left.slope * rv, -left.slope)
     R = (mx + Wp + right.d - right.slope * rv, right.slope)
@@ -488,7 +502,7 @@ def outer_frame_lines(image: np.ndarray, playing_quad: np.ndarray, min_long: flo
         x = (e[0] + e[1] * s[0]) / (1 - e[1] * s[1])
         return x, s[0] + s[1] * x
 
-    return _to_image(fv, np.array([meet(L, T), meet(R, T), meet(R, B), meet(L, B)], dtype=np.float64), image)
+    return np.array([meet(L, T), meet(R, T), meet(R, B), meet(L, B)], dtype=np.float64)
 
 
 LONG_MATCH_TOL = 0.2  # point widths: the wider long side's new edge lies this near the narrower side's width
@@ -578,6 +592,91 @@ def _onto_border(line, opts, snap: float = 0.0):
         # view is seen past its last half-seen column at one end; beyond the image the corners are clipped to it
         return SideLine(b.d + BORDER_PAD + BORDER_PAST, 0.0, line.support, line.step, border=True)
     return line
+
+
+OFF_BORDER = True  # a side at the image's end whose search outline lies inside the image takes that outline's side
+OFF_BORDER_INSIDE = 0.015  # ... when both its corners lie this share of the image's short side inside the image
+OFF_BORDER_STRIP = 0.25  # ... and it lies at least this many point widths beyond the playing area ...
+OFF_BORDER_SPILL = 0.5  # ... or, where the playing area runs this many point widths out past the outline ...
+OFF_BORDER_INNER = -1.0  # ... no more than this many point widths inside it
+OFF_BORDER_SNAP = 0.02  # ... on an edge line of the side within this share of the playing-area width, if one lies there
+
+
+def _outline_lines(fv: FrameView, outline: np.ndarray) -> dict:
+    """An outline's four sides as (d, slope) in a frame view's side strips (see ``outer_frame_lines``'s lines)."""
+    q = cv2.perspectiveTransform(np.asarray(outline, np.float64).reshape(-1, 1, 2), fv.H).reshape(4, 2)
+    rv = (fv.ys.start + fv.ys.stop - 1) / 2
+    cx = (fv.xs.start + fv.xs.stop - 1) / 2
+
+    def along_x(a, b):  # y at cx and dy/dx of the line through a and b
+        m = (b[1] - a[1]) / (b[0] - a[0]) if abs(b[0] - a[0]) > 1e-6 else 0.0
+        return a[1] + m * (cx - a[0]), m
+
+    def along_y(a, b):  # x at rv and dx/dy
+        m = (b[0] - a[0]) / (b[1] - a[1]) if abs(b[1] - a[1]) > 1e-6 else 0.0
+        return a[0] + m * (rv - a[1]), m
+
+    yt, mt = along_x(q[0], q[1])
+    yb, mb = along_x(q[3], q[2])
+    xl, ml = along_y(q[0], q[3])
+    xr, mr = along_y(q[1], q[2])
+    return {"top": (fv.my - yt, -mt), "bottom": (yb - fv.my - fv.Hp, mb),
+            "left": (fv.mx - xl, -ml), "right": (xr - fv.mx - fv.Wp, mr)}
+
+
+def _off_border(fv: FrameView, shape: tuple[int, ...], outline: np.ndarray, opts, lines: dict, least: float = 0.0):
+    """The sides on the image's end moved to the search outline's side, where that side lies wholly inside the
+    image (both its corners OFF_BORDER_INSIDE of the image's short side in) and a frame strip beyond the playing
+    area (not more than a point width inside it where the playing area spilled out past the outline; ``least``
+    view px beyond it on the long sides of a thin strip's second look): on an
+    edge line of the side's own within OFF_BORDER_SNAP of it when one lies there. A side is on the image's end
+    when it was taken there (the border line) or its line runs out of the image at one of its corners (a
+    corner beyond the image's top or bottom belongs to the side lying more across that axis, and so on).
+
+    Why: a board filling the frame under a strong barrel lens (render seeds 63000-63119, judging game 31535: a
+    95 cm board at 960x540, k1 -0.25) bows its frame's sides into curves no straight edge line follows, and on a
+    frame the table's colour (leather on dark wood) the column reading then runs on to the image's end, 30-80 px
+    past the frame's edge, while the search's contour outline round the board lay within a few px of its
+    corners. A board truly cut by the image has its contour outline cut there too: such a side stays."""
+    from vision.board_lines import SideLine
+
+    h, w = shape[:2]
+    q = np.asarray(outline, np.float64).reshape(4, 2)
+    m = OFF_BORDER_INSIDE * min(h, w)
+    inside = (q[:, 0] >= m) & (q[:, 1] >= m) & (q[:, 0] <= w - 1 - m) & (q[:, 1] <= h - 1 - m)
+    corners = {"top": (0, 1), "bottom": (3, 2), "left": (0, 3), "right": (1, 2)}
+    cand = _outline_lines(fv, q)
+    pw = fv.Wp / 13
+    tol = OFF_BORDER_SNAP * fv.Wp
+    out = dict(lines)
+    # a side on the image's end: taken there, or running out of the image at one of its corners (the corner on
+    # that axis belongs to the side lying more across it)
+    on_end = {k: ln.border for k, ln in lines.items()}
+    found = cv2.perspectiveTransform(_view_corners(fv, lines["left"], lines["right"], lines["top"], lines["bottom"])
+                                     .reshape(-1, 1, 2), np.linalg.inv(fv.H)).reshape(4, 2)
+    own = {0: ("left", "top"), 1: ("right", "top"), 2: ("right", "bottom"), 3: ("left", "bottom")}
+    for i, (x, y) in enumerate(found):
+        for axis, out_of in ((0, x <= 0.5 or x >= w - 1.5), (1, y <= 0.5 or y >= h - 1.5)):
+            if not out_of:
+                continue
+            # the side more across that axis: the smaller share of its run along the axis
+            k = min(own[i], key=lambda k: abs(q[corners[k][1], axis] - q[corners[k][0], axis]))
+            on_end[k] = True
+    # the playing area running out past the outline by OFF_BORDER_SPILL took in frame strips (a strong lens's
+    # bowed frame read as points' edges): then the outline is the board's, and its sides stand a little inside
+    # the playing area too; else a side stands only a frame strip beyond the points (an outline round the field
+    # alone, inside a board cut by the image, is no outer frame: real photo r10)
+    spilled = min(v[0] for v in cand.values()) <= -OFF_BORDER_SPILL * pw
+    for k, ln in lines.items():
+        a, b = corners[k]
+        d, slope = cand[k]
+        floor = least if (least > 0 and k in ("top", "bottom")) else \
+            (OFF_BORDER_INNER if spilled else OFF_BORDER_STRIP) * pw
+        if not on_end[k] or not (inside[a] and inside[b]) or d < floor:
+            continue
+        near = [o for o in opts[k] if not o.border and abs(o.d - d) <= tol]
+        out[k] = min(near, key=lambda o: abs(o.d - d)) if near else SideLine(float(d), float(slope), 0.0, 0.0)
+    return out["left"], out["right"], out["top"], out["bottom"]
 
 
 FRAME_HUE = 12.0  # Lab hue distance within which two bands are the same frame material (light may vary)
