@@ -29,6 +29,7 @@ import numpy as np
 
 from calibration.geometry import BoardGeometry
 from vision.checker_dice import at_contact, dice_in_view
+from vision.checker_doubt import colour_missing
 from vision.board_layout import SHIFT_MARGIN
 from vision.change_map import STILL_CELLS, cell_centres, changed_cells, frame_grids
 from vision.checkers import WORK_POINT_WIDTH, CheckerCount, count_checkers
@@ -443,6 +444,14 @@ def same_frame(a: np.ndarray, b: np.ndarray) -> bool:
     return float(ad.mean()) < UNCHANGED_MEAN and int((ad > UNCHANGED_PIXEL).sum()) <= UNCHANGED_PIXELS_ALLOWED
 
 
+def _doubt_pattern() -> float:
+    """vision.board's layout score under which the point pattern is too faint to anchor the frame (imported late,
+    as vision.board is elsewhere in this module)."""
+    from vision.board import DOUBT_PATTERN
+
+    return DOUBT_PATTERN
+
+
 class Reader:
     """Reads frames of one board. ``calibration``: a BoardGeometry, a calibration holding one, or its file."""
 
@@ -653,6 +662,18 @@ class Reader:
             # point off reads no start), and a cap there would leave the referee unsure of every point for the
             # whole game (judging game 3434: a right board's short end raised it, 48 -> 30 events on time)
             if geo.frame_doubt_sure and self.cap_doubted_outline and not self.calibrated:
+                confidence = [min(c, 0.5) for c in confidence]
+            elif (self.cap_doubted_outline and not self.calibrated and geo.score is not None
+                  and geo.score < _doubt_pattern() and colour_missing(counts.points, counts.bar)):
+                # an outline doubted for its faint point pattern (the triangles do not show where it puts them) whose
+                # reading also has one colour's checkers nowhere on the points or the bar (no position before a
+                # game's end has that: checker_doubt.colour_missing) is an outline far off, whose every point is
+                # read where it does not lie: none is sure. Renders 64000-64239: of 26 doubted outlines 5 had a
+                # faint pattern (1-202 px off) and 2 of those read one colour nowhere, 192 and 202 px off (64108's
+                # points 7, 13, 18, 20 read empty for sure where 5, 2, 5 and 3 checkers lay). A faint pattern alone
+                # is no proof (64130, 64133: 1-2 px off, both colours read), nor a colour missing under another
+                # doubt (sample still sim_07: 15 px off, its dark checkers missed, its 21 right counts kept sure)
+                warnings.append("point counts unsure: a doubted outline reads one colour's checkers nowhere")
                 confidence = [min(c, 0.5) for c in confidence]
         # the cube is turned only before a roll (double, take): while dice lie on the board it is left as read, and
         # so on the frame where they are lifted (the referee judges the play on that frame, so it is read as fast
