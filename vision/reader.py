@@ -31,7 +31,7 @@ from calibration.geometry import BoardGeometry
 from vision.checker_dice import at_contact, dice_in_view
 from vision.checker_doubt import colour_missing
 from vision.board_layout import SHIFT_MARGIN
-from vision.change_map import STILL_CELLS, cell_centres, changed_cells, frame_grids
+from vision.change_map import STILL_CELLS, cell_box, cell_centres, changed_cells, frame_grids
 from vision.checkers import WORK_POINT_WIDTH, CheckerCount, count_checkers
 from vision.cube import CubeSizes, read_cube
 from vision.cube_watch import CubeWatch
@@ -63,6 +63,7 @@ ON_FIELD_SLACK = 0.75  # die edges past the playing area's edge a die still coun
 CUBE_REACH = 2.0  # checker diameters of table beyond the outer frame where a cube laid beside the board may lie
 CUBE_SIDE = (0.4, 1.3)  # a cube's side in checker diameters (renders 0.45-0.75, tournament cubes about 1)
 CHANGE_REACH = 1  # grid cells round a changed cell that count as changed for the region tests (a rim between cells)
+GONE_REACH = 0.5  # die edges round a die's centre: a changed cell there means that die moved, was lifted or turned
 
 
 @dataclass(frozen=True)
@@ -768,6 +769,8 @@ class Reader:
                     box = self._kept(geo, image.shape, f"{name}_box",
                                      lambda: cv2.boundingRect((mask > 0).astype(np.uint8)))
                     memory = ReadOnlyScales(self.dice_memory.view((image.shape, box, round(float(die_px), 1))))
+                elif looks is not None:
+                    self._drop_gone_roll(image, name, area, die_px)
                 return with_halves(find_dice(image, mask=area, die_size_px=die_px, board_to_image=homography,
                                              memory=memory), geo)
 
@@ -816,6 +819,33 @@ class Reader:
             self._lone_look = None
             return final
         return self._second_look(final, image, geo, field, die_px, merge_px, homography, cube, looks)
+
+    def _drop_gone_roll(self, image: np.ndarray, name: str, area: np.ndarray, die_px: float) -> None:
+        """Before an area is searched whole: the finder's last whole roll there (vision.dice.last_roll) forgotten
+        when a cell within GONE_REACH die edges of every one of its dice changed since the area was last searched
+        (its DiceWatch's grid), so that find_dice reads the area whole at once instead of first round that roll.
+
+        Why: the re-read round the last roll (vision.dice._reread_roll) is taken only as that same whole roll
+        again; with the middle of each of its dice changed, every die of it moved, was lifted or turned, and the
+        re-read was a read thrown away before the whole read (the bench's 1920x1080 frames: 19 of 19 new rolls
+        and 17 of 17 lifts read round the last roll for nothing, ~2-3 ms each). A hand or a checker moved beside
+        a die leaves its middle as it was, and the roll is read round as before."""
+        watch = self._dice_watches.get(name)
+        if watch is None or watch.base is None or self._grids is None or watch.base.shape != self._grids.grid.shape:
+            return
+        from vision.dice import last_roll
+        from vision.dice_masks import kept_box
+
+        roll = last_roll(self.dice_memory, image.shape, area, die_px)
+        if roll is None:
+            return
+        changed = changed_cells(self._grids.grid, watch.base)
+        r = GONE_REACH * die_px
+        for x, y in roll[0]:
+            c0, r0, c1, r1 = cell_box(image.shape, (x - r, y - r, x + r, y + r))
+            if not changed[r0:r1, c0:c1].any():
+                return  # this die's middle is as it was: the roll may lie there still
+        self.dice_memory.view((image.shape, kept_box(area), round(float(die_px), 1))).roll = None
 
     def _second_look(self, final: list[DieReading], image: np.ndarray, geo: BoardGeometry, field: np.ndarray,
                      die_px: float, merge_px: float, homography: np.ndarray, cube: Optional[list[float]],
