@@ -2989,7 +2989,8 @@ class GameTracker:
         both dice on his half (a re-roll, a die unread) kept it waiting through whole turns (render 62535 frame
         213: dark's five checkers on a stack read as none all game long, dark's play judged at light's second
         roll, 106 frames late, every event between them missed). A doubt now is looked at again and then said
-        "not judged" (never a foul: ``decide`` calls none where the mover's own stack is the one misread)."""
+        "not judged"; a foul is called only as ``decide`` calls one on any whole reading (none that a checker
+        leaving the mover's blind stack could explain)."""
         st = self.state
         if (obs.dice or st.phase != "moving" or st.turn is None or not st.dice or st.one_die or not st.before
                 or st.guessed or self.seating is None or not obs.board.found or len(obs.points) != 24):
