@@ -3002,8 +3002,8 @@ class GameTracker:
         face = face_value(view, ref)
         if None in face:
             return False
-        offs = ({ref.board.off[0]} | {b.off[0] for b in self._result_boards(st.turn)},
-                {ref.board.off[1]} | {b.off[1] for b in self._result_boards(st.turn)})
+        results = self._result_boards(st.turn)
+        offs = ({ref.board.off[0]} | {b.off[0] for b in results}, {ref.board.off[1]} | {b.off[1] for b in results})
         return whole_board(list(face), face_bar(view, ref), offs) is not None  # type: ignore[arg-type]
 
     def _far_test(self, before: Position, mover: str) -> Callable[[Board], bool]:

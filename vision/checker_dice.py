@@ -67,28 +67,21 @@ def at_contact(dice: Sequence[Any], geometry: Any, discs: Sequence[dict[str, Any
     such a two on light's 1-1 lift at frame 102: the lift was never seen, and light's play was judged only at dark's
     roll, 21 frames late. A real die cannot lie flat there: centred on the contact it would lie on both checkers.
     ``discs``: the accepted discs of the checker count in ``geometry``'s view (``CheckerCount.discs``)."""
-    found: set[int] = set()
+    asked = [k for k, die in enumerate(dice) if getattr(die, "value", None) in CONTACT_VALUES
+             and getattr(die, "half", None) is not None and getattr(die, "center", None) is not None]
+    if not asked:
+        return set()
     rows: dict[Any, list[dict[str, Any]]] = {}
     for d in discs:
         if isinstance(d.get("where"), int):
             rows.setdefault((d["where"], d.get("colour")), []).append(d)
-    for k, die in enumerate(dice):
-        if getattr(die, "value", None) not in CONTACT_VALUES or getattr(die, "half", None) is None:
-            continue
-        spot = dice_in_view([die], geometry)
-        if not spot:
-            continue
-        s = spot[0]
-        for row in rows.values():
-            for i, a in enumerate(row):
-                for b in row[i + 1:]:
-                    dist = math.hypot(a["x"] - b["x"], a["y"] - b["y"])
-                    diam = a["r"] + b["r"]
-                    if not TOUCHING[0] * diam <= dist <= TOUCHING[1] * diam:
-                        continue
-                    if math.hypot((a["x"] + b["x"]) / 2 - s.x, (a["y"] + b["y"]) / 2 - s.y) <= CONTACT_REACH * s.edge:
-                        found.add(k)
-    return found
+    contacts = [((a["x"] + b["x"]) / 2, (a["y"] + b["y"]) / 2) for row in rows.values()
+                for i, a in enumerate(row) for b in row[i + 1:]
+                if TOUCHING[0] * (a["r"] + b["r"]) <= math.hypot(a["x"] - b["x"], a["y"] - b["y"])
+                <= TOUCHING[1] * (a["r"] + b["r"])]
+    spots = dice_in_view([dice[k] for k in asked], geometry)  # (every asked die is on the board: one spot each)
+    return {k for k, s in zip(asked, spots)
+            if any(math.hypot(x - s.x, y - s.y) <= CONTACT_REACH * s.edge for x, y in contacts)}
 
 
 def spoiled(column: Sequence[tuple[float, float]], r: float, dice: Sequence[DieSpot]) -> bool:

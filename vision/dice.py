@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from statistics import median  # a few pips' values: ~20x np.median's speed on short lists
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 import cv2
 import numpy as np
@@ -1090,6 +1090,16 @@ ROLL_REACH = 2.5  # learnt die edges round each die of a roll within which its r
 # round the die within that
 
 
+def _view(memory: ScaleMemory, image_shape: tuple[int, ...], mask: np.ndarray, die_size_px: float) -> Any:
+    """The memory's view for one area searched at one guessed die size (as ``find_dice`` keys it)."""
+    return memory.view((image_shape, kept_box(mask), round(float(die_size_px), 1)))
+
+
+def forget_roll(memory: ScaleMemory, image_shape: tuple[int, ...], mask: np.ndarray, die_size_px: float) -> None:
+    """Forget the last whole roll of this view (see ``last_roll``): the next ``find_dice`` reads the area whole."""
+    _view(memory, image_shape, mask, die_size_px).roll = None
+
+
 def last_roll(memory: ScaleMemory, image_shape: tuple[int, ...], mask: np.ndarray, die_size_px: float
               ) -> Optional[tuple[np.ndarray, float]]:
     """The whole roll the last ``find_dice`` of this view read (``mask`` and ``die_size_px`` as it was given them):
@@ -1099,7 +1109,7 @@ def last_roll(memory: ScaleMemory, image_shape: tuple[int, ...], mask: np.ndarra
     Why: the next frame re-reads that roll in windows round it (``_reread_roll``) and takes the result only as the
     same whole roll; where no pixel within that reach changed, the re-read sees what the last read saw, and the
     reader may keep the roll without reading (vision.dice_watch)."""
-    view = memory.view((image_shape, kept_box(mask), round(float(die_size_px), 1)))
+    view = _view(memory, image_shape, mask, die_size_px)
     roll = getattr(view, "roll", None)
     if roll is None:
         return None
@@ -1112,7 +1122,7 @@ def learnt_edge(memory: ScaleMemory, image_shape: tuple[int, ...], mask: np.ndar
     """The die edge (px) learnt from confident faces in this view (``mask`` and ``die_size_px`` as ``find_dice``
     was given them), None before two agreed. The fitted pip grid understates the edge a little (dice_scale), so
     two dice that touch lie at least this far apart."""
-    return memory.view((image_shape, kept_box(mask), round(float(die_size_px), 1))).edge()
+    return _view(memory, image_shape, mask, die_size_px).edge()
 
 
 def read_learnt(memory: ScaleMemory, image_shape: tuple[int, ...], mask: np.ndarray, die_size_px: float) -> bool:
@@ -1121,7 +1131,7 @@ def read_learnt(memory: ScaleMemory, image_shape: tuple[int, ...], mask: np.ndar
 
     Why: a reader that looks again at the guess's scales where the learnt ones found one die of a roll
     (vision.reader.Reader._second_look) would only repeat a read already made at them."""
-    view = memory.view((image_shape, kept_box(mask), round(float(die_size_px), 1)))
+    view = _view(memory, image_shape, mask, die_size_px)
     return bool(getattr(view, "learnt_read", True))
 
 

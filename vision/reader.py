@@ -833,8 +833,7 @@ class Reader:
         watch = self._dice_watches.get(name)
         if watch is None or watch.base is None or self._grids is None or watch.base.shape != self._grids.grid.shape:
             return
-        from vision.dice import last_roll
-        from vision.dice_masks import kept_box
+        from vision.dice import forget_roll, last_roll
 
         roll = last_roll(self.dice_memory, image.shape, area, die_px)
         if roll is None:
@@ -845,7 +844,7 @@ class Reader:
             c0, r0, c1, r1 = cell_box(image.shape, (x - r, y - r, x + r, y + r))
             if not changed[r0:r1, c0:c1].any():
                 return  # this die's middle is as it was: the roll may lie there still
-        self.dice_memory.view((image.shape, kept_box(area), round(float(die_px), 1))).roll = None
+        forget_roll(self.dice_memory, image.shape, area, die_px)
 
     def _second_look(self, final: list[DieReading], image: np.ndarray, geo: BoardGeometry, field: np.ndarray,
                      die_px: float, merge_px: float, homography: np.ndarray, cube: Optional[list[float]],
