@@ -73,3 +73,34 @@ def test_sample_still_with_two_arms_over_the_board_is_found():
     geo = find_board(cv2.imread(str(base / "sim_11.jpg")))
     err = np.linalg.norm(geo.corners - np.array(label["board"]["corners"], float), axis=1)
     assert err.max() < 6.0, err
+
+
+@pytest.fixture(scope="module")
+def long_points_start():
+    """The first frame of game 65535 (960x540, a known lens): the starting position on a board whose points run
+    20 cm of its 25 cm half-height, its five-checker stacks as long; in the undistorted view every usual outline
+    fades towards the middle by only 0.10-0.13 (the middle rows hold the tips and the stacks)."""
+    from device.pipeline import recording_lens
+    from device.sim.video import film_game
+
+    game = film_game(65535, plays=1, illegal_rate=0.0, incident_rate=0.0, size=(960, 540))
+    _, image, label = next(game.frames())
+    ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    assert ok
+    return cv2.imdecode(buf, cv2.IMREAD_COLOR), recording_lens(game.info()), np.array(label["board"]["corners"])
+
+
+def test_a_board_whose_points_reach_the_middle_is_rescued(long_points_start):
+    image, lens, truth = long_points_start
+    geo = find_board(image, lens)
+    err = np.linalg.norm(geo.corners - truth, axis=1)
+    assert err.max() < 4.0, err
+
+
+def test_the_rescue_asks_a_fade_of_long_pointed_boards_too(long_points_start, monkeypatch):
+    """Held to the usual outlines' fade (MIN_TAPER) the rescue built the right board and refused it: the referee
+    never saw the start of that game. A chessboard's pattern does not fade at all (tested in test_board.py)."""
+    image, lens, _ = long_points_start
+    monkeypatch.setattr(board_mod, "RESCUE_TAPER", board_mod.MIN_TAPER)
+    with pytest.raises(board_mod.BoardNotFound):
+        find_board(image, lens)
