@@ -155,6 +155,14 @@ def lone_unseeable(i: int, view: View, board: Board, ref: Optional[Reference]) -
     return ref is not None and abs(value) == 1 and view.points[i] == 0 and ref.misses_lone(value)
 
 
+def untold(i: int, view: View, board: Board, ref: Optional[Reference]) -> bool:
+    """Whether point ``i`` is read exactly as ``board`` holds it and as the reader read it while the board stood
+    (a lone checker it always missed, now gone): the reading cannot tell the change, so a board with the change is
+    no sure misread there (see ``point_cost``), though the face value undoes the steady misread."""
+    seen = view.points[i]
+    return ref is not None and seen is not None and ref.steady(i, seen) and seen == board.points[i]
+
+
 def tall_short(seen: Optional[int], value: int) -> bool:
     """A stack of ``TALL`` or more read one short: the reader's commonest miscount (the top checkers overlap), and
     one it may make in one reading and not the next, so the short count is not a sure one even though it is
@@ -184,7 +192,13 @@ def point_cost(i: int, view: View, value: int, ref: Optional[Reference], lone: i
     if (i + 1 in view.unsure or tall_short(seen, value)) and _same_side(seen, value):
         return SOFT
     if seen == 0 and abs(value) == 1:
-        return lone  # a lone checker not found (a reader's commonest confident miss: small, low contrast)
+        # a lone checker not found (a reader's commonest confident miss: small, low contrast); where the reader
+        # never saw a lone checker of that colour that stood on the board (Reference.misses_lone: a light checker
+        # on a light point), it is a misread of its kind even when the reading adds up: the face may add up only
+        # because such a checker, gone unseen, was put back where the reader always missed it (render 56434
+        # frame 696: light's legal 16/15* 13/12* 8/7 2/1, his checker leaving the point where it was never seen
+        # kept there, the one hitting on his 12 read as none: called 'do not match the roll' at cost 0 against 11)
+        return LONE if ref is not None and ref.misses_lone(value) else lone
     return HARD
 
 
@@ -546,16 +560,23 @@ def _weigh(view: View, legal: list[Board], best: list[Board], legal_cost: int, i
     # a legal board that needs the reader to have erred where it was sure (a lone checker not found, the bar) is
     # no reason to doubt an illegal board that is a cheaper explanation and needs misreads only where it was unsure
     # (one such miss: a reading with more is too poor to weigh one explanation against the other)
+    # a point the reading cannot tell changed (``untold``) is no sure miss of a legal board when the reading shows
+    # the mover's checkers moved elsewhere; when its face is the board as it stood, the tracker's own rules for
+    # "nothing moved yet" weigh it (the last checker, never seen, borne off: the tray tells)
+    moved = ref is not None and illegal_board is not None and illegal_board != ref.board
     sure = [sum(abs(view.bar[k] - b.bar[k]) for k in (0, 1))
             + sum(1 for p in diff_points(view, b, ref, short) if p not in view.unsure and not blind(p - 1, view, ref)
-                  and not tall_short(view.points[p - 1], b.points[p - 1]) and not lone_unseeable(p - 1, view, b, ref))
+                  and not tall_short(view.points[p - 1], b.points[p - 1]) and not lone_unseeable(p - 1, view, b, ref)
+                  and not (moved and untold(p - 1, view, b, ref)))
             for b in best]
     # the illegal board's soft misread must be one checker miscounted: a point read two or more checkers off what
     # the illegal board holds there (a 5-stack read 3 exactly as the roll would leave it) is no sure evidence
-    sure_miss = (bool(sure) and all(n == 1 for n in sure) and illegal_cost <= SOFT
-                 and not any(blind(i, view, ref) for i in range(24))
-                 and illegal_board is not None and one_off(view, illegal_board, ref))
-    if (sure_miss and len(best) == 1 and legal_cost < HARD and far is not None and illegal_board is not None
+    # (a legal board needing no sure misread at all, its change only untold, weighs so all the more)
+    at_most_one = (bool(sure) and all(n <= 1 for n in sure) and illegal_cost <= SOFT
+                   and not any(blind(i, view, ref) for i in range(24))
+                   and illegal_board is not None and one_off(view, illegal_board, ref))
+    sure_miss = at_most_one and all(n == 1 for n in sure)
+    if (at_most_one and len(best) == 1 and legal_cost < HARD and far is not None and illegal_board is not None
             and far(illegal_board)):
         # the cheaper illegal board lies where no play of this roll, miscounted or not, gets (render 1602 at
         # 1280x720, tilt 24: dark's lone checker left on his 24-point read as none made a 5-2 '24/22 24/8 13/8'):
