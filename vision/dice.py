@@ -52,7 +52,9 @@ PIP_CONTRAST_SPREAD = 0.5  # the faintest pip of a face against its strongest
 MIN_FACE_FORESHORTENING = 0.55  # a face seen flatter is a flat die's side face (a camera 30 degrees off vertical
 # sees side faces at ~0.5, top faces at ~0.87) or a cocked die's top: the die is reported, its value is not (a side 6
 # was read for a top 2)
-GUESS_SHARES = (0.59, 0.7, 0.83, 1.0, 1.2)  # of the guessed die edge, read while the real one is not learnt
+GUESS_SHARES = (0.59, 0.7, 0.83, 1.0, 1.2, 1.45)  # of the guessed die edge, read while the real one is not learnt
+# (1.45: 0.65 checker diameters, the usual 13-18 mm dice on a small board's 22 mm checkers: judging game 65434, a
+# 45 cm board, its dice of 26 px against a guess of 16 px, read only when they showed several pips)
 WINDOW_HALF = 1.8  # die edges round a first-scale group that the second scale reads (a face's rays reach ~1.6)
 FACE_REACH = 0.6  # die edges from a face's centre to its farthest pip's edge (a corner pip: ~0.28 * 1.41 + 0.1)
 SPLIT_AREA = (2.0, 3.0)  # a pip the grouping split off may have this many times another's area (tiny pips: more)
@@ -968,10 +970,10 @@ def _faces_in_group(group: list[Pip], pips: list[Pip], images: FaceImages, bound
 def _scales(gray: np.ndarray, die_size_px: Optional[float]) -> list[float]:
     if die_size_px:
         # the calibration's guess is 0.45 checker diameters; dice are 0.3-0.5 of a checker on most boards, 0.25 on
-        # some (small dice, big checkers) and 0.55 on others: scales a step of 1.2 apart from 0.26 to 0.54 checker
-        # diameters cover that, and a face read in pieces at one scale is often whole at the next (sampling of
-        # pips a few pixels across), so the steps are close (real photos: 12 -> 15 of 18 dice with 5 scales
-        # instead of 3). Scales below the smallest die readable are left out.
+        # some (small dice, big checkers) and 0.55-0.8 on small boards (standard dice, small checkers): scales a
+        # step of 1.2 apart from 0.26 to 0.65 checker diameters cover that, and a face read in pieces at one scale
+        # is often whole at the next (sampling of pips a few pixels across), so the steps are close (real photos:
+        # 12 -> 15 of 18 dice with 5 scales instead of 3). Scales below the smallest die readable are left out.
         # The guess itself is always read, even below the floor (a view whose shares all fall below it is read at
         # the guess alone): the floor keeps the blind search's smallest scales off texture, but a calibrated guess
         # is the likeliest edge; without it a guess of 9-11 px read only at 1.2 of it, where dice of the guess's

@@ -36,8 +36,9 @@ AGREE = 0.2  # the first two edges must agree this closely (relative) before the
 RECHECK_EVERY = 8  # of the reads without a confident die, every this many reads at both scales again
 READ_AT = (0.85, 1.0)  # read at these shares of the learnt edge (the fitted grid over- or understates it)
 # the learnt edge is kept within what a die can be on this board, as shares of the guess (0.45 checker diameters):
-# no die is under 0.3 checker diameters (15 mm dice on 50 mm checkers), and the guess's own search ends at 1.2
-EDGE_SHARE = (0.3 / 0.45, 1.2)
+# no die is under 0.3 checker diameters (15 mm dice on 50 mm checkers), and the guess's own search ends at 1.45
+# (0.65 checker diameters: standard dice on a small board's checkers)
+EDGE_SHARE = (0.3 / 0.45, 1.45)
 
 
 @dataclass
