@@ -61,3 +61,16 @@ def test_a_number_on_a_score_sheet_beside_the_board_is_no_cube():
     faces = cube_faces(_scene(64, paper=True), side_range=_sizes(np.array([[100, 60], [630, 60], [630, 470],
                                                                             [100, 470]], np.float64)))
     assert 4 in [f.value for f in faces]  # (the sheet's 4 does read as a number when it lies on the board)
+
+
+def test_glyphs_off_the_board_do_not_take_the_reads_from_a_number_on_it():
+    # a clock's or score sheet's marks beside the board, of stronger contrast than the cube's number: only glyphs
+    # where a cube may be proposed are ranked for the MAX_GLYPH_READS reads (render 66546: a 64 on the bar went
+    # unread while glyphs off the board took them)
+    img = _scene(64)
+    for k in range(8):  # white discs, glyph-sized, on the table beside the board
+        cv2.circle(img, (500 + 60 * (k % 2), 60 + 50 * (k // 2)), 10, (250, 250, 250), -1, cv2.LINE_AA)
+    faces = cube_faces(img, side_range=_sizes(BOARD))
+    assert [f.value for f in faces] == [64]
+    assert abs(faces[0].center[0] - 322) < 6 and abs(faces[0].center[1] - 242) < 6
+

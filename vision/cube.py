@@ -358,10 +358,11 @@ def _square_candidates(gray: np.ndarray, mask: Optional[np.ndarray], lo: float, 
     for k, binary in enumerate(_outline_maps(small)):
         contours, _ = cv2.findContours(binary, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
         if k == 0 and glyphs is not None and board is not None:
-            for box in _glyph_faces(contours, lo_s, hi_s, local, small):
-                cx, cy = box.mean(axis=0) / f
-                if in_mask(cx, cy) and cv2.pointPolygonTest(board, (cx + origin[0], cy + origin[1]), False) >= 0:
-                    glyphs.append(box / f)
+            def on_board(cx: float, cy: float) -> bool:  # shrunk px
+                cx, cy = cx / f, cy / f
+                return in_mask(cx, cy) and cv2.pointPolygonTest(board, (cx + origin[0], cy + origin[1]), False) >= 0
+
+            glyphs.extend(box / f for box in _glyph_faces(contours, lo_s, hi_s, local, small, on_board))
         for i, least, most in zip(*_boxed_like_a_square(contours, lo_s, hi_s, local)):
             c = contours[int(i)]
             rect = cv2.minAreaRect(c)
@@ -412,7 +413,8 @@ MAX_GLYPH_READS = 6  # glyph outlines read at most per search, those of stronges
 
 def _glyph_faces(contours: Sequence[np.ndarray], lo: float, hi: float,
                  local: Optional[Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]]] = None,
-                 gray: Optional[np.ndarray] = None) -> list[np.ndarray]:
+                 gray: Optional[np.ndarray] = None,
+                 where: Optional[Callable[[float, float], bool]] = None) -> list[np.ndarray]:
     """Square faces proposed round outlines of the edge map the size of a cube's number (4 corners each).
 
     Why: a cube whose face is close in tone to what it lies on (a black cube on a dark bar, a red one on a red
@@ -422,7 +424,10 @@ def _glyph_faces(contours: Sequence[np.ndarray], lo: float, hi: float,
     square. The face is taken centred on the number and turned with it, GLYPH_OF_FACE of its side; a chance
     glyph must then pass every check a face read in a traced outline passes, and _lone_number's.
     Only the MAX_GLYPH_READS of strongest contrast (``gray``: the searched image) are proposed: a frame's edge map
-    holds 15-50 glyph-sized outlines, and reading them all cost ~17 ms a 720p frame."""
+    holds 15-50 glyph-sized outlines, and reading them all cost ~17 ms a 720p frame. ``where`` (a centre in the
+    contours' px -> bool): only glyphs where a cube may be proposed (the board) are ranked for those reads: glyphs
+    off it (a clock's digits beside the board, a score sheet's) took reads from a cube's number on it (renders
+    seeds 66500-66559: a red cube's 64 on the bar read once they no longer did, 1 of 48 cubes; none read wrong)."""
     if not contours:
         return []
     share_lo, share_hi = GLYPH_OF_SIDE
@@ -441,6 +446,8 @@ def _glyph_faces(contours: Sequence[np.ndarray], lo: float, hi: float,
         w, h = rect[1]
         short, long_ = min(w, h), max(w, h)
         if short < GLYPH_SHORT * long_ or not lo_i <= long_ <= hi_i or cv2.contourArea(c) < GLYPH_FILL * w * h:
+            continue
+        if where is not None and not where(rect[0][0], rect[0][1]):
             continue
         rects.append(rect)
     if not rects:
