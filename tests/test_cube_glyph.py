@@ -74,3 +74,30 @@ def test_glyphs_off_the_board_do_not_take_the_reads_from_a_number_on_it():
     assert [f.value for f in faces] == [64]
     assert abs(faces[0].center[0] - 322) < 6 and abs(faces[0].center[1] - 242) < 6
 
+
+def _white_cube_on_a_light_bar(value: int = 64) -> np.ndarray:
+    """A white cube's face (no outline: the bar is as light) whose number spans 0.62 of it (the renders' 64s: ~0.6), its shaded side face
+    below it as dark as the number: a face taken round the number's outline at GLYPH_OF_FACE reaches into it."""
+    img = np.full((480, 640, 3), 228, np.uint8)
+    rng = np.random.default_rng(2)
+    img = np.clip(img.astype(int) + rng.integers(-3, 4, img.shape), 0, 255).astype(np.uint8)
+    x, y, side = 280, 200, 40
+    img[y + side:y + side + 14, x:x + side] = (40, 40, 40)  # the shaded side face
+    text = str(value)
+    (w, h), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_DUPLEX, 0.6, 2)  # 25 px wide
+    cv2.putText(img, text, (x + (side - w) // 2, y + (side + h) // 2), cv2.FONT_HERSHEY_DUPLEX, 0.6, (30, 30, 30),
+                2, cv2.LINE_AA)
+    return img
+
+
+def test_a_number_filling_its_face_is_read_in_a_face_taken_round_its_ink():
+    img = _white_cube_on_a_light_bar()
+    faces = cube_faces(img, side_range=_sizes(BOARD))
+    assert [f.value for f in faces] == [64]
+    assert abs(faces[0].center[0] - 300) < 6 and abs(faces[0].center[1] - 220) < 6
+
+
+def test_a_number_in_a_word_is_still_no_cube_in_a_face_taken_round_its_ink():
+    img = np.full((480, 640, 3), 228, np.uint8)
+    cv2.putText(img, "Z64K", (230, 240), cv2.FONT_HERSHEY_DUPLEX, 0.95, (30, 30, 30), 2, cv2.LINE_AA)
+    assert cube_faces(img, side_range=_sizes(BOARD)) == []

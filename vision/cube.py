@@ -495,6 +495,36 @@ GLYPH_SOLID = 0.96  # a glyph-proposed face: its ink over its convex hull at mos
 GLYPH_STRAY = 0.03  # share of a glyph-proposed face's inner square that may be ink off the glyph (edge shading)
 
 
+GLYPH_TIGHT = 0.6  # a proposed face read again round its glyph's ink: the ink's longer side over the face's side
+
+
+def _tight_face(gray: np.ndarray, box: np.ndarray, face: np.ndarray, value: int
+                ) -> tuple[Optional[np.ndarray], float]:
+    """A face proposed round a glyph (``box``, read as ``face``) taken again round the glyph's own ink, its side
+    the ink's longer side over GLYPH_TIGHT, where the first read held more than the lone number ``value``: (the new
+    outline, its score) when it reads ``value`` alone, else (None, 0).
+
+    Why: the proposal is centred on the glyph's outline in the dilated edge map, which can take in the cube's own
+    edge or a line beside it, and is GLYPH_OF_FACE of that outline: the face then reaches past the cube, and the
+    bar or table beyond (darker than a white cube's face, as dark as its number) is ink off the glyph. Renders seeds
+    66000-66059 and 66500-66559: 3 more of 96 cubes read right (two white cubes' 64s on the bar, whose first faces
+    were 4% and 34% such ink, and a black cube's), none more read wrong. Taken round the ink, the face keeps every
+    other check: a letter in a word still has letters a stroke away, inside it."""
+    keep = _face_glyph(face)
+    if keep is None:
+        return None, 0.0
+    x, y, w, h = cv2.boundingRect(keep.view(np.uint8))
+    centre_px = np.array([[[6 + x + (w - 1) / 2.0, 6 + y + (h - 1) / 2.0]]], np.float32)  # the rectified face's px
+    to_image = cv2.getPerspectiveTransform(_FACE_CORNERS, box.astype(np.float32))
+    centre = cv2.perspectiveTransform(centre_px, to_image)[0, 0].astype(np.float64)
+    tight = centre + (box - box.mean(axis=0)) * (max(w, h) / 63.0 / GLYPH_TIGHT)
+    face = _rectify(gray, tight)
+    again, score = read_cube_face(face, digits=False)
+    if again != value or not _lone_number(face, value):
+        return None, 0.0
+    return tight, score
+
+
 def _scaled(box: np.ndarray, factor: float) -> np.ndarray:
     """The outline shrunk or grown about its centre."""
     centre = box.mean(axis=0)
@@ -503,8 +533,10 @@ def _scaled(box: np.ndarray, factor: float) -> np.ndarray:
 
 def _rectify(gray: np.ndarray, box: np.ndarray) -> np.ndarray:
     """The face inside a four-cornered outline as a 64 px square."""
-    dst = np.array([[0, 63], [0, 0], [63, 0], [63, 63]], np.float32)
-    return cv2.warpPerspective(gray, cv2.getPerspectiveTransform(box.astype(np.float32), dst), (64, 64))
+    return cv2.warpPerspective(gray, cv2.getPerspectiveTransform(box.astype(np.float32), _FACE_CORNERS), (64, 64))
+
+
+_FACE_CORNERS = np.array([[0, 63], [0, 0], [63, 0], [63, 63]], np.float32)  # an outline's corners in _rectify's face
 
 
 def _read_outline(gray: np.ndarray, box: np.ndarray) -> tuple[Optional[int], float]:
@@ -646,9 +678,12 @@ def cube_faces(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         value, score = read_cube_face(face, digits=digits)
         if value is None:
             continue
-        if proposed and (value not in GLYPH_VALUES or any(same_place(box + (x0, y0), f.box) for f in faces)
-                         or not _lone_number(face, value)):
-            continue  # (near a face traced already, its glyph proposes nothing new; an 8 or no lone number: no cube)
+        if proposed and (value not in GLYPH_VALUES or any(same_place(box + (x0, y0), f.box) for f in faces)):
+            continue  # (near a face traced already, its glyph proposes nothing new; an 8: no cube)
+        if proposed and not _lone_number(face, value):
+            box, score = _tight_face(gray, box, face, value)  # the face may reach past the cube: read it tighter
+            if box is None:
+                continue  # no lone number: no cube
         if all(_same_glyph(gray, _scaled(box, k), value, digits) for k in SCALE_CHECKS):
             faces.append(CubeFace(score, value, box + (x0, y0)))
     return faces
