@@ -76,8 +76,9 @@ def test_glyphs_off_the_board_do_not_take_the_reads_from_a_number_on_it():
 
 
 def _white_cube_on_a_light_bar(value: int = 64) -> np.ndarray:
-    """A white cube's face (no outline: the bar is as light) whose number spans 0.62 of it (the renders' 64s: ~0.6), its shaded side face
-    below it as dark as the number: a face taken round the number's outline at GLYPH_OF_FACE reaches into it."""
+    """A white cube's face (no outline: the bar is as light) whose number spans 0.62 of it (the renders' 64s: ~0.6),
+    its shaded side face below it as dark as the number: a face taken round the number's outline at GLYPH_OF_FACE
+    reaches into it."""
     img = np.full((480, 640, 3), 228, np.uint8)
     rng = np.random.default_rng(2)
     img = np.clip(img.astype(int) + rng.integers(-3, 4, img.shape), 0, 255).astype(np.uint8)
@@ -101,3 +102,14 @@ def test_a_number_in_a_word_is_still_no_cube_in_a_face_taken_round_its_ink():
     img = np.full((480, 640, 3), 228, np.uint8)
     cv2.putText(img, "Z64K", (230, 240), cv2.FONT_HERSHEY_DUPLEX, 0.95, (30, 30, 30), 2, cv2.LINE_AA)
     assert cube_faces(img, side_range=_sizes(BOARD)) == []
+
+
+def test_a_number_ranked_seventh_by_contrast_on_the_board_is_read():
+    # six glyph-sized outlines of stronger contrast on the board (checkers' rims, a die): the cube's number is still
+    # among the MAX_GLYPH_READS read (render 66048: a black cube's 64 on a dark bar ranked seventh)
+    img = _scene(64)
+    for k in range(6):  # white discs on the bar: round blots, no cube's number
+        cv2.circle(img, (150 + 50 * (k % 3), 100 + 250 * (k // 3)), 10, (250, 250, 250), -1, cv2.LINE_AA)
+    faces = cube_faces(img, side_range=_sizes(BOARD))
+    assert [f.value for f in faces] == [64]
+    assert abs(faces[0].center[0] - 322) < 6 and abs(faces[0].center[1] - 242) < 6
