@@ -49,3 +49,19 @@ def test_a_die_beside_the_row_or_between_checkers_apart_is_kept():
 def test_checkers_of_two_points_side_by_side_are_no_contact():
     discs = _row(200.0, [300.0]) + _row(226.0, [300.0], point=8)
     assert at_contact([_die(2, 213.0, 300.0)], _View(), discs) == set()
+
+
+def test_a_one_in_a_wedge_beside_the_contact_is_the_board_lit_between_the_checkers():
+    # renders 67113, 67126, 67148, 67208, 67335: the lit wedge of board either side of two touching checkers' contact,
+    # read as a third die (a one), 0.5-1 checker radius off the contact: beyond CONTACT_REACH, within both rims
+    discs = _row(200.0, [300.0, 274.0])
+    dice = [_die(1, 208.0, 287.0), _die(1, 191.5, 286.0), _die(4, 400.0, 150.0)]
+    assert at_contact(dice, _View(), discs) == {0, 1}
+
+
+def test_a_one_against_one_checker_or_off_the_wedge_is_kept():
+    discs = _row(200.0, [300.0, 274.0])
+    dice = [_die(1, 200.0, 313.5),  # against the lower checker's rim only (far from the upper one's)
+            _die(1, 222.0, 287.0),  # beside the contact, a die's width out: clear of both rims
+            _die(2, 213.5, 310.0)]  # nestled against the lower checker, off the wedge
+    assert at_contact(dice, _View(), discs) == set()
