@@ -593,6 +593,10 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
         if why is not None:
             why.append("r9")
         return None
+    if bounded and n == 3 and _in_a_line_of_print(group, all_pips):
+        if why is not None:
+            why.append("r18")
+        return None
     ext = _ray_extent(bare, fit.center, level, tol, dark, 4.5 * fit.step)  # after the cheaper tests
     if bounded and (n <= 2 or (n < OWN_LAYOUT_PIPS and _linked_by_size(group, loose))):
         # so must a face of two or three tiny pips grouped by size alone (dice_pips.group_pips): the light digits
@@ -627,6 +631,34 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
                 why.append("r13")
             return None
     return fit, float(np.clip(conf, 0.0, 1.0)), ext
+
+
+PRINT_REACH = 0.5  # of the pips' spacing: how near the next place along a three's line a blob must lie
+
+
+def _in_a_line_of_print(group: list[Pip], all_pips: list[Pip]) -> bool:
+    """Whether a three's row of pips runs on at both ends: a blob of its ink (at least PIP_CONTRAST_SPREAD of its
+    faintest pip's contrast) one spacing beyond each end pip, along its line, within PRINT_REACH spacings.
+
+    Why: three round letters of a word printed on the board ("TOURNAMENT", "Backgammon") are a row of three evenly
+    spaced blobs on a plain field, a three in every test of the face, and the letters before and after them differ
+    in shape, so the foreign-pip test does not take them for the face's (renders 67221, 67280: a third die read as a
+    3 with confidence 0.99-1.0). A die's three ends at its face's corners: one spacing beyond its corner pips lies the
+    board past the die's corners, on both sides. Only on a board (``bounded``), as the outline tests.
+    """
+    pts = np.array([[p.x, p.y] for p in group])
+    axis = pts[np.argmax(np.linalg.norm(pts - pts[0], axis=1))] - pts[0]
+    order = np.argsort(pts @ axis)
+    a, b = pts[order[0]], pts[order[-1]]
+    half = (b - a) / 2.0
+    reach = PRINT_REACH * float(np.linalg.norm(half))
+    if reach <= 0:
+        return False
+    faint = PIP_CONTRAST_SPREAD * min(p.contrast for p in group)
+    members = {id(p) for p in group}
+    dark = group[0].dark
+    ink = [p for p in all_pips if p.dark == dark and id(p) not in members and p.contrast >= faint]
+    return all(any((p.x - e[0]) ** 2 + (p.y - e[1]) ** 2 <= reach * reach for p in ink) for e in (a - half, b + half))
 
 
 def _not_a_face(group: list[Pip], images: FaceImages, loose: float, bounded: bool,
