@@ -10,9 +10,9 @@ test's 6-stacks read 5); a checker moving backwards is no such foul: not sure, a
 
 from __future__ import annotations
 
-from device.matching import Reference, View, decide
+from device.matching import View, decide
 from device.seating import Seating
-from rules.moves import legal_results
+from matching_scenes import legal_boards, reference
 from rules.position import Position
 
 SEATING = Seating("top-left")
@@ -27,11 +27,11 @@ THREE = SEATING.geometric("dark", 3) - 1  # 0-based geometric index of dark's 3-
 
 
 def _legal() -> list:
-    return list(dict.fromkeys(SEATING.board(r, "dark") for r in legal_results(BEFORE, 5, 2)))
+    return legal_boards(SEATING, BEFORE, (5, 2), "dark")
 
 
-def _reference() -> Reference:
-    return Reference(STOOD, tuple((n,) for n in STOOD.points), ((0,), (0,)))
+def _reference():
+    return reference(STOOD)
 
 
 def test_the_scene_is_the_traced_one():

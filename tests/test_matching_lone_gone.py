@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from device.matching import Reference, View, cost, decide, untold
 from device.seating import Seating
-from rules.moves import legal_results
+from matching_scenes import legal_boards, reference
 from rules.position import Position
 
 SEATING = Seating("top-right")
@@ -30,14 +30,12 @@ TWELVE = SEATING.geometric("light", 12) - 1  # ... of his 12-point, where his ch
 
 
 def _legal() -> list:
-    return list(dict.fromkeys(SEATING.board(r, "light") for r in legal_results(BEFORE, 1, 1)))
+    return legal_boards(SEATING, BEFORE, (1, 1), "light")
 
 
 def _reference(missed_eight: bool) -> Reference:
-    seen = [(n,) for n in STOOD.points]
-    if missed_eight:
-        seen[EIGHT] = (0,)  # the reader's steady miss: light's lone checker there read as none every time
-    return Reference(STOOD, tuple(seen), ((0,), (0,)))
+    # the reader's steady miss: light's lone checker on his 8-point read as none every time
+    return reference(STOOD, EIGHT if missed_eight else None)
 
 
 def test_the_scene_is_the_traced_one():
