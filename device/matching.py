@@ -38,6 +38,7 @@ board, its equals in ``Verdict.ties``: h737 frame 190).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import product
 from typing import Callable, Iterable, Iterator, Optional
 
@@ -110,9 +111,16 @@ class Reference:
         """Whether the reader read a lone checker of the colour of ``sign`` (+1 light, -1 dark) as none every time
         while the board stood: it is blind to such checkers here (a light checker on a light point of a light
         board), so its reading a point of that colour empty is no sure evidence that no lone checker stands there."""
-        return self.seen is not None and any(
-            b == sign and len(self.seen[i]) > 0 and all(n == 0 for n in self.seen[i])
-            for i, b in enumerate(self.board.points))
+        return sign in self._blind_to_lone
+
+    @cached_property
+    def _blind_to_lone(self) -> frozenset[int]:
+        """The signs of the lone checkers the reader read as none every time (``misses_lone``), found once: the
+        cost of every board weighed against this reference asks it."""
+        if self.seen is None:
+            return frozenset()
+        return frozenset(b for i, b in enumerate(self.board.points)
+                         if abs(b) == 1 and len(self.seen[i]) > 0 and all(n == 0 for n in self.seen[i]))
 
     def steady_bar(self, k: int, read: int) -> bool:
         """Whether the bar of colour ``k`` (0 light, 1 dark) is read as it was read while the board stood."""

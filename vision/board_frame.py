@@ -487,10 +487,15 @@ def outer_frame_lines(image: np.ndarray, playing_quad: np.ndarray, min_long: flo
     return _to_image(fv, _view_corners(fv, left, right, top, bottom), image)
 
 
+def _line_origins(fv: FrameView) -> tuple[float, float]:
+    """Where the sides' lines are anchored in a frame view: the view y of the ends' strips' middle row and the view
+    x of the long sides' strips' middle row (a line's ``d`` is its distance there)."""
+    return (fv.ys.start + fv.ys.stop - 1) / 2, (fv.xs.start + fv.xs.stop - 1) / 2
+
+
 def _view_corners(fv: FrameView, left, right, top, bottom) -> np.ndarray:
     """Where the four sides' lines meet (view px, TL, TR, BR, BL)."""
-    rv = (fv.ys.start + fv.ys.stop - 1) / 2  # view y of the ends' strips' middle row
-    cx = (fv.xs.start + fv.xs.stop - 1) / 2  # view x of the long sides' strips' middle row
+    rv, cx = _line_origins(fv)
     mx, my, Wp, Hp = fv.mx, fv.my, fv.Wp, fv.Hp
     # each line as x = a + b*y (ends) or y = a + b*x (long sides)
     L = (mx - left.d + left.slope * rv, -left.slope)
@@ -605,8 +610,7 @@ OFF_BORDER_SNAP = 0.02  # ... on an edge line of the side within this share of t
 def _outline_lines(fv: FrameView, outline: np.ndarray) -> dict:
     """An outline's four sides as (d, slope) in a frame view's side strips (see ``outer_frame_lines``'s lines)."""
     q = cv2.perspectiveTransform(np.asarray(outline, np.float64).reshape(-1, 1, 2), fv.H).reshape(4, 2)
-    rv = (fv.ys.start + fv.ys.stop - 1) / 2
-    cx = (fv.xs.start + fv.xs.stop - 1) / 2
+    rv, cx = _line_origins(fv)
 
     def along_x(a, b):  # y at cx and dy/dx of the line through a and b
         m = (b[1] - a[1]) / (b[0] - a[0]) if abs(b[0] - a[0]) > 1e-6 else 0.0

@@ -647,9 +647,8 @@ def _in_a_line_of_print(group: list[Pip], all_pips: list[Pip]) -> bool:
     board past the die's corners, on both sides. Only on a board (``bounded``), as the outline tests.
     """
     pts = np.array([[p.x, p.y] for p in group])
-    axis = pts[np.argmax(np.linalg.norm(pts - pts[0], axis=1))] - pts[0]
-    order = np.argsort(pts @ axis)
-    a, b = pts[order[0]], pts[order[-1]]
+    along = pts @ (pts[np.argmax(np.linalg.norm(pts - pts[0], axis=1))] - pts[0])
+    a, b = pts[np.argmin(along)], pts[np.argmax(along)]
     half = (b - a) / 2.0
     reach = PRINT_REACH * float(np.linalg.norm(half))
     if reach <= 0:
@@ -1124,14 +1123,16 @@ ROLL_REACH = 2.5  # learnt die edges round each die of a roll within which its r
 # round the die within that
 
 
-def _view(memory: ScaleMemory, image_shape: tuple[int, ...], mask: np.ndarray, die_size_px: float) -> Any:
-    """The memory's view for one area searched at one guessed die size (as ``find_dice`` keys it)."""
-    return memory.view((image_shape, kept_box(mask), round(float(die_size_px), 1)))
+def memory_view(memory: Any, image_shape: tuple[int, ...], mask: Optional[np.ndarray], die_size_px: float) -> Any:
+    """The memory's view for one area searched at one guessed die size: the key ``find_dice`` learns under (the
+    frame's shape, the mask's box, the guess), so a reader that asks after or reads at an area's learnt scales
+    finds the same view."""
+    return memory.view((image_shape, kept_box(mask) if mask is not None else None, round(float(die_size_px), 1)))
 
 
 def forget_roll(memory: ScaleMemory, image_shape: tuple[int, ...], mask: np.ndarray, die_size_px: float) -> None:
     """Forget the last whole roll of this view (see ``last_roll``): the next ``find_dice`` reads the area whole."""
-    _view(memory, image_shape, mask, die_size_px).roll = None
+    memory_view(memory, image_shape, mask, die_size_px).roll = None
 
 
 def last_roll(memory: ScaleMemory, image_shape: tuple[int, ...], mask: np.ndarray, die_size_px: float
@@ -1143,7 +1144,7 @@ def last_roll(memory: ScaleMemory, image_shape: tuple[int, ...], mask: np.ndarra
     Why: the next frame re-reads that roll in windows round it (``_reread_roll``) and takes the result only as the
     same whole roll; where no pixel within that reach changed, the re-read sees what the last read saw, and the
     reader may keep the roll without reading (vision.dice_watch)."""
-    view = _view(memory, image_shape, mask, die_size_px)
+    view = memory_view(memory, image_shape, mask, die_size_px)
     roll = getattr(view, "roll", None)
     if roll is None:
         return None
@@ -1156,7 +1157,7 @@ def learnt_edge(memory: ScaleMemory, image_shape: tuple[int, ...], mask: np.ndar
     """The die edge (px) learnt from confident faces in this view (``mask`` and ``die_size_px`` as ``find_dice``
     was given them), None before two agreed. The fitted pip grid understates the edge a little (dice_scale), so
     two dice that touch lie at least this far apart."""
-    return _view(memory, image_shape, mask, die_size_px).edge()
+    return memory_view(memory, image_shape, mask, die_size_px).edge()
 
 
 def read_learnt(memory: ScaleMemory, image_shape: tuple[int, ...], mask: np.ndarray, die_size_px: float) -> bool:
@@ -1165,7 +1166,7 @@ def read_learnt(memory: ScaleMemory, image_shape: tuple[int, ...], mask: np.ndar
 
     Why: a reader that looks again at the guess's scales where the learnt ones found one die of a roll
     (vision.reader.Reader._second_look) would only repeat a read already made at them."""
-    view = _view(memory, image_shape, mask, die_size_px)
+    view = memory_view(memory, image_shape, mask, die_size_px)
     return bool(getattr(view, "learnt_read", True))
 
 
@@ -1191,7 +1192,7 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
     view = None
     learnt = False
     if die_size_px and memory is not None:
-        view = memory.view((image_bgr.shape, box, round(float(die_size_px), 1)))
+        view = memory_view(memory, image_bgr.shape, mask, die_size_px)
         guess = scales
         scales = view.scales(guess, float(die_size_px))
         learnt = scales is not guess

@@ -89,6 +89,8 @@ class DiceWatch:
     # the finder's last whole roll after a whole search (vision.dice.last_roll: centres, reach px), or None
     roll: Optional[Callable[[], Optional[tuple[np.ndarray, float]]]] = None
     held: Optional[tuple[np.ndarray, float]] = None  # the roll the last whole search read, kept while still
+    # this look's cells changed anywhere in the frame since ``base`` (``changed_anywhere``), made once a look
+    _anywhere: Optional[np.ndarray] = field(default=None, repr=False)
 
     def forget(self) -> None:
         self.dice, self.base, self.held = [], None, None
@@ -100,8 +102,18 @@ class DiceWatch:
         self.last = self._look(image, grid, find)
         return self.last
 
+    def changed_anywhere(self, grid: np.ndarray) -> np.ndarray:
+        """The cells changed since ``base`` anywhere in the frame (not only in the area: a roll's re-read windows
+        reach past its edge), made once for the look in progress (``_near_roll`` and the reader's test of a roll
+        gone, ``vision.reader.Reader._drop_gone_roll``, both ask it)."""
+        assert self.base is not None
+        if self._anywhere is None:
+            self._anywhere = changed_cells(grid, self.base)
+        return self._anywhere
+
     def _look(self, image: np.ndarray, grid: np.ndarray,
               find: Callable[[np.ndarray, bool], list[DieReading]]) -> DiceLook:
+        self._anywhere = None
         if self.where is None:
             self.where = cv2.resize(self.mask, GRID_SIZE, interpolation=cv2.INTER_AREA) > 0
             x, y, w, h = cv2.boundingRect((self.mask > 0).astype(np.uint8))
@@ -164,7 +176,7 @@ class DiceWatch:
         cell of the frame counts, in or out of the area: the re-read's windows reach past its edge)."""
         assert self.held is not None and self.base is not None
         centres, reach = self.held
-        changed = changed_cells(grid, self.base)
+        changed = self.changed_anywhere(grid)
         for x, y in centres:
             c0, r0, c1, r1 = cell_box(shape, (x - reach, y - reach, x + reach, y + reach))
             if changed[r0:r1, c0:c1].any():

@@ -757,7 +757,7 @@ class Reader:
         against the board's homography (vision.dice_flat). ``looks``: search each area only where the frame
         changed since it was last searched (vision.dice_watch), each area's DiceLook appended to it."""
         # (here, not at the top: the dice modules load only when read)
-        from vision.dice import find_dice, last_roll, learnt_edge
+        from vision.dice import find_dice, last_roll, learnt_edge, memory_view
         die_px = self._kept(geo, image.shape, "die_px", lambda: die_edge_px(geo))
         homography = self._board_to_image(geo, image.shape)
         field = self._kept(geo, image.shape, "field", lambda: fixed(dice_area(geo, image.shape, 0.0, field_only=True)))
@@ -766,9 +766,7 @@ class Reader:
             def find(area: np.ndarray, part: bool) -> list[DieReading]:
                 memory: Any = self.dice_memory
                 if part:  # a part reads at the whole area's learnt scales and teaches them nothing
-                    box = self._kept(geo, image.shape, f"{name}_box",
-                                     lambda: cv2.boundingRect((mask > 0).astype(np.uint8)))
-                    memory = ReadOnlyScales(self.dice_memory.view((image.shape, box, round(float(die_px), 1))))
+                    memory = ReadOnlyScales(memory_view(self.dice_memory, image.shape, mask, die_px))
                 elif looks is not None:
                     self._drop_gone_roll(image, name, area, die_px)
                 return with_halves(find_dice(image, mask=area, die_size_px=die_px, board_to_image=homography,
@@ -838,7 +836,7 @@ class Reader:
         roll = last_roll(self.dice_memory, image.shape, area, die_px)
         if roll is None:
             return
-        changed = changed_cells(self._grids.grid, watch.base)
+        changed = watch.changed_anywhere(self._grids.grid)
         r = GONE_REACH * die_px
         for x, y in roll[0]:
             c0, r0, c1, r1 = cell_box(image.shape, (x - r, y - r, x + r, y + r))
