@@ -51,6 +51,7 @@ TALL = 5  # stacks this tall are counted less reliably (checkers overlap): a cou
 SOFT = 1  # one misread on a point the reader was unsure of
 PINNED = 2  # a change on an unsure point whose reading did not change since the reference
 LONE = 2  # a lone checker the reader did not find although it was sure of the point
+LEGAL_MARGIN = SOFT  # a play not judged: the legal board stays the likelier by this much more misreading (decide)
 HARD = 10  # a confident reading that differs
 MAX_REPAIR = 2  # checkers the face-value board may be short or over on one colour and still be repaired
 MAX_REPAIRS = 4000  # boards tried when repairing a face-value board (a bound, never reached on real boards)
@@ -649,7 +650,11 @@ def _weigh(view: View, legal: list[Board], best: list[Board], legal_cost: int, i
     if illegal_board is not None and illegal_cost < HARD and not blind_to_mover and not miscount and not missed and (
             legal_cost >= HARD or (sure_miss and illegal_cost < legal_cost)):
         return Verdict("illegal", illegal_board, legal_cost, illegal_cost, where)
-    # not sure: go on from the likelier of the two (the next readings re-sync the belief)
-    likely = (best[0] if len(best) == 1 and (legal_cost <= illegal_cost or illegal_board is None or missed)
-              else illegal_board)
+    # not sure: go on from the likelier of the two (the next readings re-sync the belief). Players make legal plays
+    # far more often than illegal ones, so a legal board needing one soft misread more than the illegal one is
+    # still the likelier: the board believed after a play not judged is the legal one (judging game 69434 frame
+    # 626: dark's legal 11/6 8/7 with his 7-stack read 6 at every look, against an illegal board one soft misread
+    # cheaper; that board believed kept the stack a checker short, and the next five plays were weighed on it)
+    likely = (best[0] if len(best) == 1 and (legal_cost <= illegal_cost + LEGAL_MARGIN or illegal_board is None
+                                             or missed) else illegal_board)
     return Verdict("doubt", likely, legal_cost, illegal_cost, where)
