@@ -13,7 +13,10 @@ the point's base, rims as a share of their colour's typical rim):
   under them;
 - the checkers' colour run is longer than the counted discs say (rims hidden in a packed stack);
 - a clear disc dropped from the point's chain lies on its column past the counted stack
-  (``checker_stacks.dropped_beyond``: a tall stack's chain broke where its rims hide);
+  (``checker_stacks.dropped_beyond``: a tall stack's chain broke where its rims hide), or three or more discs
+  dropped as linked to no base, however faint, make a row at the checkers' pitch past it;
+- a row of four or more shows a faint arc across a row checker's centre that the point's other checkers do not
+  show (``checker_arcs.layer_arcs``, too faint to count by): a checker on top of the row, dark on dark;
 - a disc dropped as linked to no base or not a checker colour takes the row's next place (one checker's spacing
   past the counted row) while the column differs from the empty board out to it (a shaded checker's face: the
   count stops short);
@@ -46,7 +49,8 @@ the point's base, rims as a share of their colour's typical rim):
   checkers' own colour runs a whole
   checker from the base where the empty-board model saw nothing (dark on dark: the rim too faint, the pixels too
   close to the dark triangle one by one), or three or more discs dropped as linked to no base make a row at the
-  checkers' pitch (a stack whose base rims were missed), or the column differs from the empty board from the base
+  checkers' pitch (a stack whose base rims were missed; discs dropped as weak by a hair may fill its places), or
+  the column differs from the empty board from the base
   for most of a row with the dark checkers' colour at the base (dark on dark, rims drowned), or a clear disc
   at the base coloured like a checker was dropped as the board's with a tip-side rim just under the rule's.
 
@@ -74,7 +78,7 @@ import statistics
 from typing import Any, Optional, Sequence
 
 from vision.checker_lone import chained_row
-from vision.checker_stacks import dropped_beyond
+from vision.checker_stacks import PAST_TIP, dropped_beyond
 from vision.checker_unseen import lone_as_the_board, stack_unseen
 
 DOUBTFUL_CONFIDENCE = 0.5  # what a doubted point's confidence is capped at (below the referee's 0.6)
@@ -110,6 +114,10 @@ ROW_WHY = ("weak and alone", "not a checker colour", "as on the empty board")  #
 DROPPED_WHY = ("unlinked", "scattered", "not a checker colour", "off the stack's end")
 UNLINKED_ROW = 3  # discs dropped as linked to no base, this many in a row at the checkers' pitch (FAINT_ROW_PITCH),
 # however faint: a stack whose base rims were missed (render 6102 point 9: seven dark, four outer rims at 0.16-0.18)
+ARC_ROW = 4  # a row this long with a faint arc across a checker's centre may have a checker on top (players layer
+# rows of four or more)
+NEAR_FLOOR_ROW = 0.8  # discs dropped as weak with this share of the rim floor take places in such a row
+BEYOND_START = 0.5  # diameters past a counted stack's outermost disc where a row of unlinked discs beyond it may start
 LONG_UNLIKE = 4.0  # diameters an empty point's column differs from the empty board from its base ...
 NEAR_TIP_ARC = 0.25  # a disc dropped as board-coloured whose tip-side rim was this share of its sides, just under
 # checkers.TIP_ARC (0.35), ...
@@ -141,6 +149,9 @@ def doubts(cue: dict[str, Any]) -> list[str]:
         row_base = float(cue.get("row_base", 0.5))
         if cue.get("half"):
             why.append("second layer")
+        elif n >= ARC_ROW and cue.get("layer_arcs"):
+            # (a checker on top of the row drew a faint arc across a row checker's centre: checker_arcs.layer_arcs)
+            why.append("arc of a checker on top")
         if n > FULL_ROW:
             why.append("more than a row")
         run_n = int(cue.get("run_n") or 0)
@@ -150,6 +161,8 @@ def doubts(cue: dict[str, Any]) -> list[str]:
             why.append("clear disc beyond the stack")
         if _row_goes_on(us, n, cue.get("rejected") or [], float(cue.get("empty") or 0.0)):
             why.append("dropped disc continues the row")
+        if _unlinked_row_beyond(us, cue.get("rejected") or [], cue.get("tip")):
+            why.append("row of unlinked discs beyond the stack")
         if min(us) - row_base >= BASE_MISSING and not _base_covered(cue, min(us)):
             why.append("no base checker")
         rims = cue.get("rims") or []
@@ -201,7 +214,7 @@ def doubts(cue: dict[str, Any]) -> list[str]:
             why.append("checker-coloured disc at the base dropped by a hair")
         if _faint_row(dropped, cue):
             why.append("faint row at the base")
-        if _unlinked_row(dropped):
+        if _unlinked_row(dropped, cue):
             why.append("row of unlinked discs")
         if float(cue.get("empty") or 0.0) >= LONG_UNLIKE and float(cue.get("dark_run") or 0.0) > LONG_DARK:
             # (past the tip checker_stacks.unseen_stack takes such a column for a shadow; with the dark checkers'
@@ -314,12 +327,38 @@ def _row_from_base(us: list[float]) -> list[float]:
     return row if len(row) >= 2 else []
 
 
-def _unlinked_row(dropped: list[Any]) -> bool:
+def _unlinked_row(dropped: list[Any], cue: Optional[dict[str, Any]] = None) -> bool:
     """Whether discs dropped as linked to no base on a point read empty make a row of UNLINKED_ROW or more, each one
     checker's spacing from the last, wherever it starts. A stack whose base checkers showed no rim leaves its outer
     discs unlinked; grain and prints on empty points gave at most two at that pitch (renders 6100-6229, the sample
-    stills, the real photos), so the point is doubted, never counted."""
-    return chained_row([float(u) for w, u, _ in dropped if w == "unlinked"], UNLINKED_ROW, FAINT_ROW_PITCH)
+    stills, the real photos), so the point is doubted, never counted.
+
+    With the point's ``cue``: discs dropped as weak by a hair (``near_floor``, NEAR_FLOOR_ROW of the rim floor) take
+    places in that row too, one unlinked disc at least among them: a tall dark stack whose rims drowned except a few
+    (tall-stack render 72528 point 15: ten read empty for sure, weak discs at 2.3 and 3.4, unlinked ones at 4.3, 5.0
+    and 5.9; render 72019 point 20: six, 2.4 weak, 3.5 and 4.5 unlinked).
+
+    Tried and left out: two unlinked discs at the pitch where the column differs from the empty board from its base
+    for a checker and a half (render 72576 point 23, eight read empty, was caught; sample still sim_23 point 11,
+    empty, was doubted: a neighbour's shadow)."""
+    unlinked = [float(u) for w, u, _ in dropped if w == "unlinked"]
+    if chained_row(unlinked, UNLINKED_ROW, FAINT_ROW_PITCH):
+        return True
+    if cue is None or not unlinked:
+        return False
+    near = [float(u) for u, rim, _ in cue.get("near_floor") or [] if rim >= NEAR_FLOOR_ROW]
+    return chained_row(unlinked + near, UNLINKED_ROW, FAINT_ROW_PITCH)
+
+
+def _unlinked_row_beyond(us: list[float], dropped: list[Any], tip: Optional[float]) -> bool:
+    """Whether discs dropped as linked to no base make a row of UNLINKED_ROW or more at the checkers' pitch past a
+    counted stack's outermost disc (``us``), not past where rows end (``checker_stacks.PAST_TIP`` beyond the
+    triangle's ``tip``): the stack's chain broke where its rims hid (tall-stack render 72537 point 16: six dark
+    read two, four discs dropped at 2.7-5.9, one pitch apart)."""
+    end = max(us) + BEYOND_START
+    limit = float("inf") if tip is None else float(tip) + PAST_TIP
+    return chained_row([float(u) for w, u, _ in dropped if w == "unlinked" and end < u <= limit], UNLINKED_ROW,
+                       FAINT_ROW_PITCH)
 
 
 def _row_beyond(dropped: list[Any], count: int) -> bool:

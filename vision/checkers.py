@@ -54,7 +54,7 @@ from vision.checker_lone import (colour_distance, dropped_row, lone_on_own_colou
                                  rimmed_as_the_board, rimmed_at_base)
 from vision.checker_own_colour import own_colour_stack
 from vision.checker_row_proof import row_proven
-from vision.checker_arcs import layer_edges
+from vision.checker_arcs import layer_arcs
 from vision.checker_stacks import LAYER_RIM, layer_doubt, read_stack, stack_layers, stack_total, unseen_stack
 from vision.checker_unseen import AS_BOARD, column_cover
 
@@ -972,10 +972,14 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
             cue["past"] = None if past is None else round(past, 2)
             # (a layer's end seen as an arc across the row's last checker: checker_arcs)
             chain = sorted(counted[p], key=lambda d: cols.from_base(p, d.y))
-            edges = layer_edges(gx, gy, [(d.x, d.y) for d in chain], r, 1.0 if p >= 13 else -1.0)
+            arcs = layer_arcs(gx, gy, [(d.x, d.y) for d in chain], r, 1.0 if p >= 13 else -1.0)
+            edges = [(i, share) for i, share, sure in arcs if sure]
             if edges:
                 cue["layer_edges"] = [[round(cols.from_base(p, chain[i].y) / (2 * r) - 0.5, 2), round(share, 2)]
                                       for i, share in edges]
+            elif arcs:  # (too faint to count by: a doubt, checker_doubt)
+                cue["layer_arcs"] = [[round(cols.from_base(p, chain[i].y) / (2 * r) - 0.5, 2), round(share, 2)]
+                                     for i, share, _ in arcs]
             stack = read_stack(cue, ROW_SPACING)
             if stack is not None:
                 cue.update(stack.cue())
