@@ -57,8 +57,7 @@ def tilt_cues(fit: LayoutFit, group: list, pips: list, on_die: Optional[Callable
             continue
         # squashed, beside one edge (a leaning die's side face reaches 0.85 edges out, 3 steps; not off a corner: a
         # touching die's pips lie there, seeds 47000-47049): dice_pose's cue (a one's turn is unknown)
-        near = p.elongation >= MIN_SIDE_PIP_ELONGATION and u[1] <= NEAR_STEPS and (
-            (fit.value == 1 and not turn_known) or u[0] <= BESIDE_STEPS)
+        near = p.elongation >= MIN_SIDE_PIP_ELONGATION and u[1] <= NEAR_STEPS and ((fit.value == 1 and not turn_known) or u[0] <= BESIDE_STEPS)
         # beside one edge of the face (not off a corner), flatter than the top's pips but not edge-on
         beside = 1.6 <= u[1] <= 3.6 and u[0] <= 1.9 and top_elong + 0.15 < p.elongation < 2.6
         if (near or beside) and on_die is not None and not on_die(p):
@@ -102,14 +101,12 @@ def one_face_edges(patch_bgr: np.ndarray, center: np.ndarray, step: float, dark:
     pip larger still; against so large a face a cocked one's side-face pips lie within a flat die's reach and no cue
     fires (forced-cocked stills 71000-71199: every cocked one read flat). The face's own region, the pixels of its
     colour joined to the pip (closed over, as ``dice._color_extent`` does), is a quadrilateral; its minimum-area
-    rectangle's sides are the face's edges (a tilt shortens one) and give the face's turn, which the pip does not.
-    ``patch_bgr`` round the pip (``center``, patch pixels; ``step``: the pip-drawn grid step) must reach past the
-    drawn face. Measured on those stills' flat ones: 0.9-1.0 of their true edge where the region is taken (one
-    flat one whose visible side face joined it: 1.3). Only a region that ends inside the patch, is square enough,
-    fills its rectangle, is centred on the pip and is no larger than the drawn face (``ONE_FACE_*``) counts: a face
-    that runs on into a board of its colour or merges with a checker is not measured. What it gains is small: most
-    cocked ones' side faces join their region (a dark die's faces are all dark) or their side pips lie within a
-    flat die's reach even of the true edge (see the report of helper k2, session 32).
+    rectangle's longer side is the face's edge whatever the die's tilt (a tilt shortens the other side), and its
+    sides give the face's turn, which the pip does not. ``patch_bgr``
+    round the pip (``center``, patch pixels; ``step``: the pip-drawn grid step) must reach past the drawn face.
+    Measured flat ones there: 0.93-1.0 of their true edge where the region is taken. Only a region that ends inside
+    the patch, is square enough, fills its rectangle, is centred on the pip and is no larger than the drawn face
+    (``ONE_FACE_*``) counts: a face that runs on into a board of its colour or merges with a checker is not measured.
     """
     from vision.dice_pips import KERNEL
 
@@ -360,9 +357,7 @@ def leans_on_board(cues: dict, center: np.ndarray, board_to_image: np.ndarray, e
     near_xy = np.asarray(center, float) + np.asarray(steps, float) @ (np.asarray(axes, float) * step_px).T
     steps = np.asarray(steps, float)
     axis = np.argmax(np.abs(steps), axis=1)
-    sides = None  # which edge each pip lies beside: unknown for a one whose face was not measured
-    if cues.get("turn_known", cues.get("value") != 1):
-        sides = 2 * axis + (steps[np.arange(len(steps)), axis] > 0)
+    sides = None if not cues.get("turn_known", cues.get("value") != 1) else 2 * axis + (steps[np.arange(len(steps)), axis] > 0)  # which edge
     return leaning(near_xy, cues["near_angle"], cues, center, board_to_image, edge_px, shape, edge_px / px_per_unit,
                    sides)
 
