@@ -27,8 +27,7 @@ import cv2
 import numpy as np
 
 from vision.dice_checker_spot import SPOT_MIN_DIE_PX, is_checker_spot
-from vision.dice_flat import (STEEPEST_LEAN, SidePath, flat_on_board, judge_flat, one_face_edges, steep_on_board,
-                              tilt_cues)
+from vision.dice_flat import STEEPEST_LEAN, SidePath, flat_on_board, judge_flat, steep_on_board, tilt_cues
 from vision.dice_masks import kept_box, kept_mask, mask_box, ones_where_set
 from vision.dice_layout import FACE_HALF_STEPS, LAYOUTS, LayoutFit, fit_layout, foreshortening
 from vision.dice_pips import KERNEL, NORM_DIE, FaceImages, Pip, face_images, find_pips, group_pips
@@ -832,15 +831,10 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
             back = mosaic.offset_at(*fit.center) if mosaic is not None else 0.0  # mosaic -> whole scaled image
             if centres is not None and not _inside(centres, (fit.center + back) / f):
                 continue
-            tfit = _one_measured(images, fit, g[0].dark) if fit.value == 1 else None
-            if tfit is None:
-                tfit = fit
-            cues = tilt_cues(tfit, g, _near_pips(tfit, pips), _side_path(images, tfit, g[0].dark), tfit is not fit)
+            cues = tilt_cues(fit, g, _near_pips(fit, pips), _side_path(images, fit, g[0].dark))
             cues["affine"] = fit.affine / f if fit.value >= 4 else None
             cues["side_xy"] = (cues["side_xy"] + back) / f + shift
             size = fit.step * 2 * FACE_HALF_STEPS / f
-            if tfit is not fit:
-                cues["edge_px"] = tfit.step * 2 * FACE_HALF_STEPS / f  # the one's face as measured (flatness only)
             flat = judge_flat(cues, size)
             elong = float(median([p.elongation for p in g]))
             pxy = (np.array([[p.x, p.y] for p in g]) + back) / f + shift
@@ -871,26 +865,6 @@ def _centre(group: list[Pip]) -> np.ndarray:
     without building an array per group (~30 groups a frame)."""
     n = len(group)
     return np.array([sum(p.x for p in group) / n, sum(p.y for p in group) / n])
-
-
-def _one_measured(images: FaceImages, fit: LayoutFit, dark: bool) -> Optional[LayoutFit]:
-    """A one's layout with its face's edge measured on the colour image (``dice_flat.one_face_edge``), for the
-    flatness cues only; None without colour or where no face-sized region is seen (the pip-drawn face stands).
-
-    Why only for them: the drawn face (3.5 grid steps of 1.9 pip diameters) is what finding and merging the one were
-    tuned with; the flatness cues weigh side-face pips against the die's edge, and a drawn face 1.4-2 times the
-    die's hid every cocked one's side face (see one_face_edge)."""
-    if not images.has_color:
-        return None
-    r = int(1.3 * 2 * FACE_HALF_STEPS * fit.step) + 2
-    cx, cy = int(fit.center[0]), int(fit.center[1])
-    patch, x0, y0 = images.bgr_patch(cx - r, cy - r, cx + r + 1, cy + r + 1)
-    edges = one_face_edges(patch, fit.center - (x0, y0), fit.step, dark)
-    if edges is None:
-        return None
-    affine = edges / (2 * FACE_HALF_STEPS)  # canonical grid steps -> image, as a fitted layout's
-    step = float(np.sqrt(abs(np.linalg.det(affine))))
-    return LayoutFit(1, fit.center.copy(), affine, 0.0, step) if step > 0 else None
 
 
 def _side_path(images: FaceImages, fit: LayoutFit, dark: bool):
@@ -1327,8 +1301,7 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
             value = None
         flat = c.flat
         if board_to_image is not None and flat:
-            flat = flat_on_board(c.tilt, c.center, np.asarray(board_to_image, float), c.tilt.get("edge_px", c.size),
-                                 shape)
+            flat = flat_on_board(c.tilt, c.center, np.asarray(board_to_image, float), c.size, shape)
         # its body and band are drawn against the outline of the face's layout: not for a layout squashed in the image
         # beyond any lean (STEEPEST_LEAN) whose pips are not squashed with it (judge_flat kept it flat), four of a flat
         # 6's pips fitted as a 4 (image 0.51-0.56): its small square's outline left the 6's body 0.48-0.55 edges past
@@ -1339,8 +1312,8 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
             others = np.array([o.center for o in found if o is not c], float).reshape(-1, 2)
             # its body past a flat die's outline, a side face's band beside one edge of the upper face, or both
             # short of their own bars but agreeing (vision.dice_tilt, dice_tilt_band, dice_tilt_agree)
-            flat = not side_face_cocked(image_bgr, c.tilt, c.center, c.tilt.get("edge_px", c.size),
-                                        np.asarray(board_to_image, float), shape, others, (ox, oy))
+            flat = not side_face_cocked(image_bgr, c.tilt, c.center, c.size, np.asarray(board_to_image, float),
+                                        shape, others, (ox, oy))
         if board_to_image is not None and value is not None and steep_on_board(
                 c.tilt, c.center, np.asarray(board_to_image, float), c.size):
             value = None  # a face squashed beyond any lean: a die on its edge or a misfit layout (dice_flat)

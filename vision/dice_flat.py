@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from calibration.geometry import BoardGeometry
-from vision.dice_layout import FACE_HALF_STEPS as FACE_HALF_STEPS_ONE, LayoutFit, foreshortening
+from vision.dice_layout import LayoutFit, foreshortening
 
 MIN_TILT_EDGE_PX = 10.0  # smaller dice: pips of a pixel or two, their shapes and places noise: no cue of a tilt
 MIN_FLAT_FORESHORTENING = 0.72  # face short/long axis below this: tilted beyond an overhead camera's angle
@@ -28,13 +28,11 @@ BESIDE_STEPS = 1.4  # ... and along the face's edge: a side face is beside an ed
 MIN_SIDE_PIP_ELONGATION = 1.15  # a side face's pips are seen obliquely, never round
 
 
-def tilt_cues(fit: LayoutFit, group: list, pips: list, on_die: Optional[Callable] = None,
-              turn_known: bool = False) -> dict:
+def tilt_cues(fit: LayoutFit, group: list, pips: list, on_die: Optional[Callable] = None) -> dict:
     """Measurements for judge_flat: face foreshortening, pip elongation, pips of a neighbouring face of this die.
 
     ``on_die(pip)``, when given, says whether a pip can be on this die at all (see ``SidePath``): a side face's
-    pips are asked it only once they pass every other test. ``turn_known``: a one's ``fit`` is its face as measured
-    (``one_face_edges``), whose turn is known: its side pips are judged by edge, as a 4-6's are."""
+    pips are asked it only once they pass every other test."""
     inv = np.linalg.inv(fit.affine)
     members = {id(p) for p in group}
     level = float(median([p.face for p in group]))
@@ -57,7 +55,7 @@ def tilt_cues(fit: LayoutFit, group: list, pips: list, on_die: Optional[Callable
             continue
         # squashed, beside one edge (a leaning die's side face reaches 0.85 edges out, 3 steps; not off a corner: a
         # touching die's pips lie there, seeds 47000-47049): dice_pose's cue (a one's turn is unknown)
-        near = p.elongation >= MIN_SIDE_PIP_ELONGATION and u[1] <= NEAR_STEPS and ((fit.value == 1 and not turn_known) or u[0] <= BESIDE_STEPS)
+        near = p.elongation >= MIN_SIDE_PIP_ELONGATION and u[1] <= NEAR_STEPS and (fit.value == 1 or u[0] <= BESIDE_STEPS)
         # beside one edge of the face (not off a corner), flatter than the top's pips but not edge-on
         beside = 1.6 <= u[1] <= 3.6 and u[0] <= 1.9 and top_elong + 0.15 < p.elongation < 2.6
         if (near or beside) and on_die is not None and not on_die(p):
@@ -76,72 +74,11 @@ def tilt_cues(fit: LayoutFit, group: list, pips: list, on_die: Optional[Callable
         "near_angle": np.array(near_angle, float),
         "face_axes": fit.affine / fit.step if fit.step > 0 else None,  # canonical steps -> image, unit determinant
         "value": fit.value,
-        "turn_known": fit.value >= 2 or turn_known,  # the face's square is placed (dice_pose.upper_face)
         "foreshortening": foreshortening(fit.affine) if fit.value >= 4 else None,
         "elongation": float(median([p.elongation for p in group])),
         "side_pips": len(side),
         "side_elongation": float(np.median(side)) if side else None,
     }
-
-
-ONE_FACE_TOL = 25.0  # grey levels per channel a one's face may vary (as dice._color_extent): its side faces, lit
-# otherwise, and the board end its region
-ONE_FACE_SHARE = (0.35, 1.0)  # a one's measured edge over the edge drawn from its pip: a pip of 0.15-0.4 edges
-ONE_FACE_SQUARE = 0.55  # the region's short side over its long side at least this: a face, tilted up to 57 degrees
-ONE_FACE_FILL = 0.75  # share of its bounding rectangle the region fills at least (a quadrilateral, not a blob)
-ONE_FACE_CENTRED = 0.2  # the pip at most this many edges off the region's centre (a one's pip is the face's middle)
-
-
-def one_face_edges(patch_bgr: np.ndarray, center: np.ndarray, step: float, dark: bool) -> Optional[np.ndarray]:
-    """A one's upper face measured on its colour: its two edges as image vectors (2x2, columns), or None where no
-    single face-sized region is seen.
-
-    Why: the reader draws a one's face from its single pip (1.9 pip diameters a grid step, 3.5 steps an edge), which
-    makes a rendered one's face 1.4-1.5 times the die's edge (its pip is 0.22 edges wide) and a real one with a larger
-    pip larger still; against so large a face a cocked one's side-face pips lie within a flat die's reach and no cue
-    fires (forced-cocked stills 71000-71199: every cocked one read flat). The face's own region, the pixels of its
-    colour joined to the pip (closed over, as ``dice._color_extent`` does), is a quadrilateral; its minimum-area
-    rectangle's longer side is the face's edge whatever the die's tilt (a tilt shortens the other side), and its
-    sides give the face's turn, which the pip does not. ``patch_bgr``
-    round the pip (``center``, patch pixels; ``step``: the pip-drawn grid step) must reach past the drawn face.
-    Measured flat ones there: 0.93-1.0 of their true edge where the region is taken. Only a region that ends inside
-    the patch, is square enough, fills its rectangle, is centred on the pip and is no larger than the drawn face
-    (``ONE_FACE_*``) counts: a face that runs on into a board of its colour or merges with a checker is not measured.
-    """
-    from vision.dice_pips import KERNEL
-
-    if patch_bgr.size == 0 or patch_bgr.ndim != 3 or step <= 0:
-        return None
-    # closed over the pip (1.9 of it a grid step): the pip finder's kernel, or larger for a pip larger than it
-    k = max(KERNEL.shape[0], int(np.ceil(1.5 * step / 1.9)) | 1)
-    kernel = KERNEL if k == KERNEL.shape[0] else cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
-    bare = cv2.morphologyEx(patch_bgr, cv2.MORPH_CLOSE if dark else cv2.MORPH_OPEN, kernel).astype(np.int16)
-    c = np.asarray(center, float)
-    yy, xx = np.arange(bare.shape[0])[:, None], np.arange(bare.shape[1])[None, :]
-    disc = (xx - c[0]) ** 2 + (yy - c[1]) ** 2 <= max(1.0, 0.6 * step) ** 2
-    if disc.sum() < 3:
-        return None
-    face = np.median(bare[disc], axis=0)
-    on = (np.abs(bare - face) <= ONE_FACE_TOL).all(axis=2).astype(np.uint8)
-    _, lab = cv2.connectedComponents(on, connectivity=4)
-    x, y = int(round(c[0])), int(round(c[1]))
-    if not (0 <= y < lab.shape[0] and 0 <= x < lab.shape[1]) or lab[y, x] == 0:
-        return None
-    region = lab == lab[y, x]
-    if region[0].any() or region[-1].any() or region[:, 0].any() or region[:, -1].any():
-        return None
-    pts = np.column_stack(np.nonzero(region)[::-1]).astype(np.float32)
-    (rx, ry), (rw, rh), angle = cv2.minAreaRect(pts)
-    long, short = max(rw, rh), min(rw, rh)
-    drawn = FACE_HALF_STEPS_ONE * 2 * step
-    if long <= 0 or not (ONE_FACE_SHARE[0] * drawn <= long <= ONE_FACE_SHARE[1] * drawn):
-        return None
-    if short < ONE_FACE_SQUARE * long or len(pts) < ONE_FACE_FILL * rw * rh:
-        return None
-    if np.hypot(rx - c[0], ry - c[1]) > ONE_FACE_CENTRED * long:
-        return None
-    a = np.radians(angle)
-    return np.array([[np.cos(a) * rw, -np.sin(a) * rh], [np.sin(a) * rw, np.cos(a) * rh]])
 
 
 OFF_DIE_SHADE = 0.07  # chromaticity (b, g, r over their sum) off the face's by this: not this die's colour
@@ -357,7 +294,7 @@ def leans_on_board(cues: dict, center: np.ndarray, board_to_image: np.ndarray, e
     near_xy = np.asarray(center, float) + np.asarray(steps, float) @ (np.asarray(axes, float) * step_px).T
     steps = np.asarray(steps, float)
     axis = np.argmax(np.abs(steps), axis=1)
-    sides = None if not cues.get("turn_known", cues.get("value") != 1) else 2 * axis + (steps[np.arange(len(steps)), axis] > 0)  # which edge
+    sides = None if cues.get("value") == 1 else 2 * axis + (steps[np.arange(len(steps)), axis] > 0)  # which edge
     return leaning(near_xy, cues["near_angle"], cues, center, board_to_image, edge_px, shape, edge_px / px_per_unit,
                    sides)
 

@@ -100,14 +100,6 @@ def upper_face(camera: BoardCamera, center: np.ndarray, axes: np.ndarray | None,
     return c3 + np.array([d, p, -d, -p])
 
 
-def outline_value(cues: dict) -> int:
-    """The value whose face ``upper_face`` draws for these cues (``dice_flat.tilt_cues``): a one whose face was
-    measured (``dice_flat.one_face_edges``: its square's turn and size known) is drawn as a 4-6's square, not as
-    the circle through every turn of its corners."""
-    value = int(cues.get("value") or 1)
-    return 4 if value == 1 and cues.get("turn_known") else value
-
-
 def flat_outline(camera: BoardCamera, top: np.ndarray, edge: float) -> np.ndarray:
     """Image outline (convex hull) of a flat die with upper face ``top`` (board frame): that face and the same one
     on the board under it."""
@@ -153,8 +145,8 @@ def leaning(near_xy: np.ndarray, near_angle: np.ndarray, cues: dict, center: np.
     if not (np.all(np.isfinite(camera.v)) and np.all(np.isfinite(camera.h_inv))):
         return False
     edge_px, edge_board = edge_px * LARGEST_FACE, edge_board * LARGEST_FACE
-    top = upper_face(camera, np.asarray(center, float), cues.get("face_axes"), outline_value(cues), edge_px,
-                     edge_board)
+    top = upper_face(camera, np.asarray(center, float), cues.get("face_axes"), int(cues.get("value") or 1),
+                     edge_px, edge_board)
     outline = flat_outline(camera, top, edge_board)
     if not np.all(np.isfinite(outline)):
         return False

@@ -27,7 +27,7 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from vision.dice_pose import LARGEST_FACE, BoardCamera, flat_outline, outline_value, upper_face
+from vision.dice_pose import LARGEST_FACE, BoardCamera, flat_outline, upper_face
 
 RAYS = 32  # directions round the face's centre
 ARC = 2  # rays either side that must reach out too (a side face spans its whole edge: 2 * 2 * 11.25 = 45 degrees)
@@ -202,7 +202,7 @@ def body_profile(image: np.ndarray, cues: dict, center: np.ndarray, edge_px: flo
     # the flat outline is drawn for the largest die the face's pips allow (see dice_pose.LARGEST_FACE)
     big_px = edge_px * LARGEST_FACE
     edge_board = big_px / jac_det
-    top = upper_face(camera, center, cues.get("face_axes"), outline_value(cues), big_px, edge_board)
+    top = upper_face(camera, center, cues.get("face_axes"), int(cues.get("value") or 1), big_px, edge_board)
     outline = flat_outline(camera, top, edge_board)
     if not np.all(np.isfinite(outline)):
         return None

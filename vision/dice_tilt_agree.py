@@ -37,8 +37,6 @@ def side_face_cocked(image: np.ndarray, cues: dict, center: np.ndarray, edge_px:
     separate tests they measured the body twice and the band twice per flat die of a frame); the band measured with
     the lower bar's shortcut, AGREED_EXCESS, gives the same excess wherever the higher bar's would."""
     value = int(cues.get("value") or 0)
-    if value == 1 and cues.get("turn_known"):
-        value = MIN_BODY_PIPS  # a one's face measured (dice_flat.one_face_edges): its square is placed as a 4-6's
     body: list[float] = []
 
     def body_reach() -> float:

@@ -78,7 +78,7 @@ def _axes(cues: dict) -> Optional[np.ndarray]:
     scale's: a flat 1 of ~20 px was given 55 px on natural render 9886, and its 'band' reached the board's print)."""
     value = int(cues.get("value") or 0)
     axes = cues.get("face_axes")
-    if (value < 2 and not cues.get("turn_known")) or axes is None:
+    if value < 2 or axes is None:
         return None
     axes = np.asarray(axes, float)
     det = abs(float(np.linalg.det(axes)))
