@@ -973,13 +973,12 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
             # (a layer's end seen as an arc across the row's last checker: checker_arcs)
             chain = sorted(counted[p], key=lambda d: cols.from_base(p, d.y))
             arcs = layer_arcs(gx, gy, [(d.x, d.y) for d in chain], r, 1.0 if p >= 13 else -1.0)
-            edges = [(i, share) for i, share, sure in arcs if sure]
-            if edges:
-                cue["layer_edges"] = [[round(cols.from_base(p, chain[i].y) / (2 * r) - 0.5, 2), round(share, 2)]
-                                      for i, share in edges]
-            elif arcs:  # (too faint to count by: a doubt, checker_doubt)
-                cue["layer_arcs"] = [[round(cols.from_base(p, chain[i].y) / (2 * r) - 0.5, 2), round(share, 2)]
-                                     for i, share, _ in arcs]
+            # arcs clear enough to count by are layers' ends; fainter ones only a doubt (checker_doubt)
+            sure = [a for a in arcs if a[2]]
+            if arcs:
+                cue["layer_edges" if sure else "layer_arcs"] = [
+                    [round(cols.from_base(p, chain[i].y) / (2 * r) - 0.5, 2), round(share, 2)]
+                    for i, share, _ in (sure or arcs)]
             stack = read_stack(cue, ROW_SPACING)
             if stack is not None:
                 cue.update(stack.cue())
