@@ -173,7 +173,7 @@ from typing import Any, Callable, Optional
 from device.events import make_event
 from device.seating import BACK_STACK, COLOURS, HOMES, Board, Seating, is_start, other, start_read_short
 from device.matching import HARD, SOFT as SOFT_MISREAD, Reference, Verdict, View, cost, decide, face_value, repairs
-from device.matching import TALL, face_bar, opponent_arrived, tall_short
+from device.matching import LONE, TALL, face_bar, opponent_arrived, tall_short
 from device.matching import on_board, one_lone_unseen, whole_board
 from device.matching import low_confidence_points as _low_confidence_points
 from device.dice_hold import on_spot
@@ -2118,6 +2118,8 @@ class GameTracker:
         if obs is not None and self._close_to(obs, judged):
             return
         mover = last["player"]
+        if self._guess_fix_only(last, judged, board):
+            return
         if last.get("rolled_again"):
             # dice were seen on the mover's side after his verdict: he rolled again (a roll the referee did not
             # take, one die read only) and the change may be that unseen turn's play, not a correction of the
@@ -2155,6 +2157,46 @@ class GameTracker:
                                        "read (told by the play): the change is not judged, please check the board")
                 return
         self._play_event(mover, dice, before, after, corrected=True)
+
+    @staticmethod
+    def _repaired_points(view: View, ref: Reference, found: Verdict, after_board: Board,
+                         boards: list[Board]) -> set[int]:
+        """The points (0-based) an illegal call's board may be wrong on when the reading (its steady misreads
+        undone) does not show it: where it departs from the reading, and where another whole board of the reading
+        a little dearer (by a lone checker missed, LONE) departs from it; empty when the reading shows it.
+
+        Why: such a board was made whole by putting the checkers the reading lacks where misreads were cheapest,
+        and the next cheapest place is about as likely. Believed for sure, the next play was weighed on that
+        choice (judging game 73434 frame 286: light's lone checker on point 11, missed, was put on his 5-stack as a
+        sixth; read on 11 at later looks, his legal 24/20 22/16 at frame 356 was called 'do not match the roll')."""
+        face = face_value(view, ref)
+        differ = {i for i, n in enumerate(face) if n != after_board.points[i]}
+        if not differ and face_bar(view, ref) == after_board.bar:
+            return set()
+        offs = ({after_board.off[0], ref.board.off[0]}, {after_board.off[1], ref.board.off[1]})
+        for c, rival in repairs(view, ref, offs):
+            if c <= found.illegal_cost + LONE and rival not in boards:
+                differ |= {i for i in range(24) if rival.points[i] != after_board.points[i]}
+        if face_bar(view, ref) != after_board.bar:
+            differ.add(BAR_INDEX)
+        return differ
+
+    def _guess_fix_only(self, last: dict, judged: Board, board: Board) -> bool:
+        """Whether ``board`` departs from the judged board of a play weighed on a guess only where the guess was
+        unsure, on points the play did not touch (as many on each as before it), the bar and trays as judged.
+
+        Why: such a change is the guess corrected by later readings (``_guess_corrected``), not the mover putting
+        his play right. Judged as a correction, the checkers the guess had wrongly placed made a foul (judging game
+        73535 frame 565: light's legal 20/14 13/10 played from a guess that had a light checker on point 7 the
+        reader saw on 8 at every look; corrected when dark rolled, it was called 'moved backwards, 7/8')."""
+        st, seating = self.state, self.seating
+        if not last.get("on_guess") or st.unsure_points is None or seating is None:
+            return False
+        if board.bar != judged.bar or board.off != judged.off:
+            return False
+        stood = seating.board(Position.from_position_id(last["before"]), last["player"])
+        changed = {i for i in range(24) if board.points[i] != judged.points[i]}
+        return bool(changed) and all(i in st.unsure_points and stood.points[i] == judged.points[i] for i in changed)
 
     @staticmethod
     def _told_roll(before: Position, seen: list[int], after: Position) -> Optional[list[int]]:
@@ -2601,6 +2643,13 @@ class GameTracker:
                 differ.add(BAR_INDEX)
             if any(t.off != after_board.off for t in found.ties):
                 differ.add(OFF_INDEX)
+            if not (was_guessed and st.guessed and st.unsure_points is None):
+                st.unsure_points = sorted(differ | (set(st.unsure_points or []) if st.guessed else set()))
+            st.guessed, st.guess_confirms, st.guess_seen = True, 0, None
+        elif found.kind == "illegal" and ref is not None and (
+                differ := self._repaired_points(view, ref, found, after_board, boards)):
+            # the foul stands, but the board it leaves is a guess where the reading was made whole (see
+            # _repaired_points), so no later verdict rests on that choice
             if not (was_guessed and st.guessed and st.unsure_points is None):
                 st.unsure_points = sorted(differ | (set(st.unsure_points or []) if st.guessed else set()))
             st.guessed, st.guess_confirms, st.guess_seen = True, 0, None
