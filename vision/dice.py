@@ -1199,6 +1199,9 @@ def read_learnt(memory: ScaleMemory, image_shape: tuple[int, ...], mask: np.ndar
     return bool(getattr(view, "learnt_read", True))
 
 
+SMALL_FACE = 0.6  # of the learnt die edge: a face fitted smaller is a side face's pips (upper faces: 0.85-1.1)
+
+
 def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
               die_size_px: Optional[float] = None, board_to_image: Optional[np.ndarray] = None,
               memory: Optional[ScaleMemory] = None) -> list[DieReading]:
@@ -1288,6 +1291,15 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         # a flat die's side face turned towards the camera beside its upper face: no die of its own
         merged = [c for k, c in enumerate(merged) if k not in side - cocked]
     found = _drop_side_faces(merged)
+    learnt_edge = getattr(view, "edge", None) if learnt else None  # (a look at one chosen scale has none)
+    edge = learnt_edge() if callable(learnt_edge) else None
+    if edge:
+        # a face of two pips or more fitted far smaller than the edge this view's dice showed is no die's upper
+        # face: a side face's pips, squeezed by the slant (judging game 73535 frame 182: a 3 seen obliquely, its
+        # side face's four pips fitted as a 4 of 5.9 px at the learnt 14 px edge, read 0.8 sure where the 3 is;
+        # light's legal 8/7 6/3 was called 'do not match the roll 4-1'). Dropped, the die is looked for again
+        # (vision.reader's second look at a lone die) or left unread: never read as the side face
+        found = [c for c in found if c.pips < 2 or c.size >= SMALL_FACE * edge]
     if view is not None and hasattr(view, "roll"):
         view.roll = _roll_centres(found) if learnt and mask is not None else None
     if view is not None:

@@ -62,6 +62,11 @@ class ReadOnlyScales:
     def learn(self, confident_sizes: list[float]) -> None:
         """Nothing: only whole reads teach the die's edge."""
 
+    def edge(self) -> Optional[float]:
+        """The whole area's learnt edge (vision.dice: a face far under it is a side face's pips)."""
+        edge = getattr(self._scale, "edge", None)
+        return edge() if callable(edge) else None
+
 
 @dataclass
 class DiceLook:
