@@ -246,3 +246,23 @@ def test_pitch_is_the_clipped_numpy_median(us: list[float]) -> None:
     us = sorted(us)
     steps = [b - a for a, b in zip(us, us[1:]) if 0.8 < b - a < 1.35]
     assert pitch_of(us) == (float(np.clip(np.median(steps), 0.95, 1.15)) if steps else 1.03)
+
+
+def _plain_run_end(rows: np.ndarray, gap_max: int, start_slack: int) -> float:
+    """``run_end`` as first written: np.flatnonzero and np.diff."""
+    on = np.flatnonzero(rows)
+    if not len(on) or on[0] > start_slack + 1:
+        return 0.0
+    breaks = np.flatnonzero(np.diff(on) - 1 > gap_max)
+    return float(on[breaks[0]] + 1 if len(breaks) else on[-1] + 1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2 ** 32 - 1), n=st.integers(0, 200), share=st.floats(0.0, 1.0),
+       gap=st.integers(0, 8), slack=st.integers(0, 8), as_list=st.booleans())
+def test_run_end_is_the_flatnonzero_form(seed: int, n: int, share: float, gap: int, slack: int,
+                                          as_list: bool) -> None:
+    rows = np.random.default_rng(seed).random(n) < share
+    got = run_end(rows.tolist() if as_list else rows, gap, slack)
+    assert got == _plain_run_end(rows, gap, slack)
+    assert run_end(rows[None, :], gap, slack) == got  # (a row given as a 1 x n array: its values flat, as before)

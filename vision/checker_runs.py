@@ -100,13 +100,15 @@ def row_run_lengths(lab: np.ndarray, centres: Sequence[float], widths: Sequence[
     live = [(a, b) for a, b in spans if b > a]
     if not live:
         return [0.0] * len(spans)
-    at = np.concatenate([np.arange(a, b) for a, b in live])
-    block = np.take(lab[y0:y1], at, axis=1)  # rows, gathered columns, 3
+    # rows, the columns' pixels side by side, 3: the columns' slices joined (the same block as np.take of their
+    # indices along the rows, which copies pixel by pixel: ~0.1 ms a call more on the bench's 1080p board)
+    rows = lab[y0:y1]
+    block = np.concatenate([rows[:, a:b] for a, b in live], axis=1)
     d0, d1, d2 = (block[..., i] - colour.lab[i] for i in range(3))
     dist2 = d0 * d0
     dist2 += d1 * d1
     dist2 += d2 * d2
-    counts = np.zeros((y1 - y0, len(at) + 1), np.int64)
+    counts = np.zeros((y1 - y0, block.shape[1] + 1), np.int64)
     np.cumsum(dist2 < colour.tolerance ** 2, axis=1, out=counts[:, 1:])
     n = np.array([b - a for a, b in live])
     ends = np.cumsum(n)
@@ -122,9 +124,12 @@ def row_run_lengths(lab: np.ndarray, centres: Sequence[float], widths: Sequence[
 def run_end(rows: np.ndarray, gap_max: int, start_slack: int) -> float:
     """Where a run of True rows that starts within ``start_slack`` rows of row 0 ends (rows from 0), bridging
     breaks of up to ``gap_max`` rows; 0 when no run starts that early."""
-    on = np.flatnonzero(rows)
+    # (the 1-D array's own nonzero and a subtraction of neighbours: np.flatnonzero's and np.diff's values
+    # without their Python wrappers, ~100 calls a frame)
+    rows = np.asarray(rows)
+    on = (rows if rows.ndim == 1 else rows.ravel()).nonzero()[0]
     if not len(on) or on[0] > start_slack + 1:
         return 0.0
-    breaks = np.flatnonzero(np.diff(on) - 1 > gap_max)
+    breaks = (on[1:] - on[:-1] - 1 > gap_max).nonzero()[0]
     return float(on[breaks[0]] + 1 if len(breaks) else on[-1] + 1)
 
