@@ -37,7 +37,7 @@ from vision.dice_scale import LEARN_CONFIDENCE, ScaleMemory
 from vision.dice_sure import face_sureness
 from vision.dice_tilt import MIN_BODY_EDGE_PX
 from vision.dice_tilt_agree import side_face_cocked
-from vision.dice_two_faces import two_faces
+from vision.dice_two_faces import lone_side_face, two_faces
 from vision.dice_windows import Mosaic
 from vision.errors import VisionError
 from vision.observation import DieReading
@@ -834,6 +834,7 @@ def _read_scale(gray: np.ndarray, die_px: float, mask: Optional[np.ndarray],
             cues = tilt_cues(fit, g, _near_pips(fit, pips), _side_path(images, fit, g[0].dark))
             cues["affine"] = fit.affine / f if fit.value >= 4 else None
             cues["side_xy"] = (cues["side_xy"] + back) / f + shift
+            cues["beside_xy"] = (_stronger_beside(fit, g, pips) + back) / f + shift
             size = fit.step * 2 * FACE_HALF_STEPS / f
             flat = judge_flat(cues, size)
             elong = float(median([p.elongation for p in g]))
@@ -886,6 +887,30 @@ def _side_path(images: FaceImages, fit: LayoutFit, dark: bool):
 
 
 TILT_REACH = 5.0  # grid steps round a face within which tilt_cues may look at pips (it looks up to 4.5)
+
+
+BESIDE_REACH = (0.3, 1.2)  # face sizes from a face's centre: where the pips of its die's other face beside it lie
+STRONGER = 1.25  # a pip this many times the face's pips' median contrast: a face lit more squarely than this one
+
+
+def _stronger_beside(fit: LayoutFit, group: list[Pip], pips: list[Pip]) -> np.ndarray:
+    """Centres (the reading scale's pixels) of the pips of the face's polarity, not its own, within BESIDE_REACH of
+    it and of STRONGER contrast than its own pips: the pips of another face of its die, lit more squarely.
+
+    Why: a flat die's side face turned towards an oblique camera is shaded and its pips faint beside the upper
+    face's; when the upper face goes unread (its pair's pips grouped with the side face's, or a one with the side
+    face's pips foreign to it) the side face alone was read as the die (``dice_two_faces.lone_side_face``)."""
+    xy = _pip_array(pips)
+    if len(xy) == 0:
+        return np.zeros((0, 2))
+    size = fit.step * 2 * FACE_HALF_STEPS
+    d = np.hypot(xy[:, 0] - fit.center[0], xy[:, 1] - fit.center[1])
+    members = {id(p) for p in group}
+    strong = STRONGER * float(median([p.contrast for p in group]))
+    dark = group[0].dark
+    keep = [k for k in np.nonzero((d >= BESIDE_REACH[0] * size) & (d <= BESIDE_REACH[1] * size))[0]
+            if id(pips[k]) not in members and pips[k].dark == dark and pips[k].contrast >= strong]
+    return xy[keep].reshape(-1, 2)
 
 
 def _near_pips(fit: LayoutFit, pips: list[Pip]) -> list[Pip]:
@@ -1279,6 +1304,7 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         c.center = c.center + (ox, oy)
         c.pip_xy = c.pip_xy + (ox, oy)
         c.tilt["side_xy"] = c.tilt["side_xy"] + (ox, oy)
+        c.tilt["beside_xy"] = c.tilt["beside_xy"] + (ox, oy)
     merged = _merge(cands)
     if die_size_px and die_size_px >= SPOT_MIN_DIE_PX and mask is not None:  # a lone pip on the checkers: a
         # highlight or a gap (dice_checker_spot; not on dice under SPOT_MIN_DIE_PX, where it refused true ones)
@@ -1312,6 +1338,8 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         if slant is not None and slant < MIN_FACE_FORESHORTENING:
             value = None
         flat = c.flat
+        if board_to_image is not None and value is not None and lone_side_face(c, found, board_to_image, shape):
+            value, flat = None, True  # a flat die's side face, its upper face unread: no value, and no tilt
         if board_to_image is not None and flat:
             flat = flat_on_board(c.tilt, c.center, np.asarray(board_to_image, float), c.size, shape)
         # its body and band are drawn against the outline of the face's layout: not for a layout squashed in the image

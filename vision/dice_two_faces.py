@@ -160,3 +160,59 @@ def two_faces(faces: Sequence, board_to_image: np.ndarray, shape: tuple[int, ...
                 and _true_side(side, top, fs)):
             side_faces.add(i if faces[i] is side else j)
     return cocked, side_faces
+
+
+SIDE_PIPS_ELONGATION = 1.15  # a side face's pips are seen obliquely, never round (dice_flat.MIN_SIDE_PIP_ELONGATION)
+
+
+def lone_side_face(face, found: Sequence, board_to_image: np.ndarray, shape: tuple[int, ...]) -> bool:
+    """Whether ``face`` (a ``vision.dice.FaceCandidate`` with the cue ``beside_xy``) is a flat die's side face read
+    alone: pips of its polarity, of no other face read and lit more squarely than its own (``_stronger_beside``),
+    lie beside it on the side away from the camera (its upper face, unread), its own pips are squashed, and a face
+    of 4-6 pips is squashed (under SIDE_FACE: not sin(theta) + ROUNDER as ``two_faces``, since the camera's angle
+    that ``camera_pose`` finds from the homography alone ran low there: sin 0.37 where the lens gives about 0.5,
+    and the side 4 measured 0.56).
+
+    Why: a camera 20-35 degrees off vertical shows a flat die's side face turned towards it beside the upper face,
+    shaded and squashed. When the upper face goes unread, the side face was reported as the die: a flat 2 with its
+    side 4 read as a squashed 4 and called cocked (a false re-roll), a flat 1 with its side 3 read as a 3 (a legal
+    1-1 judged against 3-1: a false illegal play; helper game 71501, 1280x720, frames 920 and 950). The side face
+    says nothing of the die's value, nor of a tilt: the die is reported unread and flat (the play tells its value).
+    A cocked die's squashed upper face lies on the far side of its die from the camera (its face turned up towards
+    the camera is the nearer one), so it is never so taken."""
+    from vision.dice_flat import camera_pose
+
+    beside = np.asarray((face.tilt or {}).get("beside_xy", np.zeros((0, 2))), float).reshape(-1, 2)
+    if len(beside) == 0 or face.elongation < SIDE_PIPS_ELONGATION:
+        return False
+    others = [np.asarray(o.pip_xy, float).reshape(-1, 2) for o in found if o is not face and o.value is not None]
+    if others:
+        theirs = np.concatenate(others)
+        near = SAME_PIP * face.size
+        d = np.hypot(beside[:, None, 0] - theirs[None, :, 0], beside[:, None, 1] - theirs[None, :, 1])
+        beside = beside[d.min(axis=1) > near]
+        if len(beside) == 0:
+            return False
+    h = np.asarray(board_to_image, float)
+    try:
+        rot, t, _ = camera_pose(h, shape)
+        h_inv = np.linalg.inv(h)
+    except (np.linalg.LinAlgError, ZeroDivisionError):
+        return False
+    cam = -rot.T @ t
+    at = _board_point(h_inv, face.center)
+    if at is None or not np.all(np.isfinite(cam)) or abs(cam[2]) < 1e-9:
+        return False
+    to_cam = cam[:2] - at
+    fs = _squash(face)
+    if fs is not None and fs >= SIDE_FACE:
+        return False
+    for xy in beside:
+        pb = _board_point(h_inv, xy)
+        if pb is None:
+            continue
+        out_way = at - pb  # from the unread face's pip towards this face: the way a side face lies from its top
+        norm = float(np.linalg.norm(out_way) * np.linalg.norm(to_cam))
+        if norm > 0 and float(out_way @ to_cam) / norm >= TOWARDS:
+            return True
+    return False
