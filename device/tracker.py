@@ -1765,9 +1765,12 @@ class GameTracker:
         if len(obs.dice) != 2:
             return
         unread = _unread(obs.dice)
-        if (unread and st.doubt < ONE_DIE_READS) or self._cocked_settling(obs):
+        if (unread and st.doubt + 1 < ONE_DIE_READS) or self._cocked_settling(obs):
             # a face not made out (not a cocked die), or a die read cocked (a die still rocking, or a flat die
-            # whose side face caught the light): look again before anything is said
+            # whose side face caught the light): look again before anything is said. A face still not made out in
+            # the ONE_DIE_READS-th reading is taken so (the play tells it): waiting for one more reading took the
+            # roll on the first reading after the hand had played with the dice down, and that play then looked
+            # like misreads of the board as it stood (helper game 71501 frame 933: dark's 8/1 never announced)
             st.doubt += 1
             self.needs_reread = True
             return
