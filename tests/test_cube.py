@@ -237,3 +237,36 @@ def test_a_cube_showing_a_side_face_is_read_from_its_upper_face():
     want = still.label["cube"]
     assert got is not None and got.value == want["value"] == 8
     assert np.hypot(got.center[0] - want["center"][0], got.center[1] - want["center"][1]) < 30
+
+
+def test_a_cube_s_side_face_numbers_do_not_spoil_the_scale_checks():
+    """Render seed 76024: a black cube at 2 on the field, seen off the camera's axis; its outline is traced round
+    the whole cube, side faces and all. Read in that outline the 2 ranks first (the side faces' numbers, 32 and 16,
+    touch the rim and are dropped); shrunk by 0.9 they no longer touch it and joined the glyph, so the plain 2 was
+    not reported. The scale checks read only the ink where the first read's glyph lay."""
+    sim = pytest.importorskip("device.sim.stills", reason="the renderer (device.sim) is not available")
+    from tests.label_geometry import label_geometry
+    from vision.reader import cube_area
+    cv2.setNumThreads(1)
+    still = sim.render_still(76024)
+    region, sides = cube_area(label_geometry(still.label), still.image.shape)
+    got = read_cube(still.image, region=region, side_range=sides)
+    want = still.label["cube"]
+    assert got is not None and got.value == want["value"] == 2
+    assert np.hypot(got.center[0] - want["center"][0], got.center[1] - want["center"][1]) < 30
+
+
+def test_ink_off_the_first_glyph_is_not_read_again():
+    """_where_read keeps the parts of a scaled read's glyph that lie where the first glyph lay (mapped through the
+    scale) and drops the rest; nothing kept is None."""
+    from vision.cube import _where_read
+    glyph = np.zeros((52, 52), bool)
+    glyph[16:36, 20:32] = True
+    keep = np.zeros((52, 52), bool)
+    keep[17:35, 21:31] = True  # the same glyph, a little smaller (the outline grown)
+    keep[2:8, 40:48] = True  # a side face's mark, come inside the rim
+    got = _where_read(keep, glyph, 1.05)
+    assert got is not None and got[20, 25] and not got[4, 44]
+    far = np.zeros((52, 52), bool)
+    far[2:8, 40:48] = True
+    assert _where_read(far, glyph, 0.9) is None

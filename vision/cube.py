@@ -50,6 +50,7 @@ MIN_GLYPH_SPAN = 0.35  # the glyph's longer side as a fraction of the face's inn
 MIN_CONTRAST = 40.0  # grey levels between ink and face: a cube's number is printed bold
 SCALE_CHECKS = (0.9, 1.05)  # the outline read again shrunk and grown about its centre must give the same value
 SCALE_MIN_SCORE = 0.6  # ... ranked first at this IoU at least
+SCALE_WHERE_READ = True  # ... reading only the ink where the first read's glyph lay (see _where_read)
 DIGIT_READS = True  # a number the templates do not read surely is read digit by digit (vision.cube_digits)
 DIGIT_SCALE_MIN_SCORE = 0.55  # ... and its shrunk and grown outlines must rank it first at this score at least
 DIGIT_MIN_SIDE = 18.0  # px: a smaller outline's number is too coarse to read by its digits' shapes (a blurred die
@@ -551,13 +552,18 @@ def _digits_fit(box: np.ndarray) -> bool:
     return float(np.linalg.norm(box[1] - box[0])) >= DIGIT_MIN_SIDE
 
 
-def _same_glyph(gray: np.ndarray, box: np.ndarray, value: int, digits: bool = True) -> bool:
+def _same_glyph(gray: np.ndarray, box: np.ndarray, value: int, digits: bool = True,
+                glyph: Optional[np.ndarray] = None, factor: float = 1.0) -> bool:
     """Whether ``value`` still ranks first, at a fair score, in this (shrunk or grown) outline.
 
     The cross-check need not be as sure as the reading itself (a tighter crop clips the glyph's rim a little), but
-    another value winning, or no glyph at all, means the first reading was a chance match.
+    another value winning, or no glyph at all, means the first reading was a chance match. ``glyph``: the first
+    reading's glyph (``_face_glyph`` of the outline this one is ``factor`` times): only the ink where it lay is
+    read again (see _where_read).
     """
     keep = _face_glyph(_rectify(gray, box))
+    if keep is not None and glyph is not None:
+        keep = _where_read(keep, glyph, factor)
     ranked = _rank_glyph(keep)
     if bool(ranked) and ranked[0][0] == value and ranked[0][1] >= SCALE_MIN_SCORE:
         return True
@@ -565,6 +571,31 @@ def _same_glyph(gray: np.ndarray, box: np.ndarray, value: int, digits: bool = Tr
         return False
     by_digits = rank_digits(keep)  # a number read digit by digit: checked the same way
     return bool(by_digits) and by_digits[0][0] == value and by_digits[0][1] >= DIGIT_SCALE_MIN_SCORE
+
+
+GLYPH_REACH = 3  # px of the 52 px inner face: how far a scaled read's ink may lie from the first glyph's and be it
+
+
+def _where_read(keep: np.ndarray, glyph: np.ndarray, factor: float) -> Optional[np.ndarray]:
+    """The parts of ``keep`` (a scaled outline's glyph, _face_glyph's inner square) that touch where ``glyph`` (the
+    first outline's) lies, mapped into the scaled face (its outline ``factor`` times the first about its centre);
+    None when no part does.
+
+    Why: an outline traced round a whole cube seen off the camera's axis (its upper face and side faces) holds the
+    side faces' numbers at its rim, where the first read drops them (ink touching the rim). Shrunk by 0.9 they no
+    longer touch it: they join the glyph, and the number read ("2" and "32" and "16" in one glyph) ranks nothing
+    first, so a plainly printed 2 was not reported (renders seeds 76000-76059). The check asks whether the same
+    number reads at the same place; ink where the first read saw none is another mark, not a change of crop."""
+    c = (glyph.shape[1] - 1) / 2.0
+    to_scaled = np.array([[1.0 / factor, 0.0, c - c / factor], [0.0, 1.0 / factor, c - c / factor]])
+    at = cv2.warpAffine(glyph.view(np.uint8), to_scaled, (keep.shape[1], keep.shape[0]), flags=cv2.INTER_NEAREST)
+    at = cv2.dilate(at, np.ones((2 * GLYPH_REACH + 1,) * 2, np.uint8)) > 0
+    n, labels = cv2.connectedComponents(keep.view(np.uint8), connectivity=8)
+    hit = np.zeros(n, bool)
+    hit[np.unique(labels[at & keep])] = True
+    hit[0] = False
+    out = hit[labels]
+    return out if out.any() else None
 
 
 def _on_a_cut(box: np.ndarray, shape: tuple[int, ...], cut: tuple[bool, bool, bool, bool]) -> bool:
@@ -686,7 +717,8 @@ def cube_faces(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
             box, score = _tight_face(gray, box, face, value)  # the face may reach past the cube: read it tighter
             if box is None:
                 continue  # no lone number: no cube
-        if all(_same_glyph(gray, _scaled(box, k), value, digits) for k in SCALE_CHECKS):
+        glyph = _face_glyph(_rectify(gray, box)) if SCALE_WHERE_READ else None
+        if all(_same_glyph(gray, _scaled(box, k), value, digits, glyph, k) for k in SCALE_CHECKS):
             faces.append(CubeFace(score, value, box + (x0, y0)))
     return faces
 
@@ -713,7 +745,8 @@ def face_at(image_bgr: np.ndarray, box: np.ndarray) -> Optional[CubeFace]:
     gray = crop if crop.ndim == 2 else cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
     local = np.asarray(box, np.float64) - (x0, y0)
     value, score = _read_outline(gray, local)
-    if value is None or not all(_same_glyph(gray, _scaled(local, k), value, _digits_fit(local))
+    glyph = _face_glyph(_rectify(gray, local)) if SCALE_WHERE_READ and value is not None else None
+    if value is None or not all(_same_glyph(gray, _scaled(local, k), value, _digits_fit(local), glyph, k)
                                 for k in SCALE_CHECKS):
         return None
     return CubeFace(score, value, np.asarray(box, np.float64))
