@@ -223,18 +223,22 @@ def test_a_lone_round_blot_is_a_pip_and_a_number_is_not():
         assert not _one_disc(cv2.GaussianBlur(img, (5, 5), 1.5) > 127), text
 
 
-def test_a_cube_showing_a_side_face_is_read_from_its_upper_face():
-    """Render seed 9736: a red cube at 8 on the table, seen off the camera's axis, shows a side face (32) in its
-    own colour beside its upper face; the two trace one outline 1.8 times as long as wide, which no square fit
-    took. The upper face is the square at one end of it."""
+def _read_rendered_cube(seed: int):
+    """The cube read on render ``seed`` in its area as the reader finds it from the label's board, and the label's."""
     sim = pytest.importorskip("device.sim.stills", reason="the renderer (device.sim) is not available")
     from tests.label_geometry import label_geometry
     from vision.reader import cube_area
     cv2.setNumThreads(1)
-    still = sim.render_still(9736)
+    still = sim.render_still(seed)
     region, sides = cube_area(label_geometry(still.label), still.image.shape)
-    got = read_cube(still.image, region=region, side_range=sides)
-    want = still.label["cube"]
+    return read_cube(still.image, region=region, side_range=sides), still.label["cube"]
+
+
+def test_a_cube_showing_a_side_face_is_read_from_its_upper_face():
+    """Render seed 9736: a red cube at 8 on the table, seen off the camera's axis, shows a side face (32) in its
+    own colour beside its upper face; the two trace one outline 1.8 times as long as wide, which no square fit
+    took. The upper face is the square at one end of it."""
+    got, want = _read_rendered_cube(9736)
     assert got is not None and got.value == want["value"] == 8
     assert np.hypot(got.center[0] - want["center"][0], got.center[1] - want["center"][1]) < 30
 
@@ -244,14 +248,7 @@ def test_a_cube_s_side_face_numbers_do_not_spoil_the_scale_checks():
     the whole cube, side faces and all. Read in that outline the 2 ranks first (the side faces' numbers, 32 and 16,
     touch the rim and are dropped); shrunk by 0.9 they no longer touch it and joined the glyph, so the plain 2 was
     not reported. The scale checks read only the ink where the first read's glyph lay."""
-    sim = pytest.importorskip("device.sim.stills", reason="the renderer (device.sim) is not available")
-    from tests.label_geometry import label_geometry
-    from vision.reader import cube_area
-    cv2.setNumThreads(1)
-    still = sim.render_still(76024)
-    region, sides = cube_area(label_geometry(still.label), still.image.shape)
-    got = read_cube(still.image, region=region, side_range=sides)
-    want = still.label["cube"]
+    got, want = _read_rendered_cube(76024)
     assert got is not None and got.value == want["value"] == 2
     assert np.hypot(got.center[0] - want["center"][0], got.center[1] - want["center"][1]) < 30
 

@@ -21,6 +21,7 @@ from device.sim.video import film_game
 from vision.dice import FaceCandidate
 from vision.dice_two_faces import lone_side_face
 from vision.reader import Reader
+from tests.test_dice_flat_side_face import _camera_homography
 
 SEED = 71501
 FRAMES = (0, 921, 961)  # the start; dark's flat 5-2 (the 2 at about (251, 340)); light's flat 1-1
@@ -66,18 +67,6 @@ def test_a_flat_one_with_its_side_three_read_alone_is_not_a_three(reads):
     assert one and all(d.value in (None, 1) for d in one) and all(d.flat for d in one)
     other = _near(dice, 621, 378)
     assert [d.value for d in other] == [1]
-
-
-def _camera_homography() -> np.ndarray:
-    """Board plane (cm) -> image of a camera 60 cm above and 60 cm before the board's origin, looking at it."""
-    k = np.array([[1000.0, 0, 639.5], [0, 1000.0, 359.5], [0, 0, 1]])
-    c = np.array([0.0, -60.0, 60.0])
-    z = -c / np.linalg.norm(c)
-    x = np.array([1.0, 0.0, 0.0])
-    y = np.cross(z, x)
-    r = np.stack([x, y, z])
-    h = k @ np.column_stack([r[:, 0], r[:, 1], -r @ c])
-    return h / h[2, 2]
 
 
 def _at(h: np.ndarray, xy) -> np.ndarray:
