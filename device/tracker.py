@@ -173,7 +173,7 @@ from typing import Any, Callable, Optional
 from device.events import make_event
 from device.seating import BACK_STACK, COLOURS, HOMES, Board, Seating, is_start, other, start_read_short
 from device.matching import HARD, SOFT as SOFT_MISREAD, Reference, Verdict, View, cost, decide, face_value, repairs
-from device.matching import LONE, TALL, face_bar, opponent_arrived, tall_short
+from device.matching import TALL, face_bar, opponent_arrived, tall_short
 from device.matching import on_board, one_lone_unseen, whole_board
 from device.matching import low_confidence_points as _low_confidence_points
 from device.dice_hold import on_spot
@@ -2161,29 +2161,6 @@ class GameTracker:
                 return
         self._play_event(mover, dice, before, after, corrected=True)
 
-    @staticmethod
-    def _repaired_points(view: View, ref: Reference, found: Verdict, after_board: Board,
-                         boards: list[Board]) -> set[int]:
-        """The points (0-based) an illegal call's board may be wrong on when the reading (its steady misreads
-        undone) does not show it: where it departs from the reading, and where another whole board of the reading
-        a little dearer (by a lone checker missed, LONE) departs from it; empty when the reading shows it.
-
-        Why: such a board was made whole by putting the checkers the reading lacks where misreads were cheapest,
-        and the next cheapest place is about as likely. Believed for sure, the next play was weighed on that
-        choice (judging game 73434 frame 286: light's lone checker on point 11, missed, was put on his 5-stack as a
-        sixth; read on 11 at later looks, his legal 24/20 22/16 at frame 356 was called 'do not match the roll')."""
-        face = face_value(view, ref)
-        differ = {i for i, n in enumerate(face) if n != after_board.points[i]}
-        if not differ and face_bar(view, ref) == after_board.bar:
-            return set()
-        offs = ({after_board.off[0], ref.board.off[0]}, {after_board.off[1], ref.board.off[1]})
-        for c, rival in repairs(view, ref, offs):
-            if c <= found.illegal_cost + LONE and rival not in boards:
-                differ |= {i for i in range(24) if rival.points[i] != after_board.points[i]}
-        if face_bar(view, ref) != after_board.bar:
-            differ.add(BAR_INDEX)
-        return differ
-
     def _guess_fix_only(self, last: dict, judged: Board, board: Board) -> bool:
         """Whether ``board`` departs from the judged board of a play weighed on a guess only where the guess was
         unsure, on points the play did not touch (as many on each as before it), the bar and trays as judged.
@@ -2646,13 +2623,6 @@ class GameTracker:
                 differ.add(BAR_INDEX)
             if any(t.off != after_board.off for t in found.ties):
                 differ.add(OFF_INDEX)
-            if not (was_guessed and st.guessed and st.unsure_points is None):
-                st.unsure_points = sorted(differ | (set(st.unsure_points or []) if st.guessed else set()))
-            st.guessed, st.guess_confirms, st.guess_seen = True, 0, None
-        elif found.kind == "illegal" and ref is not None and (
-                differ := self._repaired_points(view, ref, found, after_board, boards)):
-            # the foul stands, but the board it leaves is a guess where the reading was made whole (see
-            # _repaired_points), so no later verdict rests on that choice
             if not (was_guessed and st.guessed and st.unsure_points is None):
                 st.unsure_points = sorted(differ | (set(st.unsure_points or []) if st.guessed else set()))
             st.guessed, st.guess_confirms, st.guess_seen = True, 0, None
