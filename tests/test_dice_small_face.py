@@ -3,7 +3,7 @@
 Judging game 73535 (960x540), frame 182: light's 3 lay slanted to the camera, its side face's four pips showing
 beside the upper face. At the learnt 14 px edge the side face fitted a 4 of 5.9 px, read 0.8 sure where the 3 lies
 (the guess's scales read the 3), and light's legal 8/7 6/3 was called "do not match the roll 4-1". Upper faces
-fit at 0.85-1.1 of the learnt edge; a side face's pips, squeezed by the slant, far under it.
+fit near the learnt edge (it is the median of their fitted sizes); a side face's pips, squeezed by the slant, far under it.
 """
 
 from __future__ import annotations

@@ -1224,7 +1224,8 @@ def read_learnt(memory: ScaleMemory, image_shape: tuple[int, ...], mask: np.ndar
     return bool(getattr(view, "learnt_read", True))
 
 
-SMALL_FACE = 0.6  # of the learnt die edge: a face fitted smaller is a side face's pips (upper faces: 0.85-1.1)
+SMALL_FACE = 0.6  # of the learnt die edge: a face fitted smaller is a side face's pips (the edge is the median of
+# confident upper faces' fitted sizes, so an upper face fits near it)
 
 
 def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
