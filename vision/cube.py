@@ -542,11 +542,6 @@ def _rectify(gray: np.ndarray, box: np.ndarray) -> np.ndarray:
 _FACE_CORNERS = np.array([[0, 63], [0, 0], [63, 0], [63, 63]], np.float32)  # an outline's corners in _rectify's face
 
 
-def _read_outline(gray: np.ndarray, box: np.ndarray) -> tuple[Optional[int], float]:
-    """Rectify the face inside a four-cornered outline and read it."""
-    return read_cube_face(_rectify(gray, box), digits=_digits_fit(box))
-
-
 def _digits_fit(box: np.ndarray) -> bool:
     """Whether a traced outline is large enough to read its number digit by digit (DIGIT_MIN_SIDE)."""
     return float(np.linalg.norm(box[1] - box[0])) >= DIGIT_MIN_SIDE
@@ -717,7 +712,8 @@ def cube_faces(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
             box, score = _tight_face(gray, box, face, value)  # the face may reach past the cube: read it tighter
             if box is None:
                 continue  # no lone number: no cube
-        glyph = _face_glyph(_rectify(gray, box)) if SCALE_WHERE_READ else None
+            face = _rectify(gray, box)
+        glyph = _face_glyph(face) if SCALE_WHERE_READ else None
         if all(_same_glyph(gray, _scaled(box, k), value, digits, glyph, k) for k in SCALE_CHECKS):
             faces.append(CubeFace(score, value, box + (x0, y0)))
     return faces
@@ -744,8 +740,9 @@ def face_at(image_bgr: np.ndarray, box: np.ndarray) -> Optional[CubeFace]:
     crop = image_bgr[y0:y1, x0:x1]
     gray = crop if crop.ndim == 2 else cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
     local = np.asarray(box, np.float64) - (x0, y0)
-    value, score = _read_outline(gray, local)
-    glyph = _face_glyph(_rectify(gray, local)) if SCALE_WHERE_READ and value is not None else None
+    face = _rectify(gray, local)  # (rectified once: read, then its glyph kept for the scale checks)
+    value, score = read_cube_face(face, digits=_digits_fit(local))
+    glyph = _face_glyph(face) if SCALE_WHERE_READ and value is not None else None
     if value is None or not all(_same_glyph(gray, _scaled(local, k), value, _digits_fit(local), glyph, k)
                                 for k in SCALE_CHECKS):
         return None

@@ -1339,8 +1339,13 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         if slant is not None and slant < MIN_FACE_FORESHORTENING:
             value = None
         flat = c.flat
-        if board_to_image is not None and value is not None and lone_side_face(c, found, board_to_image, shape):
-            value, flat = None, True  # a flat die's side face, its upper face unread: no value, and no tilt
+        alone = board_to_image is not None and value is not None and lone_side_face(c, found, board_to_image, shape)
+        if alone:
+            # a flat die's side face, its upper face unread: no value, and its own slant is no tilt of the die
+            # (the flatness cues below would measure the side face's squash and call the die cocked)
+            dice.append(DieReading(value=None, flat=True, center=[float(c.center[0]), float(c.center[1])],
+                                   confidence=0.0))
+            continue
         if board_to_image is not None and flat:
             flat = flat_on_board(c.tilt, c.center, np.asarray(board_to_image, float), c.size, shape)
         # its body and band are drawn against the outline of the face's layout: not for a layout squashed in the image
