@@ -206,6 +206,7 @@ MAX_FAULTS = 3  # readings in a row the tracker fails on before it drops what it
 SURE_OFF = 1.0  # the reader's off confidence at which a borne-off count is evidence (its tray and board agree)
 NO_FACE = 0.2  # a die read with a face but under this confidence (vision.dice_sure) has no die face round its pips
 NO_FACE_ONE = 0.4  # ... a one (a lone pip) under this: see faceless
+REPAIR_SEEN = 2  # still readings showing an illegal call's added checkers elsewhere that move them (_repair_moved)
 FITTED_SHORT = 2  # the mover's checkers a reading may lack where a legal play fitted to it leaves them, and no guess
 FITTED_STACK = 3  # ...counted whole on points of this many of his checkers at most, one on a taller stack (see
 # _mover_read_short)
@@ -347,6 +348,8 @@ class State:
     guess_rival: Optional[list] = None  # [[point, change]]: the other story of the doubt that made the guess (the
     # board the reading showed as well, as a change to the guess: see _sure_despite_rival)
     stacked: Optional[list] = None  # [before, rival, legal]: a play weighed not sure on where missed checkers stand
+    repaired: Optional[list] = None  # [[points], readings]: where an illegal call's board added checkers to a short
+    # reading to make it whole, and the readings since that showed them elsewhere (see _repair_moved)
     doubtful: Optional[list] = None  # the points read unsure in each of the last DOUBT_HISTORY accepted readings
     roll_reads: int = 0  # accepted readings that showed the dice of the roll being played
     roll_frame: int = -1  # the frame of the last reading counted in roll_reads
@@ -810,6 +813,7 @@ class GameTracker:
     def _believe(self, board: Board, obs: Optional[Observation]) -> None:
         """``board`` is now the truth; the reading that showed it keeps the reader's steady misreads of it."""
         self.state.board = _board_json(board)
+        self.state.repaired = None  # (of another board: see _repair_moved)
         self.state.stalled = 0
         view = View.of(obs) if obs is not None else None
         raw = obs.extra.get("unfilled_points") if obs is not None else None
@@ -842,6 +846,10 @@ class GameTracker:
         view = View.of(obs)
         if not obs.board.found or len(view.points) != 24:
             return None
+        moved = self._repair_moved(obs, view, ref.board)
+        if moved is not None:
+            self._believe(moved, obs)
+            return moved
         if cost(view, ref.board, ref) < HARD:
             self.state.stalled = 0
             corrected = self._guess_corrected(obs, ref.board) if self.state.guessed else None
@@ -2161,6 +2169,44 @@ class GameTracker:
                 return
         self._play_event(mover, dice, before, after, corrected=True)
 
+    def _repair_moved(self, obs: Observation, view: View, board: Board) -> Optional[Board]:
+        """The board this still reading shows when it departs from the believed board, an illegal call's board
+        made whole from a short reading (``State.repaired``), only by checkers it added there now read elsewhere:
+        the points it added checkers to read as at the call, as many more of that colour read with confidence on
+        other points, every other point and the bar as believed. Believed once REPAIR_SEEN readings showed it.
+
+        Why: a board made whole puts the checkers a reading lacks where misreads are cheapest (a tall stack read
+        short), but a lone checker the reader missed is about as likely (judging game 73434 frame 286: light's
+        illegal 2-2 read with his lone checker on point 11 missed was made whole with a sixth checker on his
+        5-stack; believed for sure, the checker then seen on 11 passed for a misread and his legal 24/20 22/16 at
+        frame 356 was called 'do not match the roll'). Such a board is not made a guess: with tall stacks read
+        short at every look a guess never ended and later fouls went unjudged (tests/test_tracker_noisy.py)."""
+        st = self.state
+        if (not st.repaired or st.guessed or st.phase != "awaiting" or obs.dice or None in view.points
+                or view.bar != board.bar):
+            return None
+        added = {int(i) for i in st.repaired[0]}
+        differ = [i for i in range(24) if view.points[i] != board.points[i]]
+        if not differ or not added & set(differ):
+            return None
+        for sign in (1, -1):
+            if sum(n for n in view.points if n * sign > 0) != sum(n for n in board.points if n * sign > 0):
+                return None  # (each colour as many as believed: the checkers moved, none gained or lost)
+        for i in differ:
+            n, b = view.points[i], board.points[i]
+            if i in added:
+                if not (n * b >= 0 and abs(n) < abs(b)):
+                    return None
+            elif b * n < 0 or abs(n) <= abs(b) or i + 1 in view.doubted:
+                return None  # (elsewhere only more checkers of the point's colour, each read with confidence)
+        st.repaired[1] += 1
+        if st.repaired[1] < REPAIR_SEEN:
+            return None
+        moved = Board(tuple(int(n) for n in view.points), board.bar, board.off)
+        if st.last_play and st.last_play.get("after_board") == _board_json(board):
+            st.last_play["after_board"] = _board_json(moved)
+        return moved
+
     def _guess_fix_only(self, last: dict, judged: Board, board: Board) -> bool:
         """Whether ``board`` departs from the judged board of a play weighed on a guess only where the guess was
         unsure, on points the play did not touch (as many on each as before it), the bar and trays as judged.
@@ -2626,12 +2672,17 @@ class GameTracker:
             if not (was_guessed and st.guessed and st.unsure_points is None):
                 st.unsure_points = sorted(differ | (set(st.unsure_points or []) if st.guessed else set()))
             st.guessed, st.guess_confirms, st.guess_seen = True, 0, None
+        # the points an illegal call's board added checkers to, to make a short reading whole (see _repair_moved)
+        added = ([i for i, n in enumerate(face_value(view, ref))
+                  if n is not None and abs(n) < abs(after_board.points[i])]
+                 if found.kind == "illegal" and ref is not None and not st.guessed else [])
         if legal and after == before:
             # a roll with no legal play, judged on the dice as read: a die misread (a cocked die read flat, a
             # face read wrong) makes a roll that did not count look like a dance. The same player rolling next is
             # then a re-roll said after the fact, never a roll out of turn (see _rolled_again); already judged
             st.last_play.update(pass_pending=True, judged=True)
         self._believe(after_board, obs)
+        st.repaired = [added, 0] if added else None  # (see _repair_moved)
         despite_guess = fouled_on_guess and found.kind == "illegal"  # (still a foul after the checks above)
         if quick or despite_guess or (found.kind == "legal" and self._lift_mine and (mine_only or st.opponent_lost)):
             # (judged at the lift on the mover's checkers, the opponent's unseen or misread: how that reading saw
