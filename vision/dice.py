@@ -376,7 +376,9 @@ def _pip_array(pips: list[Pip]) -> np.ndarray:
     hit = _PIP_XY.get(key)
     if hit is None or hit[0] is not pips or len(hit[1]) != len(pips):
         _PIP_XY.clear()
-        hit = (pips, np.array([[p.x, p.y] for p in pips]).reshape(-1, 2))
+        figs = getattr(pips, "figs", None)  # a PipList's own figures (vision.dice_pips): the same numbers
+        hit = (pips, np.ascontiguousarray(figs[:, :2]) if figs is not None and len(figs) == len(pips)
+               else np.array([[p.x, p.y] for p in pips]).reshape(-1, 2))
         _PIP_XY[key] = hit
     return hit[1]
 

@@ -43,6 +43,34 @@ class Pip:
     dark: bool  # dark pip on a lighter face
 
 
+FIGURES = ("x", "y", "diameter", "area", "elongation", "angle", "contrast", "face", "dark")  # PipList.figs' columns
+
+
+class PipList(list):
+    """The pips ``find_pips`` found, with ``figs``: their figures as one float64 row each (FIGURES, ``dark`` as 1.0 or
+    0.0), the very numbers their Pip objects hold (each came from these arrays by ``tolist``).
+
+    Why: the grouping and the dice reader ask all pips' figures as arrays (``group_pips``, ``vision.dice._pip_array``)
+    and built them again from the ~500 Pip objects of a field, a tuple per pip (~0.5 ms a frame at 1080p), when the
+    finder had just made the pips from such arrays. A caller that changes the list makes its own (plain) list: the
+    readers of ``figs`` take it only from a PipList as long as the list it came with."""
+
+    figs: np.ndarray
+
+    def __init__(self, pips: list, figs: np.ndarray) -> None:
+        super().__init__(pips)
+        self.figs = figs
+
+
+def pip_figures(pips: list) -> np.ndarray:
+    """Every pip's figures as rows (FIGURES): a PipList's own, else built from the Pip objects."""
+    figs = getattr(pips, "figs", None)
+    if figs is not None and len(figs) == len(pips):
+        return figs
+    return np.array([(p.x, p.y, p.diameter, p.area, p.elongation, p.angle, p.contrast, p.face, p.dark)
+                     for p in pips], np.float64).reshape(-1, len(FIGURES))
+
+
 @dataclass
 class FaceImages:
     """The normalised grey image and its two bare-face versions."""
@@ -104,7 +132,7 @@ def pip_pixels(hat: np.ndarray, mask: np.ndarray | None) -> np.ndarray:
     return binary
 
 
-def _blobs(hat: np.ndarray, bare: np.ndarray, dark: bool, mask: np.ndarray | None) -> list[Pip]:
+def _blobs(hat: np.ndarray, bare: np.ndarray, dark: bool, mask: np.ndarray | None) -> PipList:
     binary = pip_pixels(hat, mask)
     # labels alone, and per-blob figures from the blob pixels (this OpenCV's WithStats pass costs ~8x the labelling)
     flat, xs, ys = _pixels(binary)  # every blob pixel once: all per-blob measurements below are reductions over these
@@ -121,7 +149,8 @@ def _blobs(hat: np.ndarray, bare: np.ndarray, dark: bool, mask: np.ndarray | Non
     pips = _small_blobs(lab, xs, ys, hv, peaks, strong & small, bare, dark)
     split = strong & side_ok & ~small
     if split.any():
-        pips.extend(_split_blobs(lab, xs, ys, hv, peaks, split, bare, dark))
+        parts = _split_blobs(lab, xs, ys, hv, peaks, split, bare, dark)
+        pips = PipList(pips + parts, np.concatenate([pips.figs, parts.figs]))
     return pips
 
 
@@ -136,7 +165,7 @@ def _split_blobs(lab: np.ndarray, xs: np.ndarray, ys: np.ndarray, hv: np.ndarray
     keep = keep[hv[keep] >= 0.55 * peaks.astype(np.float64)[lab[keep]]]
     pys, pxs = ys[keep], xs[keep]
     if len(pys) == 0:
-        return []
+        return PipList([], np.zeros((0, len(FIGURES))))
     # labelled with every blob's box stacked in one narrow strip (a gap row between boxes): the box of all of them
     # spans the image and labelling it cost as much as the whole first labelling
     order = stable_order(lab[keep])  # each blob's pixels together (np.minimum.at is ~10x slower)
@@ -166,8 +195,9 @@ def _split_blobs(lab: np.ndarray, xs: np.ndarray, ys: np.ndarray, hv: np.ndarray
     pstarts = _runs(plab[porder])
     first[plab[porder[pstarts]]] = porder[pstarts]  # np.unique's first index of each part
     found = _small_blobs(plab, pxs, pys, phv, ppeak, ok, bare, dark, with_index=True, min_core=1)
-    found.sort(key=lambda ip: (parent[ip[0]], first[ip[0]]))
-    return [p for _, p in found]
+    # (the permutation ``found.sort(key=...)`` made: both sorts are stable on the same keys; the rows follow it)
+    order = sorted(range(len(found)), key=lambda k: (parent[found[k][0]], first[found[k][0]]))
+    return PipList([found[k][1] for k in order], found.figs[np.asarray(order, np.intp)])
 
 
 def stable_order(keys: np.ndarray) -> np.ndarray:
@@ -236,7 +266,8 @@ def _label_stats(lab: np.ndarray, xs: np.ndarray, ys: np.ndarray, vals: np.ndarr
 
 
 def _small_blobs(lab: np.ndarray, xs: np.ndarray, ys: np.ndarray, hv: np.ndarray, peaks: np.ndarray,
-                 wanted: np.ndarray, bare: np.ndarray, dark: bool, with_index: bool = False, min_core: int = 2) -> list:
+                 wanted: np.ndarray, bare: np.ndarray, dark: bool, with_index: bool = False, min_core: int = 2
+                 ) -> PipList:
     """Pips from every wanted blob at once: moments of each blob's core (>= half its peak) by bincount.
 
     The wanted blobs' pixels are picked first (a field's small strong blobs hold a tenth of its blob pixels: the
@@ -261,18 +292,24 @@ def _small_blobs(lab: np.ndarray, xs: np.ndarray, ys: np.ndarray, hv: np.ndarray
     cx, cy = np.bincount(lab, xs * hv, n) / wsum, np.bincount(lab, ys * hv, n) / wsum
     idx = np.nonzero(ok)[0]
     if len(idx) == 0:
-        return []
+        return PipList([], np.zeros((0, len(FIGURES))))
     # every figure converted at once (np.round rounds half to even, as round() does)
     face = bare[np.round(cy[idx]).astype(np.intp), np.round(cx[idx]).astype(np.intp)].astype(np.float64)
+    figs = np.empty((len(idx), len(FIGURES)))  # (the rows of PipList.figs: the same float64 numbers as the Pips)
+    for col, values in enumerate((cx[idx], cy[idx], 2 * np.sqrt(cnt[idx] / np.pi), cnt[idx], elong[idx], angle[idx],
+                                  peaks[idx].astype(np.float64), face)):
+        figs[:, col] = values
+    figs[:, 8] = 1.0 if dark else 0.0
     pips = [Pip(x, y, a, d, e, t, c, f, dark) for x, y, a, d, e, t, c, f in zip(
-        cx[idx].tolist(), cy[idx].tolist(), cnt[idx].tolist(), (2 * np.sqrt(cnt[idx] / np.pi)).tolist(),
-        elong[idx].tolist(), angle[idx].tolist(), peaks[idx].astype(np.float64).tolist(), face.tolist())]
-    return list(zip(idx.tolist(), pips)) if with_index else pips
+        figs[:, 0].tolist(), figs[:, 1].tolist(), figs[:, 3].tolist(), figs[:, 2].tolist(),
+        figs[:, 4].tolist(), figs[:, 5].tolist(), figs[:, 6].tolist(), figs[:, 7].tolist())]
+    return PipList(list(zip(idx.tolist(), pips)) if with_index else pips, figs)
 
 
-def find_pips(images: FaceImages, mask: np.ndarray | None = None) -> list[Pip]:
-    """Dark and light pip candidates (small, compact, high-contrast blobs)."""
-    return _blobs(images.blackhat, images.closed, True, mask) + _blobs(images.tophat, images.opened, False, mask)
+def find_pips(images: FaceImages, mask: np.ndarray | None = None) -> PipList:
+    """Dark and light pip candidates (small, compact, high-contrast blobs), with their figures (PipList)."""
+    dark, light = _blobs(images.blackhat, images.closed, True, mask), _blobs(images.tophat, images.opened, False, mask)
+    return PipList(dark + light, np.concatenate([dark.figs, light.figs]))
 
 
 def similar_shape(a: Pip, b: Pip) -> bool:
@@ -413,8 +450,7 @@ def group_pips(pips: list[Pip], images: FaceImages, tiny: float = 0.0) -> list[l
     if n > 1:
         # every figure the tests below ask of the pips, read in one pass over them (the same values, as float64;
         # a column per figure: x, y, diameter, area, elongation, angle, contrast, face, dark)
-        figs = np.array([(p.x, p.y, p.diameter, p.area, p.elongation, p.angle, p.contrast, p.face, p.dark)
-                         for p in pips], np.float64)
+        figs = pip_figures(pips)
         xy = np.ascontiguousarray(figs[:, :2])
         diam, area, con = figs[:, 2], figs[:, 3], figs[:, 6]
         dark = figs[:, 8] != 0
