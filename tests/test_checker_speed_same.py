@@ -266,3 +266,60 @@ def test_run_end_is_the_flatnonzero_form(seed: int, n: int, share: float, gap: i
     got = run_end(rows.tolist() if as_list else rows, gap, slack)
     assert got == _plain_run_end(rows, gap, slack)
     assert run_end(rows[None, :], gap, slack) == got  # (a row given as a 1 x n array: its values flat, as before)
+
+
+def _plain_frame_colours(lab: np.ndarray, inner: tuple[float, float, float, float]) -> list[np.ndarray]:
+    """``frame_colours`` as first written: ``np.median`` of each strip."""
+    from vision.checker_occlusion import FRAME_MARGIN
+
+    h, w = lab.shape[:2]
+    x0, y0, x1, y1 = inner
+    strips = []
+    for a, b, horizontal in ((0.0, y0, True), (y1, float(h), True), (0.0, x0, False), (x1, float(w), False)):
+        cut = (b - a) * FRAME_MARGIN
+        lo, hi = (int(a), int(b - cut)) if a == 0.0 else (int(a + cut), int(b))
+        if horizontal:
+            strip = lab[max(0, lo):min(h, hi), int(max(0, x0)):int(min(w, x1))]
+        else:
+            strip = lab[int(max(0, y0)):int(min(h, y1)), max(0, lo):min(w, hi)]
+        if strip.size >= 3 * 4:
+            strips.append(np.median(strip.reshape(-1, 3), axis=0).astype(np.float32))
+    return strips
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2 ** 32 - 1), h=st.integers(4, 40), w=st.integers(4, 60))
+def test_frame_colours_are_the_strips_medians(seed: int, h: int, w: int) -> None:
+    from vision.checker_occlusion import frame_colours
+
+    rng = np.random.default_rng(seed)
+    lab = rng.integers(0, 6, (h, w, 3)).astype(np.float32) * 17.5  # few values: ties and even counts
+    inner = tuple(float(v) for v in (rng.uniform(0, w / 2), rng.uniform(0, h / 2), rng.uniform(w / 2, w),
+                                     rng.uniform(h / 2, h)))
+    got, want = frame_colours(lab, inner), _plain_frame_colours(lab, inner)
+    assert len(got) == len(want) and all(a.dtype == b.dtype and np.array_equal(a, b) for a, b in zip(got, want))
+
+
+def _plain_cover(band: np.ndarray, template: np.ndarray, start: int, end: int) -> tuple[float, float, np.ndarray]:
+    """``column_cover``'s figures as first written, with ``np.median``."""
+    seen = band[start:end:2, ::2].reshape(-1, 3)
+    diff = seen - template[start:end:2, ::2].reshape(-1, 3)
+    lift, own = np.median(diff, axis=0), np.median(seen, axis=0)
+    return (round(float(np.median(np.linalg.norm(seen - own, axis=1))), 1),
+            round(float(np.median(np.linalg.norm(diff - lift, axis=1))), 1), own)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2 ** 32 - 1), length=st.integers(20, 80))
+def test_column_cover_is_the_plain_medians(seed: int, length: int) -> None:
+    from vision.checker_unseen import column_cover
+
+    rng = np.random.default_rng(seed)
+    band = rng.integers(0, 8, (length, 9, 3)).astype(np.float32) * 11.0
+    template = rng.integers(0, 8, (length, 9, 3)).astype(np.float32) * 11.0
+    rows = np.ones(length, bool)
+    colours = [rng.uniform(0, 255, 3).astype(np.float32) for _ in range(2)]
+    out = column_cover(rows, band, template, 4.0, colours)
+    even, lift, own = _plain_cover(band, template, 0, length)
+    assert (out["cover_even"], out["cover_lift"]) == (even, lift)
+    assert out["cover_colour"] == round(min(float(np.linalg.norm(own - c)) for c in colours), 1)

@@ -14,6 +14,8 @@ from typing import Optional, Sequence
 import cv2
 import numpy as np
 
+from vision.checker_median import median_along
+
 CR_RANGE = (136, 175)
 CB_RANGE = (78, 130)
 MIN_Y = 45
@@ -33,7 +35,10 @@ def skin_mask(small_bgr: np.ndarray, lab: np.ndarray, known_colours: Sequence[Op
     # the skin-toned pixels of each Lab channel, in row-major order (one contiguous plane per channel): the
     # squared distance as three plain products, summed in the order an einsum over the channels sums them (the
     # same values), several times quicker on a view's worth of pixels
-    planes = [np.ascontiguousarray(plane[mask]) for plane in np.moveaxis(lab, -1, 0).copy()]
+    # (the skin-toned pixels gathered first, then split into planes: the same values in the same order, without
+    # copying the whole view's three planes for a few thousand pixels)
+    pix = lab[mask]
+    planes = [np.ascontiguousarray(pix[:, c]) for c in range(pix.shape[1])]
     keep = np.ones(len(planes[0]), bool)
     for colour in known_colours:
         if colour is None:
@@ -84,7 +89,7 @@ def frame_colours(lab: np.ndarray, inner: tuple[float, float, float, float]) -> 
         else:  # beside them, as high as they are
             strip = lab[int(max(0, y0)):int(min(h, y1)), max(0, lo):min(w, hi)]
         if strip.size >= 3 * 4:
-            strips.append(np.median(strip.reshape(-1, 3), axis=0).astype(np.float32))
+            strips.append(median_along(strip.reshape(-1, 3), 0).astype(np.float32))  # (np.median's values)
     return strips
 
 

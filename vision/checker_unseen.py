@@ -26,6 +26,8 @@ from typing import Optional, Sequence
 
 import numpy as np
 
+from vision.checker_median import median_along
+
 GAP_SLOTS = 0.3  # a break shorter than this many diameters (a rim line that matches the board) does not end a stretch
 UNSEEN_RUN = 2.5  # diameters of column unlike the empty board, read empty, ...
 UNSEEN_FROM = 3.0  # ... starting within this many diameters of the base (a row's reach) ...
@@ -63,10 +65,11 @@ def column_cover(rows: np.ndarray, band: np.ndarray, template: np.ndarray, slot:
     seen = band[start:end:2, ::2].reshape(-1, 3)
     board = template[start:end:2, ::2].reshape(-1, 3)
     diff = seen - board
-    lift = np.median(diff, axis=0)
-    own = np.median(seen, axis=0)
-    out["cover_even"] = round(float(np.median(np.linalg.norm(seen - own, axis=1))), 1)
-    out["cover_lift"] = round(float(np.median(np.linalg.norm(diff - lift, axis=1))), 1)
+    # (median_along: np.median's values at less of its overhead)
+    lift = median_along(diff, 0)
+    own = median_along(seen, 0)
+    out["cover_even"] = round(float(median_along(np.linalg.norm(seen - own, axis=1), 0)), 1)
+    out["cover_lift"] = round(float(median_along(np.linalg.norm(diff - lift, axis=1), 0)), 1)
     out["cover_colour"] = round(min((float(np.linalg.norm(own - c)) for c in board_colours), default=float("inf")), 1)
     return out
 
