@@ -59,3 +59,39 @@ def test_a_changed_list_is_read_from_its_pips() -> None:
     del shorter[0]  # the figures no longer match the list: they are not used
     assert np.array_equal(_pip_array(shorter), np.array([[p.x, p.y] for p in shorter]).reshape(-1, 2))
     assert group_pips(shorter, images) == group_pips(list(shorter), images)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2 ** 32 - 1), dark=st.booleans())
+def test_side_path_is_the_plain_median_and_mean(seed: int, dark: bool) -> None:
+    from vision.dice_flat import MAX_OFF_DIE, OFF_DIE_SHADE, SidePath
+    from vision.dice_pips import Pip
+
+    rng = np.random.default_rng(seed)
+    patch = rng.integers(0, 4, (40, 44, 3)).astype(np.uint8) * 60 + 20  # few values: ties, even counts
+    centre = rng.uniform(10, 30, 2)
+    path = SidePath(patch, (3.0, 5.0), centre + (3.0, 5.0), float(rng.uniform(2, 8)), dark)
+    yy, xx = np.arange(40)[:, None], np.arange(44)[None, :]
+    disc = ((xx - path.center[0]) ** 2 + (yy - path.center[1]) ** 2 <= max(1.0, 0.9 * path.step) ** 2) & path.bright
+    if disc.sum() >= 3:
+        want = np.median(path.chroma[disc], axis=0)
+        assert path.face.dtype == want.dtype and np.array_equal(path.face, want)
+    else:
+        assert path.face is None
+    for _ in range(10):
+        pip = Pip(float(rng.uniform(-5, 50)), float(rng.uniform(-5, 45)), 4.0, float(rng.uniform(1, 4)), 1.2, 0.0,
+                  50.0, 100.0, dark)
+        if path.face is None:
+            assert path(pip)
+            continue
+        end = np.array([pip.x, pip.y], float) - path.origin
+        length = float(np.hypot(*(end - path.center)))
+        stop = max(0.0, length - 0.5 * pip.diameter)
+        t = np.linspace(0.0, stop / length if length > 0 else 0.0, max(4, int(stop)))
+        pts = np.rint(path.center + t[:, None] * (end - path.center)).astype(int)
+        pts = pts[(pts[:, 0] >= 0) & (pts[:, 0] < 44) & (pts[:, 1] >= 0) & (pts[:, 1] < 40)]
+        if len(pts) == 0:
+            assert path(pip)
+            continue
+        off = np.abs(path.chroma[pts[:, 1], pts[:, 0]] - path.face).max(axis=1) > OFF_DIE_SHADE
+        assert path(pip) == (float(np.mean(off & path.bright[pts[:, 1], pts[:, 0]])) <= MAX_OFF_DIE)
