@@ -323,3 +323,20 @@ def test_column_cover_is_the_plain_medians(seed: int, length: int) -> None:
     even, lift, own = _plain_cover(band, template, 0, length)
     assert (out["cover_even"], out["cover_lift"]) == (even, lift)
     assert out["cover_colour"] == round(min(float(np.linalg.norm(own - c)) for c in colours), 1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2 ** 32 - 1), n=st.integers(0, 6), h=st.integers(1, 60), w=st.integers(1, 25))
+def test_add_discs_is_add_disc_of_each(seed: int, n: int, h: int, w: int) -> None:
+    from vision.checker_empty import add_disc, add_discs
+
+    rng = np.random.default_rng(seed)
+    # centres on, near and off the band, half-pixel places and radii (ties at a disc's edge), a negative radius
+    discs = [(float(rng.integers(-20, 2 * h + 20)) / 2, float(rng.integers(-20, 2 * w + 20)) / 2,
+              float(rng.integers(-2, 40)) / 4) for _ in range(n)]
+    start = rng.random((h, w)) < 0.1
+    want, got = start.copy(), start.copy()
+    for along, across, r in discs:
+        add_disc(want, along, across, r)
+    add_discs(got, discs)
+    assert np.array_equal(got, want)

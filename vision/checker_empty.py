@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Callable, Optional, Sequence
 
 import cv2
 import numpy as np
@@ -308,6 +308,36 @@ def add_disc(mask: np.ndarray, along: float, across: float, r: float) -> None:
         return
     yy, xx = np.arange(y0, y1)[:, None], np.arange(x0, x1)[None, :]
     mask[y0:y1, x0:x1] |= (yy - along) ** 2 + (xx - across) ** 2 <= r * r
+
+
+def add_discs(mask: np.ndarray, discs: Sequence[tuple[float, float, float]]) -> None:
+    """``add_disc`` of every (along, across, r) in ``discs``, in one pass over the box that holds all their boxes.
+
+    Why: a point's discs were drawn one call each (~20 us of numpy calls a disc, some forty a frame). The same test
+    on the same pixels: outside its own box (a pixel wider each side) no pixel lies within a disc's radius, so
+    testing a disc on the others' boxes too sets nothing more, and the order of setting does not matter."""
+    h, w = mask.shape[:2]
+    boxes = []
+    for along, across, r in discs:
+        reach = abs(r)
+        y0, y1 = max(0, math.floor(along - reach) - 1), min(h, math.ceil(along + reach) + 2)
+        x0, x1 = max(0, math.floor(across - reach) - 1), min(w, math.ceil(across + reach) + 2)
+        if y0 < y1 and x0 < x1:
+            boxes.append((y0, y1, x0, x1, along, across, r))
+    if not boxes:
+        return
+    if len(boxes) == 1:
+        y0, y1, x0, x1, along, across, r = boxes[0]
+        yy, xx = np.arange(y0, y1)[:, None], np.arange(x0, x1)[None, :]
+        mask[y0:y1, x0:x1] |= (yy - along) ** 2 + (xx - across) ** 2 <= r * r
+        return
+    y0, y1 = min(b[0] for b in boxes), max(b[1] for b in boxes)
+    x0, x1 = min(b[2] for b in boxes), max(b[3] for b in boxes)
+    along = np.array([b[4] for b in boxes], np.float64)[:, None, None]
+    across = np.array([b[5] for b in boxes], np.float64)[:, None, None]
+    r = np.array([b[6] for b in boxes], np.float64)[:, None, None]
+    yy, xx = np.arange(y0, y1)[None, :, None], np.arange(x0, x1)[None, None, :]
+    mask[y0:y1, x0:x1] |= ((yy - along) ** 2 + (xx - across) ** 2 <= r * r).any(axis=0)
 
 
 def disc_share(unlike: np.ndarray, known: np.ndarray, along: float, across: float, r: float) -> float:

@@ -43,7 +43,7 @@ from vision.checker_dark import judge_slot, learn_faces
 from vision.checker_dice import DieSpot, spoiled
 from vision.checker_doubt import DOUBTFUL_CONFIDENCE, bare_board, colour_missing, doubts, mark_tips_unlike_the_board
 from vision.checker_faint import faint_checkers
-from vision.checker_empty import (add_disc, board_lift, disc_share, learn_empty, point_bands, run_from_base,
+from vision.checker_empty import (add_discs, board_lift, disc_share, learn_empty, point_bands, run_from_base,
                                   unlike_and_rows)
 from vision.checker_occlusion import covered_points, frame_colours, skin_mask
 from vision.checker_off import read_off
@@ -525,8 +525,7 @@ def _lift_round(p: int, chain: list[Disc], column: list[Disc], cols: Columns, ba
     # covering the rest)
     rows = int(max(0, reach))
     covered = np.zeros((min(rows, band.shape[0]), band.shape[1]), bool)
-    for o in column:
-        add_disc(covered, along(o.y), o.x - left, 1.15 * o.r)
+    add_discs(covered, [(along(o.y), o.x - left, 1.15 * o.r) for o in column])
     return board_lift(band[:rows], empty.bands[key][:rows], empty.known[key][:rows], covered)
 
 
@@ -603,14 +602,16 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
 
     clear_masks = {p: np.zeros(b.shape[:2], bool) for p, b in bands.items()}
     faint_masks = {p: np.zeros(b.shape[:2], bool) for p, b in bands.items()}
+    drawn: dict[tuple[bool, int], list[tuple[float, float, float]]] = {}  # each mask's discs, drawn at once
     for d in rest:
         p = cols.point_of(d.x, d.y)
         if p is None:
             continue
         # (a clear disc coloured like the board there may be the board's own: a triangle's rounded base)
         clear = d.rim >= EMPTY_RIM * ref and not looks_like_board(d, p)
-        masks = clear_masks if clear else faint_masks
-        add_disc(masks[p], cols.from_base(p, d.y), d.x - (cols.centre_x(p) - half_w), 1.1 * d.r)
+        drawn.setdefault((clear, p), []).append((cols.from_base(p, d.y), d.x - (cols.centre_x(p) - half_w), 1.1 * d.r))
+    for (clear, p), disc_list in drawn.items():
+        add_discs((clear_masks if clear else faint_masks)[p], disc_list)
     empty = learn_empty(bands, clear_masks, faint_masks)
     empty_runs: dict[int, float] = {}
     faint_kept: set[int] = set()  # ids of the discs under the rim floor kept as checkers (checker_faint)
