@@ -112,3 +112,37 @@ def test_the_trays_own_end_wall_leaves_an_empty_tray_clear():
     view[y0 + int(0.5 * 2 * R):y0 + int(0.8 * 2 * R), int(TRAY[0]):int(TRAY[2])] = wall
     _, clear = tray_rows(view, [TRAY], R, LIGHT, DARK)
     assert not clear
+
+
+def _white_cube_mid_tray(view: np.ndarray) -> tuple[float, float]:
+    """A white cube drawn in the tray's middle (as players park it in the home tray); its centre."""
+    lab_cube = cv2.cvtColor(np.full((1, 1, 3), (250, 250, 250), np.uint8), cv2.COLOR_BGR2Lab).astype(np.float32)[0, 0]
+    view[150:175, 18:42] = lab_cube
+    return 30.0, 162.5
+
+
+def test_the_cube_read_mid_tray_is_no_checker_and_the_empty_tray_is_read():
+    view = _tray_view({})
+    cube = _white_cube_mid_tray(view)
+    points = [0] * 24
+    points[0], points[23] = 15, -15  # nothing off by the board's count either
+    reading = read_off(view, [TRAY], R, LIGHT, DARK, points, {"light": 0, "dark": 0}, cube=cube)
+    assert reading.tray == {"light": 0, "dark": 0}
+    assert reading.off == {"light": 0, "dark": 0} and reading.confidence == {"light": 1.0, "dark": 1.0}
+    # the board's count short by three light checkers (a stack read short): the empty tray's zero wins, unsure
+    points[0] = 12
+    reading = read_off(view, [TRAY], R, LIGHT, DARK, points, {"light": 0, "dark": 0}, cube=cube)
+    assert reading.off == {"light": 0, "dark": 0} and reading.confidence["light"] < 1.0
+    # a cube read elsewhere (on the bar, beyond the tray) says nothing about what lies mid-tray
+    reading = read_off(view, [TRAY], R, LIGHT, DARK, points, {"light": 0, "dark": 0}, cube=(200.0, 162.5))
+    assert reading.tray == {"light": None, "dark": None}
+
+
+def test_rows_at_the_ends_are_still_counted_beside_the_cube():
+    view = _tray_view({"top": ("dark", 5), "bottom": ("light", 3)})
+    cube = _white_cube_mid_tray(view)
+    points = [0] * 24
+    points[0], points[23] = 12, -10
+    reading = read_off(view, [TRAY], R, LIGHT, DARK, points, {"light": 0, "dark": 0}, cube=cube)
+    assert reading.tray == {"light": 3, "dark": 5}
+    assert reading.off == {"light": 3, "dark": 5} and reading.confidence == {"light": 1.0, "dark": 1.0}

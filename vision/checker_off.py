@@ -62,6 +62,8 @@ ONE_ROW = 0.5  # ... of a count of one that they agree on: a one-checker row is 
 #                a rim line or a sliver of the frame (4 of 5 such rows on renders of seeds 1901-1940/2101-2140 and
 #                the real r19 were none), so it confirms the board's 1 only half
 TRAY_ONLY = 0.5  # ... of an empty tray's zero when the board's count is unknown
+CUBE_REACH = 0.9  # diameters round the doubling cube's read centre that are the cube (its face, sides and shadow), no
+#                   checker, where it lies in a tray
 BOARD_ONLY = 0.5  # ... of one only the board's count gives (no tray in view)
 DISAGREE = 0.2  # ... of a tray count that disagrees with the board's count
 
@@ -184,14 +186,26 @@ def _something_along(unlike: np.ndarray, width: int, d: float) -> bool:
 
 
 def _read_tray(strip: np.ndarray, i: int, d: float, colours: list[tuple[str, CheckerColour]],
-               placed: slice = slice(None)) -> tuple[list[TrayRow], bool]:
+               placed: slice = slice(None), cube: Optional[tuple[float, float]] = None
+               ) -> tuple[list[TrayRow], bool]:
     """The rows at the two ends of one tray (``strip``: its Lab pixels, widened outward; index ``i``; ``d``:
     checker diameter), and whether the tray is clear where it shows no row, judged on the ``placed`` columns (the
     finder's tray): the widening reaches over the tray's outer wall and frame, where the cube, a die or the
-    frame's edge often lie, and those say nothing about the tray's emptiness (render 1828: the cube beyond it)."""
+    frame's edge often lie, and those say nothing about the tray's emptiness (render 1828: the cube beyond it).
+    ``cube``: the doubling cube's read centre in the strip's px (x across, y along), when it lies in the strip.
+
+    The cube read in the tray is left out (CUBE_REACH round its centre): players park it in the home tray's middle,
+    and there it showed as "something mid-tray", which left the tray unread and the off count to the board's 15-minus
+    count alone, unsure, and wrong wherever a point was misread (renders 79500-79659: 7 home trays held the cube, 6
+    were left unread; with the read cube left out 3 are read empty, the others show a hand, an unread cube and a
+    wall's shading: off right 251 -> 253 of 312, sure and right 128 -> 132, sure and wrong 2 -> 2). Something else
+    mid-tray (a card, a hand, checkers left there) still leaves the tray unread."""
     mid = strip.shape[0] / 2
     m0, m1 = int(max(0, mid - MIDDLE * d)), int(min(strip.shape[0], mid + MIDDLE * d))
     differs = unlike_tray(strip, median_along(strip[m0:m1], 0), int(round(BEND * d)))
+    if cube is not None:
+        yy, xx = np.ogrid[:strip.shape[0], :strip.shape[1]]
+        differs &= (xx - cube[0]) ** 2 + (yy - cube[1]) ** 2 > (CUBE_REACH * d) ** 2
     likes = {name: differs & _looks_like(strip, c, name == "light") for name, c in colours}
     rows, clear = _rows_at_ends(strip, differs, likes, i, d)
     if placed != slice(None):
@@ -265,13 +279,15 @@ def _two_players(rows: list[TrayRow], n_colours: int) -> list[TrayRow]:
 
 
 def tray_rows(lab: np.ndarray, trays: Sequence[Rect], r: float, light: Optional[CheckerColour],
-              dark: Optional[CheckerColour], home: Optional[int] = None) -> tuple[list[TrayRow], bool]:
+              dark: Optional[CheckerColour], home: Optional[int] = None,
+              cube: Optional[tuple[float, float]] = None) -> tuple[list[TrayRow], bool]:
     """The rows of checkers on edge at the ends of each tray (working Lab view, trays in working px, checker radius
     ``r``), and whether every tray end that shows no row is clearly empty (nothing there but the tray).
 
     ``home``: the index of the tray beside the home boards, where both players bear off (both home boards lie at
     the same end of the board); when given, only that tray must be clear: the other one often holds the cube, a
-    die, a card or a hand, which says nothing about borne-off checkers (rows found in it still count)."""
+    die, a card or a hand, which says nothing about borne-off checkers (rows found in it still count). ``cube``: the
+    doubling cube's read centre (working px), left out of the tray it lies in (``_read_tray``)."""
     h, w = lab.shape[:2]
     d = 2 * r
     rows: list[TrayRow] = []
@@ -290,7 +306,10 @@ def tray_rows(lab: np.ndarray, trays: Sequence[Rect], r: float, light: Optional[
         if xb - xa < 3 or yb - ya < 4 * d:
             continue
         placed = slice(pa - xa, pb - xa) if pb - pa >= 3 else slice(None)
-        found, tray_clear = _read_tray(lab[ya:yb, xa:xb], i, d, colours, placed)
+        at = None
+        if cube is not None and xa <= cube[0] < xb and ya <= cube[1] < yb:
+            at = (cube[0] - xa, cube[1] - ya)
+        found, tray_clear = _read_tray(lab[ya:yb, xa:xb], i, d, colours, placed, at)
         rows += found
         if home is None or i == home:
             clear = clear and tray_clear
@@ -328,18 +347,18 @@ def reconcile(tray: dict[str, Optional[int]], board: dict[str, Optional[int]], s
 
 def read_off(lab: np.ndarray, trays: Sequence[Rect], r: float, light: Optional[CheckerColour],
              dark: Optional[CheckerColour], points: Sequence[Optional[int]], bar: dict[str, int],
-             home_x: Optional[float] = None) -> OffReading:
+             home_x: Optional[float] = None, cube: Optional[tuple[float, float]] = None) -> OffReading:
     """The borne-off checkers of both colours: the trays in view read (``trays`` in the working view's px), then
     reconciled with the board's count. The trays are the board finder's (calibration.geometry): looking further
     out, over the rails and the frame, found their bowed edges and the table at the corners more often than a
     tray the finder had placed too far in (renders of seed 5353: off right 44 -> 40 of 73). ``home_x``: the x
     (working px) of the home boards (point 1's column): the tray nearest it is the one both players bear off into
-    (tray_rows)."""
+    (tray_rows). ``cube``: the doubling cube's read centre (working px), which is no checker in a tray."""
     board = borne_off(points, bar)
     home = None
     if home_x is not None and len(trays) > 1:
         home = int(np.argmin([abs((t[0] + t[2]) / 2 - home_x) for t in trays]))
-    rows, clear = tray_rows(lab, trays, r, light, dark, home) if trays else ([], False)
+    rows, clear = tray_rows(lab, trays, r, light, dark, home, cube) if trays else ([], False)
     tray: dict[str, Optional[int]] = {c: None for c in COLOURS}
     for c in COLOURS:
         seen = [row.count for row in rows if row.colour == c and not row.sliver]

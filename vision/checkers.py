@@ -529,10 +529,12 @@ def _lift_round(p: int, chain: list[Disc], column: list[Disc], cols: Columns, ba
     return board_lift(band[:rows], empty.bands[key][:rows], empty.known[key][:rows], covered)
 
 
-def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence[DieSpot] = ()) -> CheckerCount:
+def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence[DieSpot] = (),
+                   cube: Optional[tuple[float, float]] = None) -> CheckerCount:
     """Read the rectified view ``rect_bgr`` (``geometry.rect_size``) into counts per point, bar and off.
 
-    ``dice``: the dice read in this view (``checker_dice.dice_in_view``): a disc on a die is no checker.
+    ``dice``: the dice read in this view (``checker_dice.dice_in_view``): a disc on a die is no checker. ``cube``:
+    the doubling cube's read centre in this view: in a tray it is no borne-off checker (checker_off).
     ``confidence`` is lowered to ``checker_doubt.DOUBTFUL_CONFIDENCE`` where the count may be wrong (see there)."""
     lab, scale, small = _working_view(rect_bgr, geometry)
     pw = (geometry.point_width(1) + geometry.point_width(12)) / 2 * scale
@@ -1096,7 +1098,8 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         if covered:
             warnings.append("a hand covers point" + ("s " if len(covered) > 1 else " ")
                             + ", ".join(str(p) for p in sorted(covered)))
-    off_reading = read_off(lab, trays, r, light, dark, points, bar, home_x=cols.centre_x(1))
+    off_reading = read_off(lab, trays, r, light, dark, points, bar, home_x=cols.centre_x(1),
+                           cube=None if cube is None else (cube[0] * scale, cube[1] * scale))
     return CheckerCount(points=points, bar=bar, off=off_reading.off, confidence=confidence, discs=out_discs,
                         warnings=warnings, off_confidence=off_reading.confidence,
                         radius_px=r_rim / scale, rejected=rejected,

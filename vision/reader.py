@@ -642,7 +642,12 @@ class Reader:
             self._cube_looked = True
         dice = self._dice_on(image, geo, reused) if self.read_dice else []
         # a disc found on a die is no checker (vision.checker_dice)
-        counts = self._count_on(image, geo, work, scale, dice_in_view(dice, work), reused)
+        # the cube as last read (a first read reads it first): in a tray it is no borne-off checker (checker_off)
+        cube_at = None
+        if self._last_cube is not None:
+            cx, cy = work.to_rect(np.asarray([self._last_cube.center], np.float64))[0]
+            cube_at = (float(cx), float(cy))
+        counts = self._count_on(image, geo, work, scale, dice_in_view(dice, work), reused, cube_at)
         gaps = at_contact(dice, work, counts.discs)  # the lit gaps where two checkers touch, read as a die
         if gaps:
             dice = [d for k, d in enumerate(dice) if k not in gaps]
@@ -726,7 +731,8 @@ class Reader:
         return dice
 
     def _count_on(self, image: np.ndarray, geo: BoardGeometry, work: BoardGeometry, scale: float,
-                  spots: list[Any], reused: list[str]) -> CheckerCount:
+                  spots: list[Any], reused: list[str], cube_at: Optional[tuple[float, float]] = None
+                  ) -> CheckerCount:
         """The checker counts: the last count when nothing on the board changed and the dice given are the same,
         else the board rectified and counted whole (see BoardChanges for why never point by point)."""
         from vision.board import rectify
@@ -740,14 +746,15 @@ class Reader:
                 self.changes = cells.changes(moved)
         kept = self._kept_counts
         if moved is not None and kept is not None and kept.key[0] is work and kept.key[1] == spots \
+                and kept.key[2] == cube_at \
                 and not moved.any():
             # (made from the same geometry and dice, and no cell of the board changed since)
             reused.append("checkers")
             return kept.value
-        counts = count_checkers(rectify(image, work), work, dice=spots)
+        counts = count_checkers(rectify(image, work), work, dice=spots, cube=cube_at)
         counts.radius_px /= scale
         if cells is not None and self._grids is not None:
-            self._kept_counts = _Kept((work, spots), self._grids.grid.copy(), counts)
+            self._kept_counts = _Kept((work, spots, cube_at), self._grids.grid.copy(), counts)
         return counts
 
     def _dice(self, image: np.ndarray, geo: BoardGeometry, looks: Optional[list[DiceLook]] = None
