@@ -153,6 +153,12 @@ A play not judged whose reading shows every checker as read (each colour adding 
 on from that reading, a guess only where it departs from the board before on a point the reader doubted
 (``_read_whole``; render 43002 frame 660: a wrong belief after a missed turn kept by its 'steady misreads' left
 the next two plays, each read exactly, not judged).
+An illegal call's board made whole from a short reading (the checkers it lacks put where misreads were cheapest,
+a tall stack read short) gives way to the board two still readings show instead: those checkers read with
+confidence on other points of their colour, every other point and the bar as believed (``_repair_moved``; judging
+game 73434 frame 356: a lone checker missed at the call and put on a 5-stack made the next legal play a foul). The
+board is not made a guess: with tall stacks read short at every look a guess never ended and later fouls went
+unjudged.
 
 Events are dicts (see device/events.py); the tracker does no I/O, so the referee can store them before announcing.
 ``feed`` never raises: a fault of the tracker's own drops that reading (the state as before it) with a
