@@ -610,11 +610,13 @@ def _on_a_cut(box: np.ndarray, shape: tuple[int, ...], cut: tuple[bool, bool, bo
 @dataclass(frozen=True)
 class CubeFace:
     """One square outline whose face read as a cube's number and passed every check: its IoU score, value and
-    outline (4 corners, whole-frame px)."""
+    outline (4 corners, whole-frame px), and whether its centre lies on the board (inside CubeSizes.board; True
+    when no board is known)."""
 
     score: float
     value: int
     box: np.ndarray
+    on_board: bool = True
 
     @property
     def center(self) -> list[float]:
@@ -639,10 +641,17 @@ def read_cube(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
 
 
 def best_face(faces: Sequence[CubeFace]) -> Optional[CubeFace]:
-    """The face with the highest score, the first of equals (as the search meets them)."""
+    """The face with the highest score, the first of equals (as the search meets them); a face on the board before
+    any beside it.
+
+    Why: a number read on the board is the cube's (nothing else on it carries one), while beside it lie clocks and
+    score cards whose digits can read as well as a cube's: renders seeds 78000-78119, a clock's 4 (0.82) and 8
+    (0.90), each at the end of its light display, won over a 64 read on the board at 0.76 and 0.90 (both cubes read
+    wrong; both right now). A face beside the board is still reported when none on it reads (a cube laid on the
+    table)."""
     best: Optional[CubeFace] = None
     for face in faces:
-        if best is None or face.score > best.score:
+        if best is None or (face.on_board, face.score) > (best.on_board, best.score):
             best = face
     return best
 
@@ -715,8 +724,17 @@ def cube_faces(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
             face = _rectify(gray, box)
         glyph = _face_glyph(face) if SCALE_WHERE_READ else None
         if all(_same_glyph(gray, _scaled(box, k), value, digits, glyph, k) for k in SCALE_CHECKS):
-            faces.append(CubeFace(score, value, box + (x0, y0)))
+            faces.append(CubeFace(score, value, box + (x0, y0), _on_board(box + (x0, y0), sizes)))
     return faces
+
+
+def _on_board(box: np.ndarray, sizes: Optional[CubeSizes]) -> bool:
+    """Whether an outline's centre (frame px) lies inside the board's outer outline (True when none is known)."""
+    if sizes is None or sizes.board is None:
+        return True
+    c = box.mean(axis=0)
+    board = np.asarray(sizes.board, np.float32).reshape(-1, 1, 2)
+    return cv2.pointPolygonTest(board, (float(c[0]), float(c[1])), False) >= 0
 
 
 def same_place(a: np.ndarray, b: np.ndarray) -> bool:
@@ -725,12 +743,13 @@ def same_place(a: np.ndarray, b: np.ndarray) -> bool:
     return bool(np.hypot(*(a.mean(axis=0) - b.mean(axis=0))) < 0.5 * side)
 
 
-def face_at(image_bgr: np.ndarray, box: np.ndarray) -> Optional[CubeFace]:
+def face_at(image_bgr: np.ndarray, box: np.ndarray, on_board: bool = True) -> Optional[CubeFace]:
     """The face read in a known outline (4 corners, frame px), with the whole search's checks (the value ranked
     first again in the outline shrunk and grown), or None when no cube's number reads there.
 
     Why: the cube lies where it lay; a cube turned in place (a double) is read again in its old outline at the
-    cost of three glyph reads, where a search round it traces contours in five maps (vision.cube_watch)."""
+    cost of three glyph reads, where a search round it traces contours in five maps (vision.cube_watch).
+    ``on_board``: the outline's place as the search that found it told it (CubeFace.on_board), kept."""
     H, W = image_bgr.shape[:2]
     grown = _scaled(np.asarray(box, np.float64), max(SCALE_CHECKS) + 0.1)
     x0, y0 = np.maximum(np.floor(grown.min(axis=0)).astype(int) - 2, 0)
@@ -746,4 +765,4 @@ def face_at(image_bgr: np.ndarray, box: np.ndarray) -> Optional[CubeFace]:
     if value is None or not all(_same_glyph(gray, _scaled(local, k), value, _digits_fit(local), glyph, k)
                                 for k in SCALE_CHECKS):
         return None
-    return CubeFace(score, value, np.asarray(box, np.float64))
+    return CubeFace(score, value, np.asarray(box, np.float64), on_board)

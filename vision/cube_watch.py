@@ -116,7 +116,7 @@ class CubeWatch:
             spans.append((c0, r0, c1, r1))
         if (changed & ~under).any():
             return None
-        again = [face_at(image, f.box) for f in touched]
+        again = [face_at(image, f.box, f.on_board) for f in touched]
         if any(f is None for f in again):
             return None
         for c0, r0, c1, r1 in spans:
