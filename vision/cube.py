@@ -51,6 +51,7 @@ MIN_CONTRAST = 40.0  # grey levels between ink and face: a cube's number is prin
 SCALE_CHECKS = (0.9, 1.05)  # the outline read again shrunk and grown about its centre must give the same value
 SCALE_MIN_SCORE = 0.6  # ... ranked first at this IoU at least
 SCALE_WHERE_READ = True  # ... reading only the ink where the first read's glyph lay (see _where_read)
+SCALE_INSTEAD = 1.11  # on the board, a shrink that would cut the first read's glyph: the outline grown so instead
 DIGIT_READS = True  # a number the templates do not read surely is read digit by digit (vision.cube_digits)
 DIGIT_SCALE_MIN_SCORE = 0.55  # ... and its shrunk and grown outlines must rank it first at this score at least
 DIGIT_MIN_SIDE = 18.0  # px: a smaller outline's number is too coarse to read by its digits' shapes (a blurred die
@@ -723,9 +724,38 @@ def cube_faces(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
                 continue  # no lone number: no cube
             face = _rectify(gray, box)
         glyph = _face_glyph(face) if SCALE_WHERE_READ else None
-        if all(_same_glyph(gray, _scaled(box, k), value, digits, glyph, k) for k in SCALE_CHECKS):
-            faces.append(CubeFace(score, value, box + (x0, y0), _on_board(box + (x0, y0), sizes)))
+        on_board = _on_board(box + (x0, y0), sizes)
+        known = on_board and sizes is not None and sizes.board is not None  # on a board, not a search without one
+        if all(_same_glyph(gray, _scaled(box, k), value, digits, glyph, k) for k in _checks(glyph, known)):
+            faces.append(CubeFace(score, value, box + (x0, y0), on_board))
     return faces
+
+
+def _checks(glyph: Optional[np.ndarray], on_board: bool) -> tuple[float, ...]:
+    """The factors an outline is read again at (SCALE_CHECKS), but on the board a shrink whose face would cut the
+    first read's glyph (``glyph``: _face_glyph's inner square) replaced by SCALE_INSTEAD.
+
+    Why: _face_glyph drops ink touching the face's inner rim, so an outline shrunk round a glyph that fills its face
+    or lies off its centre (an outline traced a little off the cube's face, a blurred number) holds no glyph at all,
+    and a number plainly read was refused for a change of crop that could not show it (renders seeds 78000-78119:
+    a 64 on the bar read at 0.72 and a blurred one at 0.73, their 0.9 outlines holding no glyph). Grown instead,
+    the crop still changes. Only on the board: beside it a clock's display traces a light outline tight round its
+    digits, whose shrink is what refuses them (the same renders: 4 more clock digits read as faces, a 54 as a 64,
+    had the change held beside the board too). Nor where no board is known (``bgref dice`` on a photo): there
+    nothing says a number is the cube's."""
+    if not on_board or glyph is None:
+        return SCALE_CHECKS
+    x, y, w, h = cv2.boundingRect(glyph.view(np.uint8))
+    c = 31.5  # the 64 px face's centre (_rectify); the glyph's inner square is its px 6-57
+    out = []
+    for k in SCALE_CHECKS:
+        if k < 1.0:
+            near = c + (6 + min(x, y) - c) / k  # the glyph's extreme px in the face shrunk by k
+            far = c + (6 + max(x + w, y + h) - 1 - c) / k
+            if near <= 6.0 or far >= 57.0:  # on the shrunk face's inner rim (or past it): cut
+                k = SCALE_INSTEAD
+        out.append(k)
+    return tuple(out)
 
 
 def _on_board(box: np.ndarray, sizes: Optional[CubeSizes]) -> bool:
@@ -749,7 +779,9 @@ def face_at(image_bgr: np.ndarray, box: np.ndarray, on_board: bool = True) -> Op
 
     Why: the cube lies where it lay; a cube turned in place (a double) is read again in its old outline at the
     cost of three glyph reads, where a search round it traces contours in five maps (vision.cube_watch).
-    ``on_board``: the outline's place as the search that found it told it (CubeFace.on_board), kept."""
+    ``on_board``: the outline's place as the search that found it told it (CubeFace.on_board), kept; True also
+    asks its shrink check as the search asks it on a known board (see _checks), as vision.cube_watch's faces
+    are always searched round one."""
     H, W = image_bgr.shape[:2]
     grown = _scaled(np.asarray(box, np.float64), max(SCALE_CHECKS) + 0.1)
     x0, y0 = np.maximum(np.floor(grown.min(axis=0)).astype(int) - 2, 0)
@@ -763,6 +795,6 @@ def face_at(image_bgr: np.ndarray, box: np.ndarray, on_board: bool = True) -> Op
     value, score = read_cube_face(face, digits=_digits_fit(local))
     glyph = _face_glyph(face) if SCALE_WHERE_READ and value is not None else None
     if value is None or not all(_same_glyph(gray, _scaled(local, k), value, _digits_fit(local), glyph, k)
-                                for k in SCALE_CHECKS):
+                                for k in _checks(glyph, on_board)):
         return None
     return CubeFace(score, value, np.asarray(box, np.float64), on_board)
