@@ -30,7 +30,7 @@ from vision.dice_checker_spot import SPOT_MIN_DIE_PX, is_checker_spot
 from vision.dice_flat import STEEPEST_LEAN, SidePath, flat_on_board, judge_flat, steep_on_board, tilt_cues
 from vision.dice_masks import kept_box, kept_mask, mask_box, ones_where_set
 from vision.dice_layout import FACE_HALF_STEPS, LAYOUTS, LayoutFit, fit_layout, foreshortening
-from vision.dice_pips import KERNEL, NORM_DIE, TINY_AREA_SPREAD, FaceImages, Pip, face_images, find_pips, group_pips
+from vision.dice_pips import KERNEL, NORM_DIE, FaceImages, Pip, face_images, find_pips, group_pips
 from vision.dice_pips import shares_face as _shares_face
 from vision.dice_pips import similar_shape as _similar_shape
 from vision.dice_scale import LEARN_CONFIDENCE, ScaleMemory
@@ -706,11 +706,8 @@ def _not_a_face(group: list[Pip], images: FaceImages, loose: float, bounded: boo
     if len(group) == 2:  # a pair's two pips are alike (cheap, so before any fitting)
         a, b = group
         tiny = max(a.diameter, b.diameter) <= TINY_PIP_PX * loose  # shapes of sampling (see group_pips)
-        # areas too, for a pair beyond a pip's reach (a 2's diagonal: dice_pips._lone_pairs); nearer, a pair 2.3x
-        # apart in area was two of a cocked 1's side-face pips, read as a flat 2 (own game 79002)
-        far = tiny and np.hypot(a.x - b.x, a.y - b.y) > 5.5 * max(a.diameter, b.diameter)
-        if max(a.area, b.area) > (TINY_AREA_SPREAD if far else 1.5) * min(a.area, b.area) or (
-                abs(a.elongation - b.elongation) > 0.25 and not tiny):
+        if max(a.area, b.area) > 1.5 * min(a.area, b.area) or (abs(a.elongation - b.elongation) > 0.25
+                                                               and not tiny):
             if why is not None:
                 why.append("r12")
             return True

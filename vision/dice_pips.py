@@ -25,10 +25,6 @@ MIN_PIP_AREA, MAX_PIP_AREA = 3, 50
 MAX_PIP_SIDE = 10
 TINY_CONTRAST_SPREAD = 0.5  # two tiny pips linked by size alone: the fainter has at least this share of the other's
 FACE_SPREAD = 0.15  # share of the pip contrast by which the bare face under two pips of one face may differ
-TINY_AREA_SPREAD = 3.0  # two lone tiny pips paired (_lone_pairs), or a pair of tiny pips as a face (vision.dice):
-# the larger's area at most this many times the other's (a pip of a few source pixels: its area is the sampling's)
-TINY_MIDDLE_REACH = 0.25  # of their distance: two lone tiny pips far apart pair only with no pip this near their
-# middle (a 3's corner pips, its middle pip too faint to link, would be a 2): see _lone_pairs
 TINY_FACE_SPREAD = 0.3  # the same for two pips of a few source pixels (group_pips' ``tiny``): see group_pips
 
 
@@ -437,42 +433,6 @@ def _near_pairs(xy: np.ndarray, reach: float, both: bool = False) -> tuple[np.nd
     return ii[pair], jj[pair]
 
 
-def _lone_pairs(xy: np.ndarray, dark: np.ndarray, ii: np.ndarray, jj: np.ndarray, d: np.ndarray,
-                pairs: list[tuple[int, int]], images: FaceImages, face: np.ndarray, contrast: np.ndarray
-                ) -> list[tuple[int, int]]:
-    """Of the pairs (ii, jj) of tiny pips (alike in ink, within TINY_AREA_SPREAD in area, beyond 5.5 pip diameters),
-    those that make a face of two: each pip linked to nothing else (``pairs``) and in no other such pair, nothing of
-    their ink near their middle (TINY_MIDDLE_REACH), one bare face between them.
-
-    Why: a 2's pips lie at opposite corners, 2.8 grid steps apart, where a pip's reach (5.5 of its diameters) allows
-    grid steps of only 1.9 diameters (the layout fit allows 3.6), and a pip of a few source pixels measures a
-    fraction of its drawn size, its area halved or doubled by the sampling: a 2 of ~10 px went ungrouped at most
-    scales (own rendered game 79001 at 960x540: 29 of 60 still readings of a 2 unread, no other value as often). Only pips left alone are paired, so no face the usual links make changes
-    (linked into every group, such pips joined a 2 read before to a speck beside it, and the 2 was lost: own game
-    79002); a 3's corner pips, its middle pip too faint to link, have that pip between them. Pips within the usual
-    reach keep its rules (its area rule relaxed for them, two of a cocked 1's side-face pips read as a flat 2)."""
-    linked = {k for pair in pairs for k in pair}
-    cand = []
-    for a, b, dist in zip(ii.tolist(), jj.tolist(), d.tolist()):
-        if a in linked or b in linked:
-            continue
-        between = np.hypot(*(xy - (xy[a] + xy[b]) / 2).T) < TINY_MIDDLE_REACH * dist
-        between[[a, b]] = False
-        if not (between & (dark == dark[a])).any():
-            cand.append((a, b, dist))
-    if not cand:
-        return []
-    ca = np.array([c[0] for c in cand]); cb = np.array([c[1] for c in cand])
-    ok = _shares_face_pairs(xy, np.array([c[2] for c in cand]), ca, cb, images, face, contrast, dark,
-                            TINY_FACE_SPREAD)
-    good = [(a, b) for (a, b, _), o in zip(cand, ok.tolist()) if o]
-    count: dict[int, int] = {}
-    for a, b in good:
-        count[a] = count.get(a, 0) + 1
-        count[b] = count.get(b, 0) + 1
-    return [(a, b) for a, b in good if count[a] == 1 and count[b] == 1]
-
-
 def group_pips(pips: list[Pip], images: FaceImages, tiny: float = 0.0) -> list[list[Pip]]:
     """Pips linked by an unbroken bare face, as connected groups (one group ~ one face).
 
@@ -499,23 +459,16 @@ def group_pips(pips: list[Pip], images: FaceImages, tiny: float = 0.0) -> list[l
         d = np.hypot(*(xy[ii] - xy[jj]).T)
         big = np.maximum(diam[ii], diam[jj])
         keep = (d <= 5.5 * big) & (d <= 1.35 * NORM_DIE) & (d >= 1.2 * big) & (dark[ii] == dark[jj])
-        tiny_ink = (big <= tiny) & (np.minimum(con[ii], con[jj]) >= TINY_CONTRAST_SPREAD * np.maximum(con[ii], con[jj]))
-        # two tiny pips of one ink within a die, beyond a pip's reach, within TINY_AREA_SPREAD in area: paired when
-        # the links below leave both alone (_lone_pairs)
-        far = ((d <= 1.35 * NORM_DIE) & (d > 5.5 * big) & (dark[ii] == dark[jj]) & tiny_ink
-               & (np.maximum(area[ii], area[jj]) <= TINY_AREA_SPREAD * np.minimum(area[ii], area[jj])))
-        far_ii, far_jj, far_d = ii[far], jj[far], d[far]
         keep &= np.maximum(area[ii], area[jj]) <= 2.0 * np.minimum(area[ii], area[jj])
         alike = _similar_shapes(figs[:, 4], figs[:, 5], ii, jj)
-        keep &= alike | tiny_ink
+        keep &= alike | ((np.maximum(diam[ii], diam[jj]) <= tiny)
+                         & (np.minimum(con[ii], con[jj]) >= TINY_CONTRAST_SPREAD * np.maximum(con[ii], con[jj])))
         both_tiny = (np.maximum(diam[ii], diam[jj]) <= tiny)[keep]
         ii, jj = ii[keep], jj[keep]
         spread = np.where(both_tiny, TINY_FACE_SPREAD, FACE_SPREAD)
         linked = _shares_face_pairs(xy, d[keep], ii, jj, images, figs[:, 7], con, dark,
                                     spread)  # the last of _same_face's tests
         pairs = list(zip(ii[linked].tolist(), jj[linked].tolist()))
-        if len(far_ii):
-            pairs += _lone_pairs(xy, dark, far_ii, far_jj, far_d, pairs, images, figs[:, 7], con)
     if not pairs:
         return [[p] for p in pips]  # (no two linked: each pip a group of its own, in order)
     groups: dict[int, list[Pip]] = {}  # by label, in the order of each group's first pip
