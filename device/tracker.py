@@ -2178,8 +2178,9 @@ class GameTracker:
     def _repair_moved(self, obs: Observation, view: View, board: Board) -> Optional[Board]:
         """The board this still reading shows when it departs from the believed board, an illegal call's board
         made whole from a short reading (``State.repaired``), only by checkers it added there now read elsewhere:
-        the points it added checkers to read as at the call, as many more of that colour read with confidence on
-        other points, every other point and the bar as believed. Believed once REPAIR_SEEN readings showed it.
+        fewer on the points it added checkers to, as many more of that colour read with confidence on other points,
+        every other point and the bar as believed. Believed once REPAIR_SEEN such readings (not necessarily in a
+        row) showed it.
 
         Why: a board made whole puts the checkers a reading lacks where misreads are cheapest (a tall stack read
         short), but a lone checker the reader missed is about as likely (judging game 73434 frame 286: light's
