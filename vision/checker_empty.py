@@ -300,14 +300,19 @@ def add_disc(mask: np.ndarray, along: float, across: float, r: float) -> None:
     """Set ``disc_mask``'s pixels in ``mask`` (in place). Why: a disc covers a small part of a band, and counting
     checkers draws some sixty discs a frame; only the disc's bounding box (a pixel wider each side, so rounding
     of the squares cannot drop an edge pixel) is compared, the same test on the same pixels."""
-    h, w = mask.shape[:2]
-    reach = abs(r)
-    y0, y1 = max(0, math.floor(along - reach) - 1), min(h, math.ceil(along + reach) + 2)
-    x0, x1 = max(0, math.floor(across - reach) - 1), min(w, math.ceil(across + reach) + 2)
+    y0, y1, x0, x1 = _disc_box(mask.shape, along, across, r)
     if y0 >= y1 or x0 >= x1:
         return
     yy, xx = np.arange(y0, y1)[:, None], np.arange(x0, x1)[None, :]
     mask[y0:y1, x0:x1] |= (yy - along) ** 2 + (xx - across) ** 2 <= r * r
+
+
+def _disc_box(shape: tuple[int, ...], along: float, across: float, r: float) -> tuple[int, int, int, int]:
+    """A disc's bounding box (y0, y1, x0, x1) clipped to ``shape``, a pixel wider each side (see add_disc)."""
+    h, w = shape[:2]
+    reach = abs(r)
+    return (max(0, math.floor(along - reach) - 1), min(h, math.ceil(along + reach) + 2),
+            max(0, math.floor(across - reach) - 1), min(w, math.ceil(across + reach) + 2))
 
 
 def add_discs(mask: np.ndarray, discs: Sequence[tuple[float, float, float]]) -> None:
@@ -316,20 +321,15 @@ def add_discs(mask: np.ndarray, discs: Sequence[tuple[float, float, float]]) -> 
     Why: a point's discs were drawn one call each (~20 us of numpy calls a disc, some forty a frame). The same test
     on the same pixels: outside its own box (a pixel wider each side) no pixel lies within a disc's radius, so
     testing a disc on the others' boxes too sets nothing more, and the order of setting does not matter."""
-    h, w = mask.shape[:2]
     boxes = []
     for along, across, r in discs:
-        reach = abs(r)
-        y0, y1 = max(0, math.floor(along - reach) - 1), min(h, math.ceil(along + reach) + 2)
-        x0, x1 = max(0, math.floor(across - reach) - 1), min(w, math.ceil(across + reach) + 2)
+        y0, y1, x0, x1 = _disc_box(mask.shape, along, across, r)
         if y0 < y1 and x0 < x1:
             boxes.append((y0, y1, x0, x1, along, across, r))
     if not boxes:
         return
     if len(boxes) == 1:
-        y0, y1, x0, x1, along, across, r = boxes[0]
-        yy, xx = np.arange(y0, y1)[:, None], np.arange(x0, x1)[None, :]
-        mask[y0:y1, x0:x1] |= (yy - along) ** 2 + (xx - across) ** 2 <= r * r
+        add_disc(mask, *boxes[0][4:])
         return
     y0, y1 = min(b[0] for b in boxes), max(b[1] for b in boxes)
     x0, x1 = min(b[2] for b in boxes), max(b[3] for b in boxes)

@@ -30,7 +30,7 @@ from vision.dice_checker_spot import SPOT_MIN_DIE_PX, is_checker_spot
 from vision.dice_flat import STEEPEST_LEAN, SidePath, flat_on_board, judge_flat, steep_on_board, tilt_cues
 from vision.dice_masks import kept_box, kept_mask, mask_box, ones_where_set
 from vision.dice_layout import FACE_HALF_STEPS, LAYOUTS, LayoutFit, fit_layout, foreshortening
-from vision.dice_pips import KERNEL, NORM_DIE, FaceImages, Pip, face_images, find_pips, group_pips
+from vision.dice_pips import KERNEL, NORM_DIE, FaceImages, Pip, face_images, find_pips, group_pips, pip_figures
 from vision.dice_pips import shares_face as _shares_face
 from vision.dice_pips import similar_shape as _similar_shape
 from vision.dice_scale import LEARN_CONFIDENCE, ScaleMemory
@@ -376,9 +376,8 @@ def _pip_array(pips: list[Pip]) -> np.ndarray:
     hit = _PIP_XY.get(key)
     if hit is None or hit[0] is not pips or len(hit[1]) != len(pips):
         _PIP_XY.clear()
-        figs = getattr(pips, "figs", None)  # a PipList's own figures (vision.dice_pips): the same numbers
-        hit = (pips, np.ascontiguousarray(figs[:, :2]) if figs is not None and len(figs) == len(pips)
-               else np.array([[p.x, p.y] for p in pips]).reshape(-1, 2))
+        # (a PipList's own figures, vision.dice_pips.pip_figures: the same numbers as its Pips)
+        hit = (pips, np.ascontiguousarray(pip_figures(pips)[:, :2]))
         _PIP_XY[key] = hit
     return hit[1]
 
