@@ -332,7 +332,8 @@ def evaluate(dirs: Iterable[str | Path], reader_factory: Optional[Callable[[], A
          "wrong_points": s.wrong_points, "confident_wrong_points": s.confident_wrong_points,
          "right_flagged": s.points_right_flagged, "board_exact": s.board_exact, "found_right": s.found_right,
          "bar_right": s.bar_right if s.bar_scored else None, "dice_right": s.dice_right,
-         "dice_labelled": s.dice_labelled, "corner_error_px": s.corner_error_px, "seconds": round(s.seconds, 4)}
+         "dice_labelled": s.dice_labelled, "cube_labelled": s.cube_labelled, "cube_right": s.cube_right,
+         "cube_wrong": s.cube_wrong, "corner_error_px": s.corner_error_px, "seconds": round(s.seconds, 4)}
         for s in scores if s.error is None
     ]
     return table
