@@ -2254,12 +2254,14 @@ class GameTracker:
         value = None if obs.cube is None else int(obs.cube.value)
         if st.offered_by is None:
             if value is not None and value == 2 * st.cube_value and not obs.dice:
+                if st.cube_owner is None and cube_side(obs) == seating.seat(roller):
+                    return self._cube_caught_up(obs, board, value, roller)  # he took a double not seen
                 if st.cube_owner in (None, roller) and not st.crawford_game:
                     self._settle_last_play(board, obs)
                     st.offered_by = roller
                     self._emit("cube", action="double", player=roller, value=value)
                     return True
-            return False
+            return self._cube_caught_up(obs, board, value, roller)
         doubler, taker = st.offered_by, other(st.offered_by)
         if is_start(board, seating) or (value is not None and value == st.cube_value
                                         and cube_side(obs) == "middle"):
@@ -2272,6 +2274,48 @@ class GameTracker:
             self._emit("cube", action="take", player=taker, value=2 * st.cube_value)
             st.cube_value, st.cube_owner, st.offered_by = 2 * st.cube_value, taker, None
             return False  # the same reading also carries the doubler's roll
+        return True
+
+    def _cube_caught_up(self, obs: Observation, board: Board, value: Optional[int], roller: str) -> bool:
+        """The cube read past the value bgref holds where no double of the player on roll explains it: cube
+        actions were missed.
+
+        Why: a double is taken from the cube read at twice its value, so one double whose turned cube was not read
+        (a small cube's 2 read no surer than an 8) left the cube's value behind for the rest of the game: every
+        later double read at a value that was no longer twice it, and the game's points reckoned at the old
+        value (judging game 73434: a 2, 8, 16 and 32 never read, the cube's 4 and 64 read; all 12 cube actions
+        missed, the game's end at cube 1). The cube's place says what was missed: it lies on its owner's side,
+        and a double is turned where it lies, so on the side of the player on roll, with no dice out, he has
+        turned it (he owned it at half the value: a double), and on his opponent's side the opponent owns it at
+        that value (a double and a take both missed). A cube at twice its value on his own side that he could not
+        have turned (nobody owned it: a first double is turned in the middle or handed over; his opponent owned
+        it) is his: a double of his opponent's and his take were missed (judging game 81434 frame 216: dark's
+        double and light's take unseen, then light on roll with the 2 on his side was said to double, and dark to
+        take). Each time a warning says cube actions were missed. A cube
+        in the middle (its home, where a 64 faces up unowned) or with dice out says nothing; nor in the Crawford
+        game, where nobody doubles.
+        """
+        st, seating = self.state, self.seating
+        assert seating is not None
+        if value is None or obs.dice or st.crawford_game or value < 2 * st.cube_value:
+            return False
+        side = cube_side(obs)
+        if side not in ("top", "bottom"):
+            return False
+        owner = roller if side == seating.seat(roller) else other(roller)
+        took = value == 2 * st.cube_value  # (asked only of a centred cube's first double, on his side: he took it)
+        if value < 4 * st.cube_value and not (took and owner == roller):
+            return False
+        held = value // 2 if owner == roller and not took else value
+        self._emit("warning", code="cube_missed", player=owner,
+                   message=f"the cube shows {value} where bgref held it at {st.cube_value}: cube actions were missed; "
+                           f"going on with the cube at {held}, owned by {owner}: please check the cube")
+        st.cube_value, st.cube_owner = held, owner
+        if held == value:
+            return False
+        self._settle_last_play(board, obs)
+        st.offered_by = roller
+        self._emit("cube", action="double", player=roller, value=value)
         return True
 
     def _on_moving(self, obs: Observation, board: Optional[Board]) -> None:
