@@ -318,6 +318,7 @@ class State:
     cube_value: int = 1
     cube_owner: Optional[str] = None
     offered_by: Optional[str] = None
+    cube_home: Optional[str] = None  # where the unturned cube (64 up) was last read: "top", "middle" or "bottom"
     score: dict[str, int] = field(default_factory=lambda: {"light": 0, "dark": 0})
     match_length: int = 0
     crawford_game: bool = False
@@ -2254,7 +2255,8 @@ class GameTracker:
         value = None if obs.cube is None else int(obs.cube.value)
         if st.offered_by is None:
             if value is not None and value == 2 * st.cube_value and not obs.dice:
-                if st.cube_owner is None and cube_side(obs) == seating.seat(roller):
+                if (st.cube_owner is None and cube_side(obs) == seating.seat(roller)
+                        and st.cube_home != seating.seat(roller)):
                     return self._cube_caught_up(obs, board, value, roller)  # he took a double not seen
                 if st.cube_owner in (None, roller) and not st.crawford_game:
                     self._settle_last_play(board, obs)
@@ -2291,19 +2293,25 @@ class GameTracker:
         have turned (nobody owned it: a first double is turned in the middle or handed over; his opponent owned
         it) is his: a double of his opponent's and his take were missed (judging game 81434 frame 216: dark's
         double and light's take unseen, then light on roll with the 2 on his side was said to double, and dark to
-        take). Each time a warning says cube actions were missed. A cube
-        in the middle (its home, where a 64 faces up unowned) or with dice out says nothing; nor in the Crawford
-        game, where nobody doubles.
+        take); but where the unturned cube (64 up) was last read on his side, he keeps it there and turned it
+        there: his double, as ``_cube_action`` says it. Each time a warning says cube actions were missed. A cube
+        in the middle (its home) or with dice out says nothing; nor a 64 while bgref holds the cube at 1 (the cube
+        unturned, wherever it is kept); nor in the Crawford game, where nobody doubles.
         """
         st, seating = self.state, self.seating
         assert seating is not None
+        if value == 64 and st.cube_value == 1:
+            st.cube_home = cube_side(obs)  # the cube unturned: where it is kept, see ``took`` below
+            return False
         if value is None or obs.dice or st.crawford_game or value < 2 * st.cube_value:
             return False
         side = cube_side(obs)
         if side not in ("top", "bottom"):
             return False
         owner = roller if side == seating.seat(roller) else other(roller)
-        took = value == 2 * st.cube_value  # (asked only of a centred cube's first double, on his side: he took it)
+        # a first 2 on his side, where the unturned cube was not: he took it (turned where it lay, it is his double,
+        # said by _cube_action: a cube kept at his side)
+        took = value == 2 * st.cube_value and not (st.cube_owner is None and st.cube_home == side)
         if value < 4 * st.cube_value and not (took and owner == roller):
             return False
         held = value // 2 if owner == roller and not took else value

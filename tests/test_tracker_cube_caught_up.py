@@ -70,6 +70,7 @@ def test_a_cube_in_the_middle_or_with_dice_out_catches_nothing_up():
 
 def test_a_first_double_on_the_rollers_own_side_is_his_taken_cube_not_his_double():
     d, dark_view = light_played()
+    d.show(dark_view, "dark", cube=(64, "middle"))  # the cube unturned, at home on the bar
     # light doubled to 2 and dark took, both unseen: the 2 lies on dark's side (top) while dark is on roll
     d.show(dark_view, "dark", cube=(2, "top"))
     assert cube_events(d) == []
@@ -78,3 +79,14 @@ def test_a_first_double_on_the_rollers_own_side_is_his_taken_cube_not_his_double
     # dark owns the cube: his double to 4 (turned where it lies) is said
     d.show(dark_view, "dark", cube=(4, "top"))
     assert cube_events(d) == [("double", "dark", 4)]
+
+
+def test_the_unturned_cube_kept_at_one_players_side_is_no_double():
+    d, dark_view = light_played()
+    d.show(dark_view, "dark", cube=(64, "bottom"))  # the cube at 64 beside light, then beside dark: no double
+    d.show(dark_view, "dark", cube=(64, "top"))
+    assert cube_events(d) == []
+    assert not [e for e in d.events if e.get("code") == "cube_missed"]
+    assert d.tracker.state.cube_value == 1
+    d.show(dark_view, "dark", cube=(2, "top"))  # turned where it was kept: dark's first double is still said
+    assert cube_events(d) == [("double", "dark", 2)]
