@@ -53,6 +53,24 @@ def _true_side(side, top, fs: float) -> bool:
     return SIDE_SIZE[0] <= ratio <= SIDE_SIZE[1]
 
 
+def _beside_as_side(side, top, fs: float, sin_view: float) -> bool:
+    """Whether a side face lies where a flat die's side face of its own size lies beside an upper face of 1-3 pips
+    (whose shape and size are not measured: its fitted size is a guess from its pips' spacing).
+
+    The side face's fitted size is the die's edge times sqrt(fs), so it gives the edge itself; the two faces' centres
+    then lie half an edge apart on the upper face, foreshortened by cos(theta) there, plus half the side face's own
+    seen height (fs): the gap over that within SIDE_SIZE. Why: a 1 with its side 5 turned towards a camera 39 degrees
+    off vertical (own game 82006, 1280x720, dice of ~12 px) was read as two dice, a 5 beside the 1, on most frames of
+    a still 1-1; the 5 taught the learnt die edge its 8.7 px, where the ones went unread. Its gap was 1.09 of a side
+    face's; the upper face's guessed size (16 px, from its pip) made the size test 0.72, below SIDE_SIZE."""
+    if fs <= 0 or not 0 <= sin_view < 1:
+        return False
+    edge = side.size / float(np.sqrt(fs))
+    want = 0.5 * edge * (float(np.sqrt(1.0 - sin_view * sin_view)) + fs)
+    gap = float(np.linalg.norm(np.asarray(side.center, float) - np.asarray(top.center, float)))
+    return want > 0 and SIDE_SIZE[0] <= gap / want <= SIDE_SIZE[1]
+
+
 SAME_PIP = 0.12  # die edges: pips of two faces this close are the same pips
 MAX_SHARED_PIPS = 1  # two faces sharing more pips than this are one face read twice, not two faces of a die
 
@@ -79,13 +97,33 @@ def _side_and_top(a, b):
     return None
 
 
+def _squashed_beside(a, b):
+    """(side, top) when only one of the two has a measured shape (4-6 pips) and it is seen less square than a flat
+    die's upper face that shows a side face (TOP_FACE), its pips more elongated than the other's; else None. Only
+    for a flat die's side face (``two_faces``' side faces, which then ask it to be squashed as one there and lie
+    where one lies), never a cocked call.
+
+    Why: beside a one, a two or a three (no shape measured) a side face of 4-6 pips was paired only when its pips
+    were SQUASHED_PIPS more elongated than the upper face's, and blur rounds a small die's pips alike (own game
+    82006: a side 5 seen at 0.54-0.57 beside a one, pips 1.34-1.44 against 1.19-1.26, read as a die on most
+    frames)."""
+    fa, fb = _squash(a), _squash(b)
+    if (fa is None) == (fb is None):
+        return None
+    side, top = (a, b) if fa is not None else (b, a)
+    if _squash(side) >= TOP_FACE or side.elongation <= top.elongation:
+        return None
+    return side, top
+
+
 TOWARDS = 0.5  # cosine between a side face's way out and the way to the camera: turned towards it (within 60 deg)
 TOP_FACE = 0.8  # a flat die's upper face is seen at least this square (its foreshortening) where it shows a side
 
 
 def _pairs(faces: Sequence, board_to_image: np.ndarray, shape: tuple[int, ...]):
     """Each two faces of one die side by side (ADJACENT, few shared pips, the same polarity, both with a value) with
-    one more squashed than the other (``_side_and_top``): (i, j, side, top, cos, sin_view), ``cos`` the cosine
+    one more squashed than the other (``_side_and_top``, else ``_squashed_beside``): (i, j, side, top, cos, sin_view,
+    only_side), ``only_side`` when paired by ``_squashed_beside`` (no cocked call), ``cos`` the cosine
     between the side face's way out from the upper one (board plane) and the way to the camera, ``sin_view`` the
     sine of the line of sight's angle from vertical at the upper face."""
     from vision.dice_flat import camera_pose
@@ -110,6 +148,9 @@ def _pairs(faces: Sequence, board_to_image: np.ndarray, shape: tuple[int, ...]):
             if not ADJACENT[0] < gap < ADJACENT[1] or _shared_pips(a, b) > MAX_SHARED_PIPS:
                 continue
             pair = _side_and_top(a, b)
+            only_side = pair is None
+            if only_side:
+                pair = _squashed_beside(a, b)
             if pair is None:
                 continue
             side, top = pair
@@ -121,7 +162,7 @@ def _pairs(faces: Sequence, board_to_image: np.ndarray, shape: tuple[int, ...]):
             if norm <= 0:
                 continue
             slope = float(np.linalg.norm(to_cam)) / abs(float(cam[2]))
-            yield i, j, side, top, float(out_way @ to_cam) / norm, slope / float(np.hypot(1.0, slope))
+            yield i, j, side, top, float(out_way @ to_cam) / norm, slope / float(np.hypot(1.0, slope)), only_side
 
 
 def flat_side_faces(faces: Sequence, board_to_image: np.ndarray, shape: tuple[int, ...]) -> set[int]:
@@ -151,13 +192,16 @@ def two_faces(faces: Sequence, board_to_image: np.ndarray, shape: tuple[int, ...
     worked out once for both (find_dice asks for both on every read with two faces or more)."""
     cocked: set[int] = set()
     side_faces: set[int] = set()
-    for i, j, side, top, cos, sin_view in _pairs(faces, board_to_image, shape):
+    for i, j, side, top, cos, sin_view, only_side in _pairs(faces, board_to_image, shape):
         fs = _squash(side)
-        if cos < AWAY or (fs is not None and sin_view + ROUNDER < fs < SIDE_FACE and _true_side(side, top, fs)):
+        if not only_side and (cos < AWAY or (fs is not None and sin_view + ROUNDER < fs < SIDE_FACE
+                                             and _true_side(side, top, fs))):
             cocked.update((i, j))
         ft = _squash(top)
-        if (fs is not None and ft is not None and ft >= TOP_FACE and cos >= TOWARDS and fs <= sin_view + ROUNDER
-                and _true_side(side, top, fs)):
+        if fs is None or cos < TOWARDS or fs > sin_view + ROUNDER:
+            continue
+        if (ft is not None and ft >= TOP_FACE and _true_side(side, top, fs)) or (
+                ft is None and _beside_as_side(side, top, fs, sin_view)):
             side_faces.add(i if faces[i] is side else j)
     return cocked, side_faces
 
