@@ -29,6 +29,9 @@ the point's base, rims as a share of their colour's typical rim):
 - a single disc is the whole count, yet the column differs from the empty board most of a checker or more past it
   and the checkers' own colour does not run from the base for it (``cue["empty"]``, ``run_n``): a second checker
   whose rim is lost (dark on dark), or a disc that is no checker on a point whose board differs there (glare);
+- a single disc is the whole count, with no edge on its tip side and a side edge many times its rim
+  (``cue["side_edges"]``, ``checker_lone.straight_sided_lone``): a light triangle's base meeting the frame, whose
+  straight sides draw the disc, not a checker's rim running all round;
 - a single disc is the whole count and its face is far less even than the faces of its colour's checkers in
   stacks (``cue["face"]``: its spread, theirs, how many; ``checker_colours.face_spread``): one player's checkers
   are made alike, and a die's pips, a print or grain crossing a triangle's edge are not one even colour;
@@ -77,7 +80,7 @@ from __future__ import annotations
 import statistics
 from typing import Any, Optional, Sequence
 
-from vision.checker_lone import chained_row
+from vision.checker_lone import chained_row, straight_sided_lone
 from vision.checker_stacks import PAST_TIP, dropped_beyond
 from vision.checker_unseen import lone_as_the_board, stack_unseen
 
@@ -174,6 +177,8 @@ def doubts(cue: dict[str, Any]) -> list[str]:
         if n == 1 and float(cue.get("empty") or 0.0) - n >= LONE_BEYOND and not (
                 int(cue.get("run_n") or 0) >= 1 and cue.get("run_sign") == cue.get("sign")):
             why.append("column differs past the lone disc")
+        if straight_sided_lone(cue):
+            why.append("lone disc with a triangle's straight sides")
         face = cue.get("face")
         if face and face[2] >= FACE_VIEWS and face[0] > FACE_RATIO * face[1] and face[0] - face[1] > FACE_EXTRA:
             why.append("lone disc unlike its colour's checkers")

@@ -51,7 +51,7 @@ from vision.checker_runs import CheckerColour, row_run_lengths
 from vision.checker_layers import dropped_stack, run_past
 from vision.checker_median import median_along
 from vision.checker_lone import (colour_distance, dropped_row, lone_on_own_colour, odd_faced_lone, own_colour_contrast,
-                                 rimmed_as_the_board, rimmed_at_base)
+                                 rimmed_as_the_board, rimmed_at_base, side_edges)
 from vision.checker_own_colour import own_colour_stack
 from vision.checker_row_proof import row_proven
 from vision.checker_arcs import layer_arcs
@@ -917,6 +917,11 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
                     break
             else:
                 cue.update(column_cover(occupied[p], bands[p], bands[p], slot, [], judge=False))
+        if len(chain) == 1:
+            # (its edges on its tip side and its two sides: a triangle's base shows straight sides and no tip,
+            # checker_lone.straight_sided_lone)
+            cue["side_edges"] = side_edges(gx, gy, chain[0].x, chain[0].y, chain[0].r, chain[0].rim,
+                                           90.0 * (1.0 if p >= 13 else -1.0))
         points[p - 1] = sign * min(MAX_PER_POINT, n)
         counted[p] = chain
         if chain:
