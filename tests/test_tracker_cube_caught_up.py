@@ -1,4 +1,4 @@
-"""A cube read two doublings past the value bgref holds: the missed cube actions are caught up, not ignored.
+"""A cube read where no double of the player on roll explains it: the missed cube actions are caught up, not ignored.
 
 Seating "bottom-right": light sits at the bottom, dark at the top. A cube is turned to its next value where it
 lies and lies on its owner's side (see GameTracker._cube_caught_up)."""

@@ -221,7 +221,7 @@ def _has_hole(keep: np.ndarray) -> bool:
     kept: its loops fill in at a face of 14-16 px, and taking it out of every lump lost those 8s (drawn faces of
     11-22 px in four types, three weights, four quarter turns, upright and 12 degrees off: 2s 144 -> 192 and 4s
     312 -> 474 of 672 each read, 8s 285 kept, no face read wrong that was not before)."""
-    n, labels, stats, _ = cv2.connectedComponentsWithStats((~keep).view(np.uint8), connectivity=4)
+    _, _, stats, _ = cv2.connectedComponentsWithStats((~keep).view(np.uint8), connectivity=4)
     side_y, side_x = keep.shape
     x, y, w, h, area = stats.T
     inside = (x > 0) & (y > 0) & (x + w < side_x) & (y + h < side_y) & (area >= 2)
