@@ -2253,20 +2253,19 @@ class GameTracker:
         assert seating is not None and st.turn is not None
         roller = st.turn
         value = None if obs.cube is None else int(obs.cube.value)
+        side = cube_side(obs)
         if st.offered_by is None:
             if value is not None and value == 2 * st.cube_value and not obs.dice:
-                if (st.cube_owner is None and cube_side(obs) == seating.seat(roller)
-                        and st.cube_home != seating.seat(roller)):
-                    return self._cube_caught_up(obs, board, value, roller)  # he took a double not seen
+                if st.cube_owner is None and side == seating.seat(roller) != st.cube_home:
+                    return self._cube_caught_up(obs, board, value, side, roller)  # he took a double not seen
                 if st.cube_owner in (None, roller) and not st.crawford_game:
                     self._settle_last_play(board, obs)
                     st.offered_by = roller
                     self._emit("cube", action="double", player=roller, value=value)
                     return True
-            return self._cube_caught_up(obs, board, value, roller)
+            return self._cube_caught_up(obs, board, value, side, roller)
         doubler, taker = st.offered_by, other(st.offered_by)
-        if is_start(board, seating) or (value is not None and value == st.cube_value
-                                        and cube_side(obs) == "middle"):
+        if is_start(board, seating) or (value is not None and value == st.cube_value and side == "middle"):
             self._emit("cube", action="pass", player=taker, value=st.cube_value)
             final = seating.position(board, doubler)
             st.offered_by = None
@@ -2278,7 +2277,8 @@ class GameTracker:
             return False  # the same reading also carries the doubler's roll
         return True
 
-    def _cube_caught_up(self, obs: Observation, board: Board, value: Optional[int], roller: str) -> bool:
+    def _cube_caught_up(self, obs: Observation, board: Board, value: Optional[int], side: Optional[str],
+                        roller: str) -> bool:
         """The cube read past the value bgref holds where no double of the player on roll explains it: cube
         actions were missed.
 
@@ -2296,16 +2296,16 @@ class GameTracker:
         take); but where the unturned cube (64 up) was last read on his side, he keeps it there and turned it
         there: his double, as ``_cube_action`` says it. Each time a warning says cube actions were missed. A cube
         in the middle (its home) or with dice out says nothing; nor a 64 while bgref holds the cube at 1 (the cube
-        unturned, wherever it is kept); nor in the Crawford game, where nobody doubles.
+        unturned, wherever it is kept); nor in the Crawford game, where nobody doubles. ``side``: where the cube
+        lies, as ``_cube_action`` took it (``device.stability.cube_side``).
         """
         st, seating = self.state, self.seating
         assert seating is not None
         if value == 64 and st.cube_value == 1:
-            st.cube_home = cube_side(obs)  # the cube unturned: where it is kept, see ``took`` below
+            st.cube_home = side  # the cube unturned: where it is kept, see ``took`` below
             return False
         if value is None or obs.dice or st.crawford_game or value < 2 * st.cube_value:
             return False
-        side = cube_side(obs)
         if side not in ("top", "bottom"):
             return False
         owner = roller if side == seating.seat(roller) else other(roller)

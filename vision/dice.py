@@ -1229,6 +1229,13 @@ SMALL_FACE = 0.6  # of the learnt die edge: a face fitted smaller is a side face
 # confident upper faces' fitted sizes, so an upper face fits near it)
 
 
+def _seen_flatter(c: FaceCandidate) -> bool:
+    """Whether a face is seen flatter than an upper face can be (MIN_FACE_FORESHORTENING): a side face, or a cocked
+    die's top; reported without a value, and no face of a roll."""
+    slant = c.tilt.get("foreshortening")
+    return slant is not None and slant < MIN_FACE_FORESHORTENING
+
+
 def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
               die_size_px: Optional[float] = None, board_to_image: Optional[np.ndarray] = None,
               memory: Optional[ScaleMemory] = None) -> list[DieReading]:
@@ -1337,8 +1344,7 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
     # on the next frames, the other one never looked for ("only one die is seen" on a still roll)
     sides = {id(c) for c in found if board_to_image is not None and c.value is not None
              and lone_side_face(c, found, board_to_image, shape)}
-    upper = [c for c in found if id(c) not in sides and not (
-        c.tilt.get("foreshortening") is not None and c.tilt["foreshortening"] < MIN_FACE_FORESHORTENING)]
+    upper = [c for c in found if id(c) not in sides and not _seen_flatter(c)]
     if view is not None and hasattr(view, "roll"):
         view.roll = _roll_centres(upper) if learnt and mask is not None else None
     if view is not None:
@@ -1348,7 +1354,7 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
     for c in found:
         value = c.value if c.confidence >= MIN_CONFIDENCE else None
         slant = c.tilt.get("foreshortening")
-        if slant is not None and slant < MIN_FACE_FORESHORTENING:
+        if _seen_flatter(c):
             value = None
         flat = c.flat
         alone = value is not None and id(c) in sides
