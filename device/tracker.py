@@ -378,6 +378,8 @@ class State:
     strays: Optional[list] = None  # [roll_at, [[value, x, y]]]: dice read beside the roll's on the opponent's half
     reroll_due: Optional[list] = None  # [player, lifted, dice]: a re-roll was called on him and he has not rolled
     # since; dice: [[value, x, y]] of the dice read when it was called (see _called_dice_lie)
+    cocked_at: Optional[list] = None  # [[x, y]] of the dice a fresh reading of the roll lying now read cocked (see
+    # _cocked_unread): cleared when a reading shows no dice
 
 
 @functools.lru_cache(maxsize=None)
@@ -1733,7 +1735,7 @@ class GameTracker:
         if self._settle_reroll_look(obs):
             return  # one look against the re-roll: look again before anything is said
         if not obs.dice:
-            st.handled, st.doubt = None, 0
+            st.handled, st.doubt, st.cocked_at = None, 0, None
             return
         sig = _as_list(dice_signature(obs.dice))
         if sig == st.handled:
@@ -1835,6 +1837,12 @@ class GameTracker:
             if reason is not None:
                 self._reroll_after_look(roller, reason, obs)
                 return
+        if unread and self._cocked_unread(obs):
+            # the die whose face is not made out was read cocked where it lies, in a fresh reading of this roll,
+            # and never read flat with a face since: the cocked reading stands (see _cocked_unread)
+            st.doubt = 0
+            self._emit("reroll", player=roller, reason="cocked")
+            return
         if unread:
             # a face the reader cannot make out after looking again: the roll goes on with the die read and the
             # play tells the other (as with one die seen); with neither read, the play tells the roll once the
@@ -1853,7 +1861,7 @@ class GameTracker:
             early = self._before_unjudged(roller, board) or self._before_judged(roller, board)
         dice = roll_values([int(d.value) for d in obs.dice])  # type: ignore[arg-type]
         self._emit("roll", player=roller, dice=dice)
-        st.phase, st.dice, st.unseen_play = "moving", dice, None
+        st.phase, st.dice, st.unseen_play, st.cocked_at = "moving", dice, None, None
         st.before = seating.position(board, roller).position_id()
         st.early_before = [st.before, early] if early is not None and early != st.before else None
         st.doubt = 0
@@ -3050,9 +3058,32 @@ class GameTracker:
         st = self.state
         if _cocked(obs.dice) and st.doubt < COCKED_READS:
             st.doubt += 1
+            st.cocked_at = [[float(d.center[0]), float(d.center[1])] for d in obs.dice
+                            if not d.flat and d.half is not None and d.center is not None and len(d.center) == 2]
             self.needs_reread = True
             return True
         return False
+
+    def _cocked_unread(self, obs: Observation) -> bool:
+        """Whether a die whose face is not made out (flat, value None) lies where a fresh reading of this roll read
+        a die cocked (``_cocked_settling``), the other die read with its face.
+
+        Why: a cocked die shows its upper face at a slant and a side face beside it, so its face is rarely read;
+        the look that follows a cocked reading then mostly reads it flat but faceless, and a faceless die was never
+        a re-roll, so the roll waited for the play to tell it and the re-roll was said only when the player rolled
+        again (judging game 59434 frame 287: dark's 4 leaning on a checker read cocked once, then flat with no face
+        twice; 'rolled again' said 19 frames late). A flat die is read with its face as soon as it is read flat,
+        so a die read cocked that no look since has read with a face is taken as read cocked. Only where it lay:
+        a die read cocked elsewhere, or a roll whose every die is faceless, says nothing."""
+        st = self.state
+        if not st.cocked_at or len(obs.dice) != 2:
+            return False
+        faceless = [d for d in obs.dice if d.value is None and d.flat]
+        if len(faceless) != 1 or faceless[0].center is None or len(faceless[0].center) != 2:
+            return False
+        near = _die_side_px(obs)
+        x, y = float(faceless[0].center[0]), float(faceless[0].center[1])
+        return any(math.hypot(x - a, y - b) <= near for a, b in st.cocked_at)
 
     def _lift_shows_mine(self, obs: Observation) -> bool:
         """Whether a reading with the dice lifted shows the mover's checkers exactly as one legal result leaves them (every point seen, each of his counts as that result holds
