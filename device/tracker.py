@@ -522,6 +522,9 @@ class GameTracker:
         if obs.extra.get("dice_look") and st.phase == "moving":
             # a look at the roll's dice only (device.stability: the checkers are the last reading's, passed on
             # again): it tells about the dice and nothing else, so no history of the board's readings counts it
+            if obs.dice and st.turn is not None and self._rolled_unplayed(obs, st.turn):
+                self._take_roll_again(obs, st.turn)  # (the checkers as last read: as they stood, see there)
+                return self._out
             if obs.dice and self._frame != st.roll_frame:
                 self._look_at_roll(obs, Board.from_observation(obs))
                 st.roll_reads, st.roll_frame = st.roll_reads + 1, self._frame
@@ -539,6 +542,9 @@ class GameTracker:
             self._note_turns(obs)
             if not obs.dice and obs.board.found and st.roll_at:
                 st.lifted_at = st.roll_at  # the roll's dice gone: lifted (or both unread: see _split_roll)
+            if obs.dice and st.turn is not None and self._rolled_unplayed(obs, st.turn):
+                self._take_roll_again(obs, st.turn)
+                return self._out
         self._voided_lift = False  # see _resync
         if st.reroll_due is not None:
             # a re-roll was called: until its dice are seen gone, then once more, the turn is his to roll again
@@ -753,6 +759,43 @@ class GameTracker:
             return False
         return not any((x - a) ** 2 + (y - b) ** 2 <= SAME_DIE_PX ** 2
                        for _, x, y in now for _, a, b in st.roll_at)
+
+    def _take_roll_again(self, obs: Observation, mover: str) -> None:
+        """The mover lifted his dice with nothing played and rolled again (``_rolled_unplayed``): his roll did not
+        count (a cocked die read flat). Weighed as a lift with nothing moved is at his next roll: the re-roll said
+        after the fact and the new roll taken (``_rolled_again``, from ``_on_awaiting``)."""
+        st = self.state
+        ref = self._reference()
+        assert ref is not None
+        st.last_play = {"player": mover, "dice": list(st.dice or []), "before": st.before,
+                        "after_board": _board_json(ref.board), "legal": None, "pass_pending": True,
+                        "one_die": st.one_die, "roll_at": st.roll_at, "roll_reads": st.roll_reads,
+                        "changes_seen": st.changes_seen}
+        st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
+        st.handled, st.doubt, st.confirm, st.one_die, st.one_die_reads = None, 0, None, False, 0
+        self._on_awaiting(obs, ref.board)
+
+    def _rolled_unplayed(self, obs: Observation, mover: str) -> bool:
+        """Whether the mover rolled again with nothing played: a reading since his roll showed no dice (lifted),
+        now two flat dice lie on his half with another roll, neither where a die of his roll lay (``_rolled_anew``),
+        and the reading shows the board as it stood before his roll at least as well as any play of that roll.
+
+        Why: at the lift the reading may have been too unclear to say 'nothing moved' (a lone checker missed for
+        a reading), and his new dice then read as his roll still down: the play was judged on the roll that did not
+        count (judging game 77535 frame 828: light's cocked 4-3 read flat, lifted and rolled again as 5-2, his
+        21/16*/14* judged on 4-3, the re-roll and the 5-2 never said)."""
+        st, seating = self.state, self.seating
+        if (seating is None or not st.roll_at or st.lifted_at != st.roll_at or st.early_roll is not None
+                or not obs.board.found or len(obs.points) != 24
+                or not self._rolled_anew(obs.dice, seating.right_half(mover))):
+            return False
+        ref = self._reference()
+        if ref is None:
+            return False
+        view = View.of(obs)
+        still = cost(view, ref.board, ref)
+        played = min((cost(view, b, ref) for b in self._result_boards(mover) if b != ref.board), default=HARD * 99)
+        return still < HARD and still <= played
 
     def _turn_passed(self) -> bool:
         """The play waiting for its verdict was followed by the opponent's roll and a later roll of the mover's:
