@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 from vision.checker_layers import dropped_stack, may_be_top_layer, pitch_of, row_runs_on, top_layer_count
+from vision.checker_stacks import read_stack_discs
 from vision.reader import read_file
 
 STILLS = Path(__file__).resolve().parent.parent / "sample_images" / "stills"
@@ -94,3 +95,19 @@ def test_a_stack_whose_colour_and_column_run_on_past_its_last_disc_is_counted_sh
     assert not row_runs_on({**cue, "empty": 4.1})  # the board shows empty half a diameter past the last disc
     assert not row_runs_on({**cue, "past": 0.44})  # the stack's colour ends with its last disc: a shadow past it
     assert not row_runs_on({**cue, "past": None})
+
+
+def test_a_row_counted_to_where_its_colour_ends_is_not_short():
+    # render 84503 point 18: four dark checkers, the outer one's rim lost, seen as three discs and counted 4 by the
+    # colour run; the colour ends at the fourth checker's far edge (2.76 + 1.56 = 4.32 diameters out)
+    cue = {"us": [0.48, 1.64, 2.76], "rims": [0.29, 0.38, 0.27], "past": 1.56, "empty": 4.32, "n": 4, "sign": -1,
+           "half": 0, "row_base": 0.48, "run_n": 4, "run_sign": -1, "tip": 4.6}
+    assert not row_runs_on(cue)
+    assert read_stack_discs(cue) is None  # the counter's count stands, not put in doubt
+    # counted as the three discs alone, the same colour run says a fourth checker lies past them
+    assert row_runs_on({**cue, "n": 3})
+    reading = read_stack_discs({**cue, "n": 3, "run_n": 0})
+    assert reading is not None and reading.doubtful and reading.count == 3
+    # the colour running on a checker past the count's own end is short whatever the count says
+    assert row_runs_on({**cue, "past": 2.5, "empty": 5.3})
+    assert row_runs_on({k: v for k, v in cue.items() if k != "n"})  # (no count given: judged from the last disc)

@@ -23,6 +23,8 @@ from vision.checker_runs import CheckerColour, run_length
 
 BEYOND_LOOK = 2.5  # diameters past the outermost disc's centre that are looked at
 RUNS_ON = 1.0  # diameters past the last disc's centre that the column and the stack's colour run on: short
+FULL_ROW = 5  # a plain row this long or shorter is judged against its count's own end (``row_runs_on``) ...
+COUNT_RUNS_ON = 0.5  # ... which the stack's colour must pass by this many diameters (half the next checker)
 
 
 def run_past(lab: np.ndarray, cx: float, disc_y: float, toward: float, point_width: float,
@@ -142,9 +144,25 @@ def row_runs_on(cue: dict[str, Any]) -> bool:
     disc (``us``). Either alone is common (the colour on a board of that colour, a shadow past a row); both
     together mean a checker there, unseen: a row's last checker, or the end of a layer under a top layer.
     Measured on the sample stills, renders 1601-1640, 1661-1700, 16000-16078 and the real photos: 13 points, all
-    counted short (2 of them with confidence), no right count among them."""
+    counted short (2 of them with confidence), no right count among them.
+
+    A plain row of up to FULL_ROW is judged against its count's own end (n pitches from the base), not its last
+    disc: the colour run or the row's reach may have counted the checker past the last disc already. Session 36
+    (renders 84501-84506 every 5th still frame, stills 84600-84639: 13,527 points): this doubt lifted on 17
+    points, 16 counted right (5 of them then sure, the rest held by other doubts or faint rims) and one wrong (a
+    phantom stack, still doubted for its colour run); no count changed, no wrong count made sure."""
     us = cue.get("us") or []
     past = cue.get("past")
     if not us or past is None:
         return False
-    return past >= RUNS_ON and float(cue.get("empty") or 0.0) >= max(us) + RUNS_ON
+    if not (past >= RUNS_ON and float(cue.get("empty") or 0.0) >= max(us) + RUNS_ON):
+        return False
+    # a plain row already counted past its last disc (by its colour run or its outermost disc's reach) is short
+    # only where the colour runs on past the count's own row end too: its last checker's far edge, n pitches from
+    # the base. Judged from the last disc alone, a row whose outer checker's rim was lost and which the colour run
+    # had already counted in was doubted for the very checker it had counted (renders 84503: a dark row of four
+    # seen as three discs and read 4, its colour ending 4.3 diameters out, at the fourth checker's edge)
+    n = int(cue.get("n") or 0)
+    if 0 < n <= FULL_ROW and not cue.get("half"):
+        return max(us) + past >= n * pitch_of(sorted(us)) + COUNT_RUNS_ON
+    return True
