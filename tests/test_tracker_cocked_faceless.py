@@ -4,13 +4,11 @@ said 19 frames late, when he rolled again). A faceless die elsewhere, or one nev
 
 from __future__ import annotations
 
-from typing import Any
-
 from device.seating import Seating
 from device.tracker import GameTracker
 from rules.moves import legal_plays
 from rules.position import Position
-from tests.daemon_scenes import scene
+from tests.daemon_scenes import Driver
 from vision.observation import DieReading
 
 START = Position.start()
@@ -21,24 +19,16 @@ def _play(position: Position, dice: tuple[int, int], notation: str) -> Position:
     return next(p.position for p in legal_plays(position, *dice) if p.notation() == notation)
 
 
-class Feed:
-    def __init__(self) -> None:
-        self.tracker = GameTracker()
-        self.frame = 0
-        self.events: list[dict[str, Any]] = []
-
-    def show(self, position: Position, mover: str, dice: tuple = ()) -> list[dict[str, Any]]:
-        self.frame += 5
-        out = self.tracker.feed(scene(SEATING, position, mover, dice), self.frame, self.frame / 10)
-        self.events.extend(out)
-        return out
+def _feed() -> Driver:
+    """A fresh tracker fed still scenes under SEATING."""
+    return Driver(GameTracker(), SEATING)
 
 
 def _at(value, x: float, flat: bool = True, half: str = SEATING.right_half("dark")) -> DieReading:
     return DieReading(value=value, flat=flat, center=[x, 400.0], half=half)
 
 
-def _dark_to_roll(f: Feed) -> Position:
+def _dark_to_roll(f: Driver) -> Position:
     """Light opens 3-1 with 8/5 6/5; dark is on roll (the position from dark's side)."""
     f.show(START, "light")
     f.show(START, "light", (_at(3, 850.0, half=SEATING.right_half("light")),
@@ -54,7 +44,7 @@ def _x(half: str, offset: float) -> float:
 
 
 def test_a_die_read_cocked_then_only_faceless_where_it_lies_is_a_cocked_reroll():
-    f = Feed()
+    f = _feed()
     dark = _dark_to_roll(f)
     half = SEATING.right_half("dark")
     five, spot = _at(5, _x(half, -60.0)), _x(half, 40.0)
@@ -67,7 +57,7 @@ def test_a_die_read_cocked_then_only_faceless_where_it_lies_is_a_cocked_reroll()
 
 
 def test_a_faceless_die_away_from_where_a_die_was_read_cocked_stays_unread():
-    f = Feed()
+    f = _feed()
     dark = _dark_to_roll(f)
     half = SEATING.right_half("dark")
     five = _at(5, _x(half, -60.0))
@@ -82,7 +72,7 @@ def test_a_faceless_die_away_from_where_a_die_was_read_cocked_stays_unread():
 
 
 def test_a_die_read_cocked_then_flat_with_its_face_takes_the_roll():
-    f = Feed()
+    f = _feed()
     dark = _dark_to_roll(f)
     half = SEATING.right_half("dark")
     five, spot = _at(5, _x(half, -60.0)), _x(half, 40.0)
