@@ -760,19 +760,31 @@ class GameTracker:
         return not any((x - a) ** 2 + (y - b) ** 2 <= SAME_DIE_PX ** 2
                        for _, x, y in now for _, a, b in st.roll_at)
 
+    def _lift_unplayed(self, mover: str, board: Board, obs: Observation, handled: Optional[list]) -> None:
+        """The mover's dice lifted with nothing moved (``board``: the board as it stood before his roll) although
+        the roll can be played. Judged when the next roll shows who rolls (``_rolled_again``): the same player again
+        (the roll did not count: a re-roll said after the fact) or the opponent (the roll was not played: illegal).
+        ``handled``: the dice signature already dealt with (an early roll of the opponent's), or None."""
+        st = self.state
+        st.last_play = {"player": mover, "dice": list(st.dice or []), "before": st.before,
+                        "after_board": _board_json(board), "legal": None, "pass_pending": True,
+                        "one_die": st.one_die, "roll_at": st.roll_at,
+                        "roll_reads": st.roll_reads, "changes_seen": st.changes_seen,
+                        # the board stood as a guess: the points (or "any") it may be wrong on
+                        "guess": (st.unsure_points if st.unsure_points is not None else "any")
+                        if st.guessed else None}
+        st.changes_seen = False  # a play the reader may not have seen: the next 'nothing moved' is unsure
+        self._believe(board, obs)
+        st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
+        st.handled, st.doubt, st.confirm, st.one_die, st.one_die_reads = handled, 0, None, False, 0
+
     def _take_roll_again(self, obs: Observation, mover: str) -> None:
         """The mover lifted his dice with nothing played and rolled again (``_rolled_unplayed``): his roll did not
-        count (a cocked die read flat). Weighed as a lift with nothing moved is at his next roll: the re-roll said
-        after the fact and the new roll taken (``_rolled_again``, from ``_on_awaiting``)."""
-        st = self.state
+        count (a cocked die read flat). The lift is the lift with nothing moved (``_lift_unplayed``), and this
+        reading his next roll: the re-roll said after the fact and the new roll taken (``_on_awaiting``)."""
         ref = self._reference()
         assert ref is not None
-        st.last_play = {"player": mover, "dice": list(st.dice or []), "before": st.before,
-                        "after_board": _board_json(ref.board), "legal": None, "pass_pending": True,
-                        "one_die": st.one_die, "roll_at": st.roll_at, "roll_reads": st.roll_reads,
-                        "changes_seen": st.changes_seen}
-        st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
-        st.handled, st.doubt, st.confirm, st.one_die, st.one_die_reads = None, 0, None, False, 0
+        self._lift_unplayed(mover, ref.board, obs, None)
         self._on_awaiting(obs, ref.board)
 
     def _rolled_unplayed(self, obs: Observation, mover: str) -> bool:
@@ -2485,19 +2497,8 @@ class GameTracker:
         if ref is not None and (unchanged or (found.kind == "illegal" and found.board == ref.board)) and (
                 ref.board not in by_board or st.one_die):
             # nothing moved although the roll can be played: often a re-roll the referee could not see (a cocked
-            # die read flat, a die off the board). Judged when the next roll shows who rolls: the same player
-            # again (the roll did not count) or the opponent (the roll was not played: illegal)
-            st.last_play = {"player": mover, "dice": list(st.dice), "before": st.before,
-                            "after_board": _board_json(ref.board), "legal": None, "pass_pending": True,
-                            "one_die": st.one_die, "roll_at": st.roll_at,
-                            "roll_reads": st.roll_reads, "changes_seen": st.changes_seen,
-                            # the board stood as a guess: the points (or "any") it may be wrong on
-                            "guess": (st.unsure_points if st.unsure_points is not None else "any")
-                            if st.guessed else None}
-            st.changes_seen = False  # a play the reader may not have seen: the next 'nothing moved' is unsure
-            self._believe(ref.board, obs)
-            st.phase, st.turn, st.dice, st.before, st.early_roll = "awaiting", other(mover), None, None, None
-            st.handled, st.doubt, st.confirm, st.one_die, st.one_die_reads = remaining, 0, None, False, 0
+            # die read flat, a die off the board). Judged when the next roll shows who rolls (_lift_unplayed)
+            self._lift_unplayed(mover, ref.board, obs, remaining)
             return
         rolled_seen = not st.one_die  # both dice of the roll were read (not told by the play)
         read_dice = list(st.dice)  # the dice read (one when the play tells the other)
