@@ -214,6 +214,18 @@ class Referee:
                    "reader needs: rolls may be missed or misread. Move the camera closer, raise its resolution "
                    "or use larger dice", frame, code="dice_small")
 
+    def _release_held(self, frame: Frame) -> None:
+        """A still scene read as the accepted one after a hand came and went: the dice of a play the tracker told
+        from the board (their roll never read) were lifted, so that play is final and is said now (see
+        GameTracker._hold_told)."""
+        release = getattr(self.tracker, "release_held", None)
+        if not self.stabiliser.same_after_motion or not callable(release):
+            return
+        events = release(frame.index, frame.t)
+        if events:
+            self.dice_watch.heard(events)
+            self._deliver(events)
+
     def _same_after_motion(self) -> None:
         """A hand came and went while a roll was awaited, and the board reads as before with no die on it: the dice
         were most likely thrown and missed in the first still frame (a one-pip face of a small die read in one
@@ -273,6 +285,7 @@ class Referee:
                 self._accepted = accepted.observation
             self._say_start_wait(frame)
             if accepted is None:
+                self._release_held(frame)
                 self._same_after_motion()
                 return
             state = getattr(self.tracker, "state", None)
@@ -369,9 +382,20 @@ class Referee:
         try:
             for frame in self.source:
                 self.process(frame)
+            self.end_of_source()
         finally:
             self.source.close()
         return self.frames_seen
+
+    def end_of_source(self) -> None:
+        """The recording ended: a told play still held for the dice's lift is said at the last frame (it is final
+        as far as anyone will see)."""
+        release = getattr(self.tracker, "release_held", None)
+        if not callable(release):
+            return
+        with self._lock:
+            events = release(self._frame_index, self._t)
+            self._deliver(events)
 
     def stop(self) -> None:
         """Clean stop (SIGTERM): the source ends after the current frame; a write waiting for a failing disk

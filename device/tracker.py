@@ -176,7 +176,7 @@ import math
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Optional
 
-from device.events import make_event
+from device.events import is_alert, make_event
 from device.seating import BACK_STACK, COLOURS, HOMES, Board, Seating, is_start, other, start_read_short
 from device.matching import HARD, SOFT as SOFT_MISREAD, Reference, Verdict, View, cost, decide, face_value, repairs
 from device.matching import TALL, face_bar, opponent_arrived, tall_short
@@ -344,6 +344,8 @@ class State:
     early_roll: Optional[list] = None
     alerts: int = 0
     faults: int = 0  # readings in a row the tracker failed on (a bug): see GameTracker.feed
+    held: Optional[list] = None  # a play told by the board (its roll never read), said once the dice are lifted
+    # (see GameTracker._hold_told)
     roll_at: Optional[list] = None  # [value, x, y] of each die read when the roll being played was taken
     turn_seen: Optional[list] = None  # [the pending play's key, opponent rolled, mover rolled after, last roller seen]
     guessed: bool = False  # the believed board is a guess (the likeliest after a play not judged): no alarm on it
@@ -508,6 +510,7 @@ class GameTracker:
 
     def _feed(self, obs: Observation, frame: int, t: float) -> list[dict[str, Any]]:
         self._frame, self._t, self._out = frame, t, []
+        self._release()  # a told play held for the dice's lift: any new reading comes after it
         self._dice_now = obs.dice  # where a re-roll called on this reading lay (State.reroll_due): kept, not measured
         self.needs_reread, self.needs_dice_look = False, False
         self._lift_mine = False  # see _lift_shows_mine: set for this reading in the moving phase
@@ -1194,9 +1197,11 @@ class GameTracker:
         after = seating.position(found.board, roller)
         legal: Optional[bool] = None
         if found.kind == "legal":
+            start = len(self._out)
             self._emit("roll", player=roller, dice=dice, inferred=True)
             legal = self._play_event(roller, dice, before, after, dice_told=2)
             st.changes_seen = True  # the reader saw this play change the board
+            self._hold_told(start)
         else:  # likely that play, but a misread could hide another: go on from it, judge nothing
             self._emit("warning", code="unsure_reading", player=roller, roll_unread=True,
                        message=f"{roller}'s roll was not read and the board is not clear; his play is not judged: "
@@ -1206,6 +1211,38 @@ class GameTracker:
         self._believe(found.board, obs)
         st.turn, st.handled, st.doubt, st.unseen_play, st.unseen_from = other(roller), None, 0, None, None
         return found.board
+
+    def _hold_told(self, start: int) -> None:
+        """Hold back the events from ``start`` on (a roll told by the play and that play) until the dice are
+        lifted: the next still scene after a hand came and went (``release_held``) or the next reading accepted
+        (``_feed``), whichever comes first.
+
+        Why: a play is final when the player lifts the dice, and this play is told from the first still board
+        that shows it, while the dice the reader never saw still lie: it was said before the play was final
+        (judging games 59535 and 85535, dice of 7-10 px never read: 16 told plays 8 frames before the lift, late,
+        2 on time). The belief and the turn move on at once as before; only the saying waits. Never an alarm:
+        told plays are legal by construction (an alarm among the events is said at once)."""
+        held = self._out[start:]
+        if not held or any(is_alert(e) for e in held):
+            return
+        del self._out[start:]
+        self.state.held = (self.state.held or []) + held
+
+    def release_held(self, frame: int, t: float) -> list[dict[str, Any]]:
+        """The held told play (see ``_hold_told``), said now: a still scene read as before after a hand came and
+        went, the dice lifted (device.referee). Empty when nothing is held."""
+        self._frame, self._t, self._out = frame, t, []
+        self._release()
+        return self._out
+
+    def _release(self) -> None:
+        st = self.state
+        if not st.held:
+            return
+        for event in st.held:
+            event["frame"], event["t"] = int(self._frame), round(float(self._t), 3)
+            self._out.append(event)
+        st.held = None
 
     def _two_plays(self, ref: Reference, board: Board, obs: Observation) -> bool:
         """A whole board read while waiting for a roll that is a play of the player on roll followed by one of his
@@ -3480,6 +3517,7 @@ class GameTracker:
     def correct_position(self, position_id: str, by: str, frame: int, t: float) -> list[dict[str, Any]]:
         """A director says the board is ``position_id`` (from the side on roll): it becomes the truth."""
         self._frame, self._t, self._out = frame, t, []
+        self._release()  # a told play held for the dice's lift comes before the director's word
         st = self.state
         position = Position.from_position_id(position_id)
         player = st.turn or "light"

@@ -43,6 +43,14 @@ class Reader:
         self.events.extend(out)
         return out
 
+    def lift(self) -> list[dict]:
+        """A hand lifts dice the reader never saw, and the board reads as before: the referee releases a play the
+        tracker told from the board (GameTracker.release_held)."""
+        self.frame += 2
+        out = self.tracker.release_held(self.frame, self.frame / 10)
+        self.events.extend(out)
+        return out
+
     def read_trays(self, obs) -> None:
         """The reader infers the trays from the rest of the board."""
         for colour, sign in (("light", 1), ("dark", -1)):
@@ -126,7 +134,8 @@ def test_the_die_never_seen_is_told_by_the_play():
 def test_a_roll_never_seen_is_told_by_its_play_and_the_turn_passes():
     r, after = light_played()
     played = _play(after.swap(), (6, 4), "24/18 13/9")
-    r.show(played, "dark")  # dark rolled and played; the reader saw no die at all
+    assert r.show(played, "dark") == []  # dark rolled and played; the reader saw no die at all: his dice may lie
+    r.lift()  # ... until a hand lifts them: the play is final, told by the board
     assert [(e["type"], e.get("dice"), e.get("legal")) for e in r.events[-2:]] == [("roll", [6, 4], None),
                                                                                    ("play", [6, 4], True)]
     r.show(played.swap(), "light", (die(2, "right"), die(1, "right")))  # and light rolls next

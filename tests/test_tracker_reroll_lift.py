@@ -40,7 +40,8 @@ def test_a_roll_the_reader_never_saw_after_the_reroll_is_still_told_by_its_play(
     r, waiting = _dark_rerolls_wrong_half()
     r.show(waiting, "dark")  # the voided dice lifted; nothing moved
     played = _play(waiting, (6, 4), "24/18 13/9")  # dark rolled again, the reader missed both dice, he played
-    out = r.show(played, "dark")
+    assert r.show(played, "dark") == []  # told once the dice are lifted
+    out = r.lift()
     assert [(e["type"], e.get("dice"), e.get("inferred"), e.get("legal")) for e in out] == [
         ("roll", [6, 4], True, None), ("play", [6, 4], None, True)]
     assert [(e["type"], e.get("reason")) for e in r.alarms()] == [("reroll", "wrong_half")]
