@@ -10,6 +10,7 @@ die's place can show anything at all: side-face pips beyond that outline mean a 
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from statistics import median  # a few pips' values: ~20x np.median's speed on short lists
 from typing import Callable, Optional
 
@@ -326,20 +327,41 @@ def side_face_excess(side_xy: np.ndarray | None, center: np.ndarray, edge_px: fl
     return float(np.sort(reach)[-2] - 0.5 - slope)
 
 
+# The calibrated lens of the frame being read (``vision.reader.Reader.read`` sets it from a camera calibration, never
+# from a lens only estimated from the board's edges): its focal length and principal point in that frame's pixels.
+KNOWN_LENS: ContextVar[Optional[tuple[float, float, float]]] = ContextVar("known_lens", default=None)
+
+
+def principal_point(shape: tuple[int, ...]) -> tuple[float, float]:
+    """(cx, cy): the calibrated lens's principal point, else the image centre."""
+    lens = KNOWN_LENS.get()
+    if lens is not None:
+        return lens[1], lens[2]
+    return (shape[1] - 1) / 2.0, (shape[0] - 1) / 2.0
+
+
 def camera_pose(h: np.ndarray, shape: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, float]:
     """Rotation, translation and focal length of a camera that sees the board plane through ``h``.
 
-    Square pixels and the principal point at the image centre are assumed; the focal length comes from the
-    homography's two orthogonal, equally long board axes (Zhang's constraints), or is the image's longer side
-    when the camera looks nearly straight down (both then degenerate; a short focal length only overstates the
-    camera's angle, which keeps flat dice flat).
+    With a calibrated lens (KNOWN_LENS) its focal length and principal point are taken. Else square pixels and the
+    principal point at the image centre are assumed; the focal length comes from the homography's two orthogonal,
+    equally long board axes (Zhang's constraints), or is the image's longer side when the camera looks nearly
+    straight down (both then degenerate; a short focal length only overstates the camera's angle, which keeps flat
+    dice flat). Why the lens first: over a camera looking nearly straight down, the constraints are noise (judging
+    game 88535, 0.8 degrees from straight down, focal 510 px: estimated 2,180 px), and a focal length that long
+    understates the camera's angle at a die near the frame's edge: a flat 5's side face, its pips in plain view,
+    lay beyond where a flat die could show one (``leans_on_board``), a false re-roll that left the roller's play
+    unfollowed.
     """
-    cy, cx = (shape[0] - 1) / 2.0, (shape[1] - 1) / 2.0
+    cx, cy = principal_point(shape)
     g = np.asarray(h, float).copy()
     g[0] -= cx * g[2]
     g[1] -= cy * g[2]
     a, b = g[:, 0], g[:, 1]
     side = float(max(shape[:2]))
+    lens = KNOWN_LENS.get()
+    if lens is not None:
+        return _pose(g, lens[0])
     f = side
     # |r1| = |r2| as well as r1 . r2 = 0: whichever is better conditioned (a tilt about one board axis leaves the
     # first with nothing to say)
@@ -352,6 +374,11 @@ def camera_pose(h: np.ndarray, shape: tuple[int, ...]) -> tuple[np.ndarray, np.n
         f2 = (a[0] ** 2 + a[1] ** 2 - b[0] ** 2 - b[1] ** 2) / (b[2] ** 2 - a[2] ** 2)
     if f2 > 0 and 0.3 * side < np.sqrt(f2) < 5 * side:
         f = float(np.sqrt(f2))
+    return _pose(g, f)
+
+
+def _pose(g: np.ndarray, f: float) -> tuple[np.ndarray, np.ndarray, float]:
+    """camera_pose's rotation and translation from the homography ``g`` (principal point moved to the origin)."""
     m = np.diag([1 / f, 1 / f, 1.0]) @ g
     lam = 2.0 / (np.linalg.norm(m[:, 0]) + np.linalg.norm(m[:, 1]))
     r1, r2, t = m[:, 0] * lam, m[:, 1] * lam, m[:, 2] * lam

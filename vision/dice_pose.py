@@ -43,11 +43,11 @@ class BoardCamera:
 
     @classmethod
     def from_homography(cls, board_to_image: np.ndarray, shape: tuple[int, ...]) -> "BoardCamera":
-        from vision.dice_flat import camera_pose
+        from vision.dice_flat import camera_pose, principal_point
 
         h = np.asarray(board_to_image, float)
         _, _, f = camera_pose(h, shape)
-        cy, cx = (shape[0] - 1) / 2.0, (shape[1] - 1) / 2.0
+        cx, cy = principal_point(shape)
         shift = np.array([[1, 0, -cx], [0, 1, -cy], [0, 0, 1.0]])
         m = np.diag([1 / f, 1 / f, 1.0]) @ shift @ h  # = (r1, r2, t) / lam
         lam = 2.0 / (np.linalg.norm(m[:, 0]) + np.linalg.norm(m[:, 1]))

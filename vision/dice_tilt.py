@@ -27,6 +27,7 @@ from typing import Optional
 import cv2
 import numpy as np
 
+from vision.dice_flat import KNOWN_LENS
 from vision.dice_pose import LARGEST_FACE, BoardCamera, flat_outline, upper_face
 
 RAYS = 32  # directions round the face's centre
@@ -249,7 +250,7 @@ _CAMERAS: dict = {}  # the last few homographies' cameras: one per board view, a
 def _camera(board_to_image: np.ndarray, shape: tuple[int, ...]) -> Optional[BoardCamera]:
     """``dice_pose.BoardCamera`` of the homography, made once per homography and frame size (~0.1 ms each)."""
     h = np.asarray(board_to_image, float)
-    key = (h.tobytes(), tuple(shape[:2]))
+    key = (h.tobytes(), tuple(shape[:2]), KNOWN_LENS.get())  # (a calibrated lens changes the camera)
     if key not in _CAMERAS:
         try:
             camera: Optional[BoardCamera] = BoardCamera.from_homography(h, shape)

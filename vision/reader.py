@@ -35,6 +35,7 @@ from vision.change_map import STILL_CELLS, cell_box, cell_centres, changed_cells
 from vision.checkers import WORK_POINT_WIDTH, CheckerCount, count_checkers
 from vision.cube import CubeSizes, read_cube
 from vision.cube_watch import CubeWatch
+from vision.dice_flat import KNOWN_LENS
 from vision.dice_watch import DiceLook, DiceWatch, ReadOnlyScales
 from vision.dice_scale import ScaleMemory
 from vision.errors import VisionError
@@ -598,7 +599,15 @@ class Reader:
                                      "ms": round(1000 * (time.perf_counter() - t0), 2)})
             self._frames += 1
             return obs
-        obs = self._read_full(image)
+        lens = self._lens(image)
+        # a calibrated lens tells the dice cues the camera's angle at each die (vision.dice_flat.KNOWN_LENS); one
+        # estimated from the board's edges has only a nominal focal length, no better than the homography's
+        token = KNOWN_LENS.set(None if lens is None or lens.estimated else
+                               (float(lens.K[0, 0]), float(lens.K[0, 2]), float(lens.K[1, 2])))
+        try:
+            obs = self._read_full(image)
+        finally:
+            KNOWN_LENS.reset(token)
         obs.extra["ms"] = round(1000 * (time.perf_counter() - t0), 2)
         self._frames += 1
         self._last_thumb, self._last_obs = thumb, obs

@@ -1,0 +1,95 @@
+"""A calibrated lens tells the dice cues the camera's angle (vision.dice_flat.KNOWN_LENS).
+
+Why: over a camera looking nearly straight down, the focal length that ``camera_pose`` estimates from the board's
+homography is noise (judging game 88535: 0.8 degrees from straight down, focal 510 px, estimated 2,180 px), and a
+focal length too long understates how far a flat die near the frame's edge shows its side face: the side face's
+pips were taken for a lean, a false re-roll."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from calibration.intrinsics import Intrinsics
+from vision.dice_flat import KNOWN_LENS, camera_pose
+from vision.dice_pose import BoardCamera
+
+SHAPE = (540, 960, 3)
+F = 510.0
+CX, CY = 481.2, 283.6
+K = np.array([[F, 0, CX], [0, F, CY], [0, 0, 1]])
+
+
+def _pinhole(tilt_deg: float) -> tuple[np.ndarray, np.ndarray]:
+    """World (cm, z up) -> camera rotation and translation of a camera 60 cm over (35, 26) tilted about x."""
+    a = np.radians(tilt_deg)
+    down = np.diag([1.0, -1.0, -1.0])
+    rot = np.array([[1, 0, 0], [0, np.cos(a), -np.sin(a)], [0, np.sin(a), np.cos(a)]]) @ down
+    centre = np.array([35.0, 26.0 + 60 * np.tan(a), 60.0])
+    return rot, -rot @ centre
+
+
+def _project(rot: np.ndarray, t: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    q = (np.atleast_2d(pts) @ rot.T + t) @ K.T
+    return q[:, :2] / q[:, 2:]
+
+
+def _found_homography(rot: np.ndarray, t: np.ndarray) -> np.ndarray:
+    """The board's homography as a reader finds it: from its four corners, each a fraction of a pixel off."""
+    board = np.array([[0, 0, 0], [70, 0, 0], [70, 52, 0], [0, 52, 0]], float)
+    img = _project(rot, t, board) + np.array([[0.3, -0.2], [-0.25, 0.3], [0.2, 0.25], [-0.3, -0.2]])
+    return cv2.getPerspectiveTransform(board[:, :2].astype(np.float32), img.astype(np.float32)).astype(float)
+
+
+def test_a_known_lens_places_a_die_near_the_frames_edge_as_the_camera_does():
+    rot, t = _pinhole(0.8)
+    h = _found_homography(rot, t)
+    die_top = np.array([[64.0, 26.0, 1.6], [62.4, 27.6, 1.6]])  # a die's upper corners near the frame's right edge
+    truth = _project(rot, t, die_top)
+    token = KNOWN_LENS.set((F, CX, CY))
+    try:
+        _, _, f = camera_pose(h, SHAPE)
+        seen = BoardCamera.from_homography(h, SHAPE).project(die_top)
+    finally:
+        KNOWN_LENS.reset(token)
+    assert f == F
+    assert np.abs(seen - truth).max() < 0.5
+    # the homography alone cannot tell this camera's focal length: far off, and the die's top misplaced by pixels
+    _, _, guessed = camera_pose(h, SHAPE)
+    assert abs(guessed - F) > 0.3 * F
+    assert np.abs(BoardCamera.from_homography(h, SHAPE).project(die_top) - truth).max() > 2.0
+
+
+STILL = sorted(Path(__file__).resolve().parents[1].joinpath("sample_images", "stills").glob("*.jpg"))[0]
+
+
+def _lens_during_dice(monkeypatch, intrinsics) -> list:
+    import vision.dice as dice
+    from vision.reader import Reader
+
+    seen = []
+    find = dice.find_dice
+
+    def spy(*args, **kwargs):
+        seen.append(KNOWN_LENS.get())
+        return find(*args, **kwargs)
+
+    monkeypatch.setattr(dice, "find_dice", spy)
+    image = cv2.imread(str(STILL))
+    Reader(intrinsics=intrinsics).read(image)
+    assert KNOWN_LENS.get() is None  # set for the read only
+    return seen
+
+
+def test_the_reader_tells_the_dice_a_calibrated_lens_only(monkeypatch):
+    size = (1920, 1080)
+    k = np.array([[1400.0, 0, 960], [0, 1400.0, 540], [0, 0, 1]])
+    calibrated = Intrinsics(k, np.zeros(5), size)
+    estimated = Intrinsics(k, np.zeros(5), size, estimated=True)
+    got = _lens_during_dice(monkeypatch, calibrated)
+    assert got, "the sample still's dice were never looked for"
+    scale = cv2.imread(str(STILL)).shape[1] / size[0]  # the lens scaled to the frame read
+    assert all(lens is not None and abs(lens[0] - 1400.0 * scale) < 1e-6 for lens in got)
+    assert all(lens is None for lens in _lens_during_dice(monkeypatch, estimated))
