@@ -951,7 +951,12 @@ class GameTracker:
             # rolled again and the reader missed the new dice. Either way nothing was played since the voided dice
             # were read (a play comes after a roll lies still, and that still scene is this reading), so a change
             # is a misread: the belief stands (g10400 frame 210: dark's wrong-half roll lifted, his stacks read
-            # fuller, told as a 2-2 '13/11 6/2 6/4' nobody rolled; his 5-1 played next was called illegal from it)
+            # fuller, told as a 2-2 '13/11 6/2 6/4' nobody rolled; his 5-1 played next was called illegal from it).
+            # Unless the player played the voided roll itself, with its dice down (see _played_voided)
+            if self._played_voided(view, ref):
+                played = self._missed_play(view, ref, obs)
+                if played is not None:
+                    return played
             return ref.board
         if st.phase == "awaiting" and not obs.dice and st.offered_by is None:
             played = self._missed_play(view, ref, obs)  # a play whose roll was never read (it may explain a
@@ -1211,6 +1216,26 @@ class GameTracker:
         self._believe(found.board, obs)
         st.turn, st.handled, st.doubt, st.unseen_play, st.unseen_from = other(roller), None, 0, None, None
         return found.board
+
+    def _played_voided(self, view: View, ref: Reference) -> bool:
+        """Whether the board, read as the dice of a roll voided by a re-roll call are lifted, is a play of exactly
+        that roll by its roller (his checkers moved while those dice lay, as no misread would move them).
+
+        Why: a re-roll called on a misread (a flat die read cocked) is ignored by players who see the die flat:
+        they play the roll. Left unfollowed, that play made every later play of his look illegal from the board
+        before it (judging game 88535 frame 181: light's 5-5 '13/3 8/3(2)' unseen, his next 6-2 '24/22* 8/2*'
+        called 'the checkers moved (24/22 13/3 8/3 8/3 8/2) do not match the roll 6-2'). The re-roll was said; the
+        position as played stands, and the play is told from the board (``_missed_play``) with that roll: nothing
+        illegal can hide in it, since only a legal result of the voided dice, and of no other roll, is taken."""
+        st = self.state
+        due = st.reroll_due
+        if due is None or st.turn != due[0] or len(due) < 3:
+            return False
+        voided = sorted((int(v) for v, _, _ in due[2]), reverse=True)
+        if len(voided) != 2:
+            return False
+        found, told = self._told_play(view, ref)
+        return found.kind == "legal" and told is not None and told == (st.turn, voided[0], voided[1])
 
     def _hold_told(self, start: int) -> None:
         """Hold back the events from ``start`` on (a roll told by the play and that play) until the dice are
