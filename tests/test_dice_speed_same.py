@@ -95,3 +95,26 @@ def test_side_path_is_the_plain_median_and_mean(seed: int, dark: bool) -> None:
             continue
         off = np.abs(path.chroma[pts[:, 1], pts[:, 0]] - path.face).max(axis=1) > OFF_DIE_SHADE
         assert path(pip) == (float(np.mean(off & path.bright[pts[:, 1], pts[:, 0]])) <= MAX_OFF_DIE)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2 ** 32 - 1), h=st.integers(1, 40), w=st.integers(1, 40), binary=st.booleans())
+def test_face_images_are_the_plain_closing_and_opening(seed: int, h: int, w: int, binary: bool) -> None:
+    """face_images' closing and opening (the ellipse split into its 7x7 core and the 8 pixels round it, session 38)
+    are cv2.morphologyEx's by the ellipse itself, to the pixel, at the image's edges too and on images smaller than
+    the ellipse; so are the two hats."""
+    from vision.dice_pips import KERNEL, _SPLIT
+
+    assert _SPLIT  # the split is taken (without it the plain filter runs: nothing faster, nothing to check)
+    rng = np.random.default_rng(seed)
+    img = rng.integers(0, 256, (h, w), dtype=np.uint8)
+    if binary:
+        img = np.where(img > 128, 255, 0).astype(np.uint8)
+    for gray in (img, _field(seed)):
+        images = face_images(gray)
+        closed = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, KERNEL)
+        opened = cv2.morphologyEx(gray, cv2.MORPH_OPEN, KERNEL)
+        assert np.array_equal(images.closed, closed)
+        assert np.array_equal(images.opened, opened)
+        assert np.array_equal(images.blackhat, cv2.subtract(closed, gray))
+        assert np.array_equal(images.tophat, cv2.subtract(gray, opened))

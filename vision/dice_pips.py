@@ -113,9 +113,32 @@ class FaceImages:
         return patch, sx0 * f - dx, sy0 * f - dy
 
 
+# KERNEL as the union of its 7x7 core and the 8 pixels round it (the tips of its rows 0, 3-5 and 8): see _morph
+_CORE = np.ones((7, 7), np.uint8)
+_RIM = KERNEL.copy()
+_RIM[1:8, 1:8] = 0
+_SPLIT = KERNEL.shape == (9, 9) and bool(KERNEL[1:8, 1:8].all())
+
+
+def _morph(gray: np.ndarray, dilate: bool) -> np.ndarray:
+    """``cv2.dilate`` (or ``cv2.erode``) of ``gray`` by KERNEL, the same pixels at about half the cost.
+
+    Why the same: a dilation by a union of shapes is the maximum of the dilations by each (an erosion the minimum),
+    at the image's edges too, as OpenCV leaves pixels outside the image out of each (its default border). OpenCV
+    filters a square shape in two one-row passes, but any other shape pixel by pixel of it: the 57-pixel ellipse
+    cost ~1 ms on a 1193x1391 scaled field, the 7x7 square ~0.28 ms and the 8 pixels left ~0.18 ms (a face's
+    images make four of them, two scales a frame at 1080p: ~3 ms a frame)."""
+    op, pick = (cv2.dilate, np.maximum) if dilate else (cv2.erode, np.minimum)
+    if not _SPLIT:
+        return op(gray, KERNEL)
+    out = op(gray, _CORE)
+    return pick(out, op(gray, _RIM), out=out)
+
+
 def face_images(gray: np.ndarray) -> FaceImages:
-    closed = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, KERNEL)
-    opened = cv2.morphologyEx(gray, cv2.MORPH_OPEN, KERNEL)
+    # closing (dilate, then erode) and opening (erode, then dilate) by KERNEL: cv2.morphologyEx's pixels (_morph)
+    closed = _morph(_morph(gray, True), False)
+    opened = _morph(_morph(gray, False), True)
     return FaceImages(gray, closed, opened, cv2.subtract(closed, gray), cv2.subtract(gray, opened))
 
 
