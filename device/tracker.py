@@ -378,8 +378,9 @@ class State:
     dice_epoch: int = 0  # turns of the dice: one more each time a play is judged or dice are rolled anew
     lifted_at: Optional[list] = None  # the roll_at of the roll being played once a reading showed no dice (lifted)
     strays: Optional[list] = None  # [roll_at, [[value, x, y]]]: dice read beside the roll's on the opponent's half
-    reroll_due: Optional[list] = None  # [player, lifted, dice]: a re-roll was called on him and he has not rolled
-    # since; dice: [[value, x, y]] of the dice read when it was called (see _called_dice_lie)
+    reroll_due: Optional[list] = None  # [player, lifted, dice(, moved)]: a re-roll was called on him and he has not
+    # rolled since; dice: [[value, x, y]] of the dice read when it was called (see _called_dice_lie); moved: his
+    # checkers were read moved while those dice lay (see _played_voided)
     cocked_at: Optional[list] = None  # [[x, y]] of the dice a fresh reading of the roll lying now read cocked (see
     # _cocked_unread): cleared when a reading shows no dice
 
@@ -941,6 +942,9 @@ class GameTracker:
         if obs.dice and st.phase == "awaiting":
             # dice are down and checkers moved: a roll read late, its play under way. The board before it stands
             # (the play is judged from it once the dice are lifted)
+            due = st.reroll_due
+            if due is not None and st.turn == due[0] and not due[1] and len(due) == 3:
+                due.append(True)  # moved while the dice of his voided roll lie: he may be playing it (_played_voided)
             return ref.board
         if obs.dice and st.phase == "opening":
             # the opening roll not made out and its play under way: no dice read now is trusted (the roll read
@@ -1219,7 +1223,8 @@ class GameTracker:
 
     def _played_voided(self, view: View, ref: Reference) -> bool:
         """Whether the board, read as the dice of a roll voided by a re-roll call are lifted, is a play of exactly
-        that roll by its roller (his checkers moved while those dice lay, as no misread would move them).
+        that roll by its roller, whose checkers were read moved while those dice lay (a change read only at the
+        lift is a misread: see the voided lift in ``_resync``).
 
         Why: a re-roll called on a misread (a flat die read cocked) is ignored by players who see the die flat:
         they play the roll. Left unfollowed, that play made every later play of his look illegal from the board
@@ -1229,8 +1234,8 @@ class GameTracker:
         illegal can hide in it, since only a legal result of the voided dice, and of no other roll, is taken."""
         st = self.state
         due = st.reroll_due
-        if due is None or st.turn != due[0] or len(due) < 3:
-            return False
+        if due is None or st.turn != due[0] or len(due) < 4 or not due[3]:
+            return False  # no change seen while the voided dice lay: one read only at their lift is a misread
         voided = sorted((int(v) for v, _, _ in due[2]), reverse=True)
         if len(voided) != 2:
             return False

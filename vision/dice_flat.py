@@ -332,18 +332,19 @@ def side_face_excess(side_xy: np.ndarray | None, center: np.ndarray, edge_px: fl
 KNOWN_LENS: ContextVar[Optional[tuple[float, float, float]]] = ContextVar("known_lens", default=None)
 
 
-def principal_point(shape: tuple[int, ...]) -> tuple[float, float]:
+def principal_point(shape: tuple[int, ...], use_lens: bool = True) -> tuple[float, float]:
     """(cx, cy): the calibrated lens's principal point, else the image centre."""
-    lens = KNOWN_LENS.get()
+    lens = KNOWN_LENS.get() if use_lens else None
     if lens is not None:
         return lens[1], lens[2]
     return (shape[1] - 1) / 2.0, (shape[0] - 1) / 2.0
 
 
-def camera_pose(h: np.ndarray, shape: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, float]:
+def camera_pose(h: np.ndarray, shape: tuple[int, ...], use_lens: bool = True) -> tuple[np.ndarray, np.ndarray, float]:
     """Rotation, translation and focal length of a camera that sees the board plane through ``h``.
 
-    With a calibrated lens (KNOWN_LENS) its focal length and principal point are taken. Else square pixels and the
+    With a calibrated lens (KNOWN_LENS, unless ``use_lens`` is off: a cue whose bars were set on the homography's
+    own camera, ``vision.dice_two_faces``) its focal length and principal point are taken. Else square pixels and the
     principal point at the image centre are assumed; the focal length comes from the homography's two orthogonal,
     equally long board axes (Zhang's constraints), or is the image's longer side when the camera looks nearly
     straight down (both then degenerate; a short focal length only overstates the camera's angle, which keeps flat
@@ -353,13 +354,13 @@ def camera_pose(h: np.ndarray, shape: tuple[int, ...]) -> tuple[np.ndarray, np.n
     lay beyond where a flat die could show one (``leans_on_board``), a false re-roll that left the roller's play
     unfollowed.
     """
-    cx, cy = principal_point(shape)
+    cx, cy = principal_point(shape, use_lens)
     g = np.asarray(h, float).copy()
     g[0] -= cx * g[2]
     g[1] -= cy * g[2]
     a, b = g[:, 0], g[:, 1]
     side = float(max(shape[:2]))
-    lens = KNOWN_LENS.get()
+    lens = KNOWN_LENS.get() if use_lens else None
     if lens is not None:
         return _pose(g, lens[0])
     f = side
