@@ -15,20 +15,12 @@ import numpy as np
 from calibration.intrinsics import Intrinsics
 from vision.dice_flat import KNOWN_LENS, camera_pose
 from vision.dice_pose import BoardCamera
+from tests.test_dice_pose import _pinhole
 
 SHAPE = (540, 960, 3)
 F = 510.0
 CX, CY = 481.2, 283.6
 K = np.array([[F, 0, CX], [0, F, CY], [0, 0, 1]])
-
-
-def _pinhole(tilt_deg: float) -> tuple[np.ndarray, np.ndarray]:
-    """World (cm, z up) -> camera rotation and translation of a camera 60 cm over (35, 26) tilted about x."""
-    a = np.radians(tilt_deg)
-    down = np.diag([1.0, -1.0, -1.0])
-    rot = np.array([[1, 0, 0], [0, np.cos(a), -np.sin(a)], [0, np.sin(a), np.cos(a)]]) @ down
-    centre = np.array([35.0, 26.0 + 60 * np.tan(a), 60.0])
-    return rot, -rot @ centre
 
 
 def _project(rot: np.ndarray, t: np.ndarray, pts: np.ndarray) -> np.ndarray:
@@ -44,7 +36,7 @@ def _found_homography(rot: np.ndarray, t: np.ndarray) -> np.ndarray:
 
 
 def test_a_known_lens_places_a_die_near_the_frames_edge_as_the_camera_does():
-    rot, t = _pinhole(0.8)
+    rot, t = _pinhole(0.8, over=(35.0, 26.0), height=60.0)  # 60 cm over the board's middle
     h = _found_homography(rot, t)
     die_top = np.array([[64.0, 26.0, 1.6], [62.4, 27.6, 1.6]])  # a die's upper corners near the frame's right edge
     truth = _project(rot, t, die_top)

@@ -12,12 +12,13 @@ F = 1400.0
 K = np.array([[F, 0, (SHAPE[1] - 1) / 2], [0, F, (SHAPE[0] - 1) / 2], [0, 0, 1]])
 
 
-def _pinhole(tilt_deg: float) -> tuple[np.ndarray, np.ndarray]:
-    """World (cm, z up) -> camera rotation and translation of a camera 70 cm over (25, 20) tilted about x."""
+def _pinhole(tilt_deg: float, over: tuple[float, float] = (25.0, 20.0), height: float = 70.0
+             ) -> tuple[np.ndarray, np.ndarray]:
+    """World (cm, z up) -> camera rotation and translation of a camera ``height`` cm over ``over`` tilted about x."""
     a = np.radians(tilt_deg)
     down = np.diag([1.0, -1.0, -1.0])  # looking straight down: camera z = -world z
     rot = np.array([[1, 0, 0], [0, np.cos(a), -np.sin(a)], [0, np.sin(a), np.cos(a)]]) @ down
-    centre = np.array([25.0, 20.0 + 70 * np.tan(a), 70.0])
+    centre = np.array([over[0], over[1] + height * np.tan(a), height])
     return rot, -rot @ centre
 
 
