@@ -354,9 +354,10 @@ def camera_pose(h: np.ndarray, shape: tuple[int, ...], use_lens: bool = True) ->
     With a calibrated lens (KNOWN_LENS, unless ``use_lens`` is off: a cue whose bars were set on the homography's
     own camera, ``vision.dice_two_faces``) its focal length and principal point are taken. Else square pixels and the
     principal point at the image centre are assumed; the focal length comes from the homography's two orthogonal,
-    equally long board axes (Zhang's constraints), or is the image's longer side when the camera looks nearly
-    straight down (both then degenerate; a short focal length only overstates the camera's angle, which keeps flat
-    dice flat). Why the lens first: over a camera looking nearly straight down, the constraints are noise (judging
+    equally long board axes (Zhang's constraints), or is the image's longer side when both are degenerate. Over a
+    camera found nearly straight down (NEAR_VERTICAL_COS) those constraints are noise, so the cocked-die cues (not
+    ``use_lens=False``) take at most a wide lens's focal length (UNKNOWN_FOCAL): a short focal length only overstates
+    the camera's angle, which keeps flat dice flat. Why the lens first: over a camera looking nearly straight down, the constraints are noise (judging
     game 88535, 0.8 degrees from straight down, focal 510 px: estimated 2,180 px), and a focal length that long
     understates the camera's angle at a die near the frame's edge: a flat 5's side face, its pips in plain view,
     lay beyond where a flat die could show one (``leans_on_board``), a false re-roll that left the roller's play
