@@ -340,8 +340,8 @@ def principal_point(shape: tuple[int, ...], use_lens: bool = True) -> tuple[floa
     return (shape[1] - 1) / 2.0, (shape[0] - 1) / 2.0
 
 
-UNKNOWN_FOCAL = 0.5  # image widths: the longest focal length taken when neither a lens nor the homography tells it
-# (a wide lens: it overstates the camera's angle at a die, which keeps flat dice flat)
+UNKNOWN_FOCAL = 0.5  # of the image's longer side: the longest focal length taken when neither a lens nor the
+# homography tells it (a wide lens: it overstates the camera's angle at a die, which keeps flat dice flat)
 NEAR_VERTICAL_COS = float(np.cos(np.radians(6.5)))  # a camera found within 6.5 degrees of vertical at a focal length
 # of the image's longer side: its focal length from the homography is noise (the 43 judging games' cameras: those
 # within 6.5 degrees so measured got 0.87-4x their lens's, judging game 88535 2,180 px for 510; beyond it 0.61-1.5x
@@ -354,14 +354,15 @@ def camera_pose(h: np.ndarray, shape: tuple[int, ...], use_lens: bool = True) ->
     With a calibrated lens (KNOWN_LENS, unless ``use_lens`` is off: a cue whose bars were set on the homography's
     own camera, ``vision.dice_two_faces``) its focal length and principal point are taken. Else square pixels and the
     principal point at the image centre are assumed; the focal length comes from the homography's two orthogonal,
-    equally long board axes (Zhang's constraints), or is the image's longer side when both are degenerate. Over a
-    camera found nearly straight down (NEAR_VERTICAL_COS) those constraints are noise, so the cocked-die cues (not
-    ``use_lens=False``) take at most a wide lens's focal length (UNKNOWN_FOCAL): a short focal length only overstates
-    the camera's angle, which keeps flat dice flat. Why the lens first: over a camera looking nearly straight down, the constraints are noise (judging
-    game 88535, 0.8 degrees from straight down, focal 510 px: estimated 2,180 px), and a focal length that long
-    understates the camera's angle at a die near the frame's edge: a flat 5's side face, its pips in plain view,
-    lay beyond where a flat die could show one (``leans_on_board``), a false re-roll that left the roller's play
-    unfollowed.
+    equally long board axes (Zhang's constraints), or is the image's longer side when both are degenerate.
+
+    Why the lens first: over a camera looking nearly straight down those constraints are noise (judging game 88535,
+    0.8 degrees from vertical, focal 510 px: estimated 2,180 px), and a focal length that long understates the
+    camera's angle at a die near the frame's edge: a flat 5's side face, its pips in plain view, lay beyond where a
+    flat die could show one (``leans_on_board``), a false re-roll that left the roller's play unfollowed. Without a
+    lens, over a camera found nearly straight down (NEAR_VERTICAL_COS), the cocked-die cues take at most a wide
+    lens's focal length (UNKNOWN_FOCAL): a short focal length only overstates the camera's angle, which keeps flat
+    dice flat.
     """
     cx, cy = principal_point(shape, use_lens)
     g = np.asarray(h, float).copy()
