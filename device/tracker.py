@@ -957,8 +957,9 @@ class GameTracker:
             # is a misread: the belief stands (g10400 frame 210: dark's wrong-half roll lifted, his stacks read
             # fuller, told as a 2-2 '13/11 6/2 6/4' nobody rolled; his 5-1 played next was called illegal from it).
             # Unless the player played the voided roll itself, with its dice down (see _played_voided)
-            if self._played_voided(view, ref):
-                played = self._missed_play(view, ref, obs)
+            voided = self._played_voided(view, ref)
+            if voided is not None:
+                played = self._missed_play(view, ref, obs, voided)
                 if played is not None:
                     return played
             return ref.board
@@ -1180,13 +1181,15 @@ class GameTracker:
             return False  # his checkers arrived somewhere: a play, read short where it left or landed (5353 f179)
         return _short_of(view, ref, k, face) >= VANISHED
 
-    def _missed_play(self, view: View, ref: Reference, obs: Observation) -> Optional[Board]:
+    def _missed_play(self, view: View, ref: Reference, obs: Observation,
+                     weighed: Optional[tuple[Verdict, Optional[tuple[str, int, int]]]] = None) -> Optional[Board]:
         """The player on roll has played and his roll was not read (dice missed by the reader): when the board is
         a legal result of exactly one roll, that roll and play are told (legal by construction: nothing illegal can
-        hide here). Anything else is left to the caller (no verdict on a guess)."""
+        hide here). Anything else is left to the caller (no verdict on a guess). ``weighed``: ``_told_play``'s
+        answer for this reading and ``ref``, when the caller has it already (``_played_voided``)."""
         st, seating = self.state, self.seating
         assert seating is not None
-        found, told = self._told_play(view, ref)
+        found, told = weighed if weighed is not None else self._told_play(view, ref)
         if told is None and st.turn:
             self._note_unseen_move(view, ref, found)
         earlier = self._unseen_reference()
@@ -1221,10 +1224,11 @@ class GameTracker:
         st.turn, st.handled, st.doubt, st.unseen_play, st.unseen_from = other(roller), None, 0, None, None
         return found.board
 
-    def _played_voided(self, view: View, ref: Reference) -> bool:
-        """Whether the board, read as the dice of a roll voided by a re-roll call are lifted, is a play of exactly
-        that roll by its roller, whose checkers were read moved while those dice lay (a change read only at the
-        lift is a misread: see the voided lift in ``_resync``).
+    def _played_voided(self, view: View, ref: Reference
+                       ) -> Optional[tuple[Verdict, Optional[tuple[str, int, int]]]]:
+        """``_told_play``'s answer when the board, read as the dice of a roll voided by a re-roll call are lifted, is
+        a play of exactly that roll by its roller, whose checkers were read moved while those dice lay (a change read
+        only at the lift is a misread: see the voided lift in ``_resync``); else None.
 
         Why: a re-roll called on a misread (a flat die read cocked) is ignored by players who see the die flat:
         they play the roll. Left unfollowed, that play made every later play of his look illegal from the board
@@ -1235,12 +1239,12 @@ class GameTracker:
         st = self.state
         due = st.reroll_due
         if due is None or st.turn != due[0] or len(due) < 4 or not due[3]:
-            return False  # no change seen while the voided dice lay: one read only at their lift is a misread
+            return None  # no change seen while the voided dice lay: one read only at their lift is a misread
         voided = sorted((int(v) for v, _, _ in due[2]), reverse=True)
         if len(voided) != 2:
-            return False
+            return None
         found, told = self._told_play(view, ref)
-        return found.kind == "legal" and told is not None and told == (st.turn, voided[0], voided[1])
+        return (found, told) if found.kind == "legal" and told == (st.turn, voided[0], voided[1]) else None
 
     def _hold_told(self, start: int) -> None:
         """Hold back the events from ``start`` on (a roll told by the play and that play) until the dice are

@@ -368,11 +368,11 @@ def camera_pose(h: np.ndarray, shape: tuple[int, ...], use_lens: bool = True) ->
     g = np.asarray(h, float).copy()
     g[0] -= cx * g[2]
     g[1] -= cy * g[2]
-    a, b = g[:, 0], g[:, 1]
-    side = float(max(shape[:2]))
     lens = KNOWN_LENS.get() if use_lens else None
     if lens is not None:
         return _pose(g, lens[0])
+    a, b = g[:, 0], g[:, 1]
+    side = float(max(shape[:2]))
     f = side
     # |r1| = |r2| as well as r1 . r2 = 0: whichever is better conditioned (a tilt about one board axis leaves the
     # first with nothing to say)
