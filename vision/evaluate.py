@@ -298,12 +298,38 @@ def _flag_summary(ok: list[ImageScore]) -> dict[str, Any]:
     }
 
 
-def evaluate(dirs: Iterable[str | Path], reader_factory: Optional[Callable[[], Any]] = None,
-             worst: int = 5) -> dict[str, Any]:
+def label_lens(label: dict[str, Any]) -> Any:
+    """The camera lens a rendered label states (``camera``: K, dist, width, height), as ``Intrinsics``, or None.
+
+    Why: a Pi that ran `bgref calibrate camera` reads every frame through its lens (undistorted, and the dice cues
+    told the camera's angle), while a still read alone has none; `eval --lens` measures the reader as the daemon
+    runs it. A label whose camera cannot be used is read without a lens (None), never guessed."""
+    camera = label.get("camera")
+    if not isinstance(camera, dict):
+        return None
+    import numpy as np
+
+    from calibration.intrinsics import Intrinsics
+
+    try:
+        K = np.array(camera["K"], dtype=np.float64)
+        dist = np.array(camera["dist"], dtype=np.float64)
+        size = (int(camera["width"]), int(camera["height"]))
+    except (KeyError, TypeError, ValueError):
+        return None
+    if K.shape != (3, 3) or dist.ndim != 1 or min(size) <= 0:
+        return None
+    return Intrinsics(K, dist, size)
+
+
+def evaluate(dirs: Iterable[str | Path], reader_factory: Optional[Callable[..., Any]] = None,
+             worst: int = 5, lens: bool = False) -> dict[str, Any]:
     """Read every labelled image in ``dirs`` with a fresh reader each (no fast path between images); score it.
 
     ``reader_factory`` builds an object with ``read(image_bgr) -> Observation`` (default: ``vision.reader.Reader``).
-    Returns ``summarise``'s table plus ``"per_image"`` rows.
+    ``lens``: each image is read through the lens its label states (``label_lens``), passed to the factory as
+    ``intrinsics=``; images with none are read as without. Returns ``summarise``'s table plus ``"per_image"`` rows
+    (and ``"lens_images"``, how many were read through a lens).
     """
     import cv2
 
@@ -312,13 +338,16 @@ def evaluate(dirs: Iterable[str | Path], reader_factory: Optional[Callable[[], A
 
         reader_factory = Reader
     scores: list[ImageScore] = []
+    with_lens = 0
     for item in find_labelled_images(dirs):
         image = cv2.imread(str(item.image_path), cv2.IMREAD_COLOR)
         if image is None or image.size == 0:
             scores.append(ImageScore(image=str(item.image_path), found_right=False,
                                      error=f"{item.image_path}: cannot be read as an image"))
             continue
-        reader = reader_factory()
+        intrinsics = label_lens(item.label) if lens else None
+        with_lens += intrinsics is not None
+        reader = reader_factory(intrinsics=intrinsics) if intrinsics is not None else reader_factory()
         start = time.perf_counter()
         read = reader.read(image)
         seconds = time.perf_counter() - start
@@ -327,6 +356,8 @@ def evaluate(dirs: Iterable[str | Path], reader_factory: Optional[Callable[[], A
         s.seconds = seconds
         scores.append(s)
     table = summarise(scores, worst=worst)
+    if lens:
+        table["lens_images"] = with_lens
     table["per_image"] = [
         {"image": s.image, "points_right": s.points_right, "points_scored": s.points_scored,
          "wrong_points": s.wrong_points, "confident_wrong_points": s.confident_wrong_points,
@@ -346,7 +377,8 @@ def format_table(table: dict[str, Any]) -> str:
         return "n/a" if v is None else f"{100 * v:.1f}%"
 
     lines = [
-        f"images                  {table['images']}",
+        f"images                  {table['images']}"
+        + (f" ({table['lens_images']} read through their label's lens)" if "lens_images" in table else ""),
         f"board found right       {pct(table['board_found_accuracy'])}",
         f"points right            {pct(table['point_accuracy'])} of {table['points_scored']}"
         f" (not sure: {table['points_unsure']})",

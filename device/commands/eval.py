@@ -22,6 +22,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--json", action="store_true", help="print the metrics as one JSON object")
     parser.add_argument("--calibration", metavar="FILE", help="a saved calibration used for every image")
     parser.add_argument("--worst", type=int, default=5, help="how many worst images to list (default 5)")
+    parser.add_argument("--lens", action="store_true",
+                        help="read each image through the camera lens its label states (a rendered still's "
+                             "`camera`: K, dist, width, height), as a camera set up with `bgref calibrate camera` "
+                             "reads; images whose label states none are read without")
     parser.add_argument("--dice", action="store_true",
                         help="the folders hold dice photos labelled YOLO-style (images/NAME.jpg, labels/NAME.txt, "
                              "as ../shared/dice/): measure `bgref dice` on them, no board")
@@ -36,7 +40,8 @@ def run(args: argparse.Namespace) -> int:
     from vision.reader import Reader, _geometry_from_calibration
 
     geometry = None if args.calibration is None else _geometry_from_calibration(args.calibration)
-    table = evaluate(args.dirs, reader_factory=lambda: Reader(geometry), worst=args.worst)
+    table = evaluate(args.dirs, reader_factory=lambda intrinsics=None: Reader(geometry, intrinsics=intrinsics),
+                     worst=args.worst, lens=args.lens)
     if args.json:
         print(json.dumps(table))
     else:
