@@ -210,7 +210,53 @@ def find_board(image_bgr: np.ndarray, intrinsics: Optional[Intrinsics] = None) -
     """Find the open board from scratch: outer frame refined to sub-pixel, areas, points, rectified view.
 
     Raises BoardNotFound, MultipleBoards or BoardCutOff with a message a user understands.
+
+    With ``intrinsics`` the search runs in the undistorted view; when it finds no board there (or only one cut
+    off), the frame as the camera gave it is searched too and its outline taken through the lens (``_through_lens``).
+    Why: the candidate outlines come from colour regions and edges that undistorting moves by a pixel or two, and an
+    outline that just passed the point pattern's tests in one view can just fail them in the other (sample still
+    sim_18, a hand over the top half, lens k1 -0.05: found without the lens within 3 px, not at all through it). A
+    calibrated camera must not lose a board that a photo read alone finds.
     """
+    if intrinsics is None:
+        return _find_board(image_bgr, None)
+    try:
+        return _find_board(image_bgr, intrinsics)
+    except (BoardNotFound, BoardCutOff) as exc:
+        first = exc
+    try:
+        plain = _find_board(image_bgr, None)
+    except VisionError:
+        raise first from None
+    geo = _through_lens(_check_image(image_bgr), plain, intrinsics)
+    if geo is None:
+        raise first
+    return geo
+
+
+LENS_RETRY_SCORE = 0.9  # the outline through the lens must read the points this share as clearly as without it
+
+
+def _through_lens(image: np.ndarray, plain: BoardGeometry, intrinsics: Intrinsics) -> Optional[BoardGeometry]:
+    """The board found without the lens (``plain``), its outer corners (image px, as the camera saw them) taken
+    through the lens: areas and points found again in the lens's rectified view. None unless its points read at
+    least LENS_RETRY_SCORE as clearly as ``plain``'s, the outline lies inside the image and the points did not move
+    (``_same_points``). The plain outline's doubts go with it: it is the same outline."""
+    try:
+        geo = geometry_from_corners(image, plain.corners, intrinsics.scaled_to((image.shape[1], image.shape[0])),
+                                    orient=False)
+    except VisionError:
+        return None
+    if geo.score is None or geo.score < max(MIN_PATTERN, LENS_RETRY_SCORE * (plain.score or 0.0)):
+        return None
+    if not _inside_image(geo.corners, image.shape) or not _same_points(plain, geo):
+        return None
+    geo.frame_doubt, geo.frame_doubt_sure = plain.frame_doubt, plain.frame_doubt_sure
+    return geo
+
+
+def _find_board(image_bgr: np.ndarray, intrinsics: Optional[Intrinsics] = None) -> BoardGeometry:
+    """``find_board``'s search in one view: the undistorted one with ``intrinsics``, else the frame as given."""
     from vision.board_candidates import candidate_quads
 
     image = _check_image(image_bgr)

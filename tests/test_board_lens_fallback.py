@@ -1,0 +1,54 @@
+"""A calibrated lens must not lose a board that the frame read as the camera gave it shows: when the search through
+the lens finds none, the plain frame's outline is taken through the lens (vision.board.find_board)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision import board as board_mod
+from vision.evaluate import label_lens
+
+STILLS = Path(__file__).resolve().parents[1] / "sample_images" / "stills"
+
+
+def _still(name: str):
+    label = json.loads((STILLS / f"{name}.json").read_text())
+    return cv2.imread(str(STILLS / f"{name}.jpg")), label, label_lens(label)
+
+
+def test_a_board_the_lens_search_misses_is_found_through_the_lens():
+    # sim_18: a hand over the top half, lens k1 -0.05; the undistorted view's best outline misses the pattern test
+    image, label, lens = _still("sim_18")
+    with pytest.raises(board_mod.BoardNotFound):
+        board_mod._find_board(image, lens)
+    geo = board_mod.find_board(image, lens)
+    assert geo.intrinsics is not None and not geo.intrinsics.estimated
+    err = np.linalg.norm(np.asarray(geo.corners) - np.asarray(label["board"]["corners"]), axis=1)
+    assert err.max() < 6.0
+    # the points are where the label's corners through the same lens put them
+    truth = board_mod.geometry_from_corners(image, label["board"]["corners"], lens, orient=False)
+    a = geo.to_image(np.array([geo.point_base(p) for p in range(1, 25)], float))
+    b = truth.to_image(np.array([truth.point_base(p) for p in range(1, 25)], float))
+    assert np.linalg.norm(a - b, axis=1).max() < 8.0
+
+
+def test_no_board_stays_no_board_through_the_lens():
+    image, _, lens = _still("sim_18")
+    blank = np.full_like(image, 128)
+    with pytest.raises(board_mod.BoardNotFound):
+        board_mod.find_board(blank, lens)
+
+
+def test_a_board_found_through_the_lens_is_not_searched_again(monkeypatch):
+    image, _, lens = _still("sim_00")
+    calls = []
+    real = board_mod._find_board
+    monkeypatch.setattr(board_mod, "_find_board", lambda im, intr: calls.append(intr) or real(im, intr))
+    geo = board_mod.find_board(image, lens)
+    assert geo.intrinsics is lens or geo.intrinsics is not None
+    assert len(calls) == 1 and calls[0] is not None
