@@ -118,6 +118,7 @@ BASE_PLACE = 0.35  # diameters from where the row's stacks start that a base che
 FACE_ROW_DROPS = ("weak and alone",)  # discs dropped thus may be a face-read row's next checker ...
 FACE_ROW_SLOT = 0.3  # ... centred within this many diameters along ...
 FACE_ROW_LINE = 0.5  # ... and this many radii across of where it would lie
+WEAK_LINE = 0.3  # radii off a point's centre line within which a disc dropped as weak is recorded (``weak_line``)
 FACE_FELLOWS = 9  # stacked discs per colour (the clearest) whose faces tell how even that colour's faces are
 
 
@@ -1022,6 +1023,9 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
             cues[rp].setdefault("near_floor", []).append(
                 (round(cols.from_base(rp, rd["y"] * scale) / (2 * r), 2), round(rd["rim"] / max(floor, 1e-6), 2),
                  round(rd["r"] * scale / r, 2)))
+        if rp is not None and rd["why"] == "weak" and abs(rd["x"] * scale - cols.centre_x(rp)) <= WEAK_LINE * r:
+            # (a disc dropped as weak on the point's centre line: where; checker_doubt.faint_rims_in_a_row)
+            cues[rp].setdefault("weak_line", []).append(round(cols.from_base(rp, rd["y"] * scale) / (2 * r), 2))
         if rp is not None and rd["why"] != "weak":
             u = cols.from_base(rp, rd["y"] * scale) / (2 * r)
             cues[rp].setdefault("rejected", []).append((rd["why"], round(u, 2), round(rd["rim"] / max(ref, 1e-6), 2)))
