@@ -151,3 +151,56 @@ def leaning(near_xy: np.ndarray, near_angle: np.ndarray, cues: dict, center: np.
     if not np.all(np.isfinite(outline)):
         return False
     return side_pips_out_of_reach(near_xy, near_angle, center, outline, edge_px, sides) > OUT_OF_REACH
+
+
+AWAY_COS = -0.6  # cos between a side pip's way out (board plane) and the way to the camera's foot: beyond it the pip
+# lies on a face turned more than ~100 degrees from the camera, which no flat die shows (its far faces face away)
+AWAY_MIN_REACH = 0.35  # reader's die edges from the face's centre: a pip closer lies on the upper face's own area
+AWAY_MIN_SLOPE = 0.05  # camera's horizontal offset over its height at the die: under it "towards the camera" is noise
+
+
+def one_faces_away(near_xy: np.ndarray, center: np.ndarray, board_to_image: np.ndarray, edge_px: float,
+                   shape: tuple[int, ...], others: np.ndarray | None = None) -> bool:
+    """Whether two side-face pips beside a one lie on the side of it turned away from the camera: a leaning one.
+
+    Why: a flat die shows a side face only where that face's outward normal points towards the camera; the faces on
+    its far side are never seen, whatever the camera's height or lens. A die leaning on a checker or the frame turns
+    one side face up, and when it leans away from the camera that face's pips lie beyond the one's pip on the side
+    away from the camera. ``leaning`` cannot see this for a one: a one gives no turn, so its flat outline is the
+    circle through every corner the face could have, which holds such pips (forced-cocked renders 91000-91199: 21
+    of 32 cocked ones read flat). Pips nearer another die read (``others``) are that die's: a touching pair.
+    """
+    if near_xy is None or len(near_xy) < 2:
+        return False
+    from vision.dice_flat import camera_pose, local_jacobian
+
+    jac = local_jacobian(board_to_image, center)
+    if jac is None:
+        return False
+    px_per_unit = float(np.sqrt(abs(np.linalg.det(jac))))
+    if px_per_unit <= 0 or edge_px <= 0:
+        return False
+    try:
+        camera = BoardCamera.from_homography(board_to_image, shape)
+        rot, t, _ = camera_pose(np.asarray(board_to_image, float), shape)
+    except (np.linalg.LinAlgError, ZeroDivisionError):
+        return False
+    eye = -rot.T @ t
+    edge = edge_px / px_per_unit
+    top = camera.lift(np.asarray(center, float), edge)[0]
+    way = eye[:2] - top[:2]
+    if not (np.all(np.isfinite(way)) and np.isfinite(eye[2])) or abs(eye[2]) <= 0 or \
+            np.hypot(*way) < AWAY_MIN_SLOPE * abs(eye[2]):
+        return False
+    way = way / np.hypot(*way)
+    xy = np.asarray(near_xy, float).reshape(-1, 2)
+    if others is not None and len(others):
+        own = np.hypot(*(xy - center).T)
+        theirs = np.min(np.linalg.norm(xy[:, None, :] - np.asarray(others, float)[None, :, :], axis=2), axis=1)
+        xy = xy[theirs >= own]
+    if len(xy) < 2:
+        return False
+    pts = camera.lift(xy, edge / 2)[:, :2] - top[:2]
+    reach = np.hypot(pts[:, 0], pts[:, 1])
+    cos = (pts @ way) / np.maximum(reach, 1e-9)
+    return int(np.count_nonzero((cos <= AWAY_COS) & (reach >= AWAY_MIN_REACH * edge))) >= 2
