@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vision.checker_discs import (EDGE_MIN, SIDE_PERCENTILE, SIDE_SAMPLES, STRONG_N, EdgeVotes, _distinct_median,
-                                  _refine_plain, _strongest, _weaker_side, colour_gradient, hough_votes, local_peaks,
-                                  refine)
+                                  _refine_plain, _strongest, _weaker_side, colour_gradient, gradient_and_magnitude,
+                                  hough_votes, local_peaks, refine)
 from vision.checker_off import DIFFERS, unlike_tray
 from vision.checker_runs import BAND, GAP_SLOTS, MATCH_FRACTION, CheckerColour, row_run_lengths, run_end, run_length
 
@@ -177,6 +177,27 @@ def test_colour_gradient_is_the_masked_copy(seed: int) -> None:
     rng = np.random.default_rng(seed)
     lab = rng.integers(0, 6, (30, 40, 3)).astype(np.float32) * 20.0  # equal magnitudes in several channels
     assert all(np.array_equal(a, b) for a, b in zip(colour_gradient(lab), _plain_gradient(lab)))
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2 ** 32 - 1), smooth=st.booleans())
+def test_gradient_magnitude_is_the_chosen_gradients(seed: int, smooth: bool) -> None:
+    """The squared magnitude the channel choice leaves is gx * gx + gy * gy of the chosen gradient, bit for bit, and
+    the edge votes made from it are those made from the gradient alone (find_discs passes it on)."""
+    rng = np.random.default_rng(seed)
+    h, w = (int(v) for v in rng.integers(3, 70, 2))
+    lab = rng.integers(0, 6, (h, w, 3)).astype(np.float32) * float(rng.uniform(1.0, 40.0))  # ties between channels
+    if smooth:
+        lab = cv2.GaussianBlur(lab, (0, 0), 0.7)
+    gx, gy, mag2 = gradient_and_magnitude(lab)
+    assert all(np.array_equal(a, b) for a, b in zip((gx, gy), _plain_gradient(lab)))
+    plain = gx * gx
+    plain += gy * gy
+    assert mag2.dtype == plain.dtype and np.array_equal(mag2, plain)
+    mask = (rng.random((h, w)) < 0.7).astype(np.uint8)
+    for m in (None, mask):
+        a, b = EdgeVotes.of(gx, gy, m, mag2=mag2), EdgeVotes.of(gx, gy, m)
+        assert all(np.array_equal(x, y) for x, y in zip((a.xs, a.ys, a.mag, a.ux, a.uy), (b.xs, b.ys, b.mag, b.ux, b.uy)))
 
 
 def _plain_unlike_tray(strip: np.ndarray, empty: np.ndarray, bend: int) -> np.ndarray:

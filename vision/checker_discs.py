@@ -40,36 +40,50 @@ class Disc:
 
 
 def colour_gradient(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Per pixel, the x/y Sobel of whichever Lab channel changes most there (keeps colour-only edges).
+    """Per pixel, the x/y Sobel of whichever Lab channel changes most there (``gradient_and_magnitude``)."""
+    gx, gy, _ = gradient_and_magnitude(lab)
+    return gx, gy
+
+
+def gradient_and_magnitude(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``colour_gradient``'s gx and gy, and their squared magnitude gx * gx + gy * gy: per pixel, the x/y Sobel of
+    whichever Lab channel changes most there (keeps colour-only edges).
 
     (Channels split once, the choice made in place: fewer passes and fresh arrays than one ``np.where`` per
-    channel, the same numbers; ties keep the earlier channel.)"""
+    channel, the same numbers; ties keep the earlier channel. The later channels' derivatives, squares and choice
+    go through the same few buffers, each written in place: the same float32 operations in the same order as a
+    fresh array per step, without a dozen view-sized temporaries. The squared magnitude is the chosen channel's,
+    which the choice has computed already (the same float32 products and sum): ``EdgeVotes.of`` takes it instead
+    of squaring the chosen gradient again.)"""
     # (one copy to channel-first planes: the same planes as cv2.split, several times quicker here)
     channels = list(np.moveaxis(lab, -1, 0).copy()) if lab.ndim == 3 else cv2.split(lab)
-    gxs = [cv2.Sobel(c, cv2.CV_32F, 1, 0, ksize=3) for c in channels]
-    gys = [cv2.Sobel(c, cv2.CV_32F, 0, 1, ksize=3) for c in channels]
     # chroma edges are weaker in Lab units than lightness edges of the same visual contrast: weigh them up
     weights = (1.0, 1.6, 1.6)
-    gx, gy = gxs[0], gys[0]
+    gx = cv2.Sobel(channels[0], cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(channels[0], cv2.CV_32F, 0, 1, ksize=3)
     if weights[0] != 1.0:
         gx *= weights[0]
         gy *= weights[0]
-    best = gx * gx
-    best += gy * gy
+    best = np.multiply(gx, gx)
+    sq = np.multiply(gy, gy)
+    best += sq
+    cx, cy, mag = np.empty_like(gx), np.empty_like(gy), np.empty_like(best)
+    more = np.empty(best.shape, bool)
     for i in (1, 2):
-        cx, cy = gxs[i], gys[i]
+        cv2.Sobel(channels[i], cv2.CV_32F, 1, 0, dst=cx, ksize=3)
+        cv2.Sobel(channels[i], cv2.CV_32F, 0, 1, dst=cy, ksize=3)
         cx *= weights[i]
         cy *= weights[i]
-        mag = cx * cx
-        mag += cy * cy
-        more = (mag > best).view(np.uint8)
+        np.multiply(cx, cx, out=mag)
+        np.multiply(cy, cy, out=sq)
+        mag += sq
+        np.greater(mag, best, out=more)
         # (cv2.copyTo with a mask writes the same values in place, some twenty times quicker than np.copyto's
         # ``where``: ~1.4 ms a frame)
-        cv2.copyTo(cx, more, gx)
-        cv2.copyTo(cy, more, gy)
-        if i < 2:  # (the last channel's best is not needed)
-            np.maximum(best, mag, out=best)
-    return gx, gy
+        cv2.copyTo(cx, more.view(np.uint8), gx)
+        cv2.copyTo(cy, more.view(np.uint8), gy)
+        np.maximum(best, mag, out=best)  # (ties: the same value either way)
+    return gx, gy, best
 
 
 @dataclass
@@ -84,11 +98,14 @@ class EdgeVotes:
     shape: tuple[int, int]
 
     @classmethod
-    def of(cls, gx: np.ndarray, gy: np.ndarray, mask: np.ndarray | None = None) -> "EdgeVotes":
+    def of(cls, gx: np.ndarray, gy: np.ndarray, mask: np.ndarray | None = None,
+           mag2: np.ndarray | None = None) -> "EdgeVotes":
+        """``mag2``: gx * gx + gy * gy when known (``gradient_and_magnitude``), else computed here."""
         # the square root only where it can pass: a correctly rounded root above EDGE_MIN needs a square above
         # EDGE_MIN ** 2 (the same pixels and magnitudes as the root of the whole view, a pass and a copy fewer)
-        mag2 = gx * gx
-        mag2 += gy * gy
+        if mag2 is None:
+            mag2 = gx * gx
+            mag2 += gy * gy
         at = np.flatnonzero(mag2 > EDGE_MIN * EDGE_MIN)
         m = np.sqrt(mag2.ravel()[at])
         keep = m > EDGE_MIN
@@ -509,8 +526,8 @@ def find_discs(lab: np.ndarray, radii: list[float], mask: np.ndarray | None = No
     partly hidden by a wall shows its rim round the side away from it only, and there it is scored by that side
     alone (``Disc.seen`` "wall").
     """
-    gx, gy = colour_gradient(lab)
-    edges = EdgeVotes.of(gx, gy)
+    gx, gy, mag2 = gradient_and_magnitude(lab)
+    edges = EdgeVotes.of(gx, gy, mag2=mag2)
     found: list[tuple[float, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
     outside = None if mask is None else mask == 0  # (once for every radius)
     for r in radii:
