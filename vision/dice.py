@@ -19,6 +19,8 @@ they are no whole roll again: ``_reread_roll``) and, ideally, the board homograp
 
 from __future__ import annotations
 
+import functools
+
 from statistics import median  # a few pips' values: ~20x np.median's speed on short lists
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
@@ -156,6 +158,19 @@ RIM_FACE_PIPS = 4  # faces of this many pips or more may be judged inside their 
 # (real photo r19: light streaks on a dark checker read as a 3, a die where none lay)
 
 
+@functools.lru_cache(maxsize=None)
+def _bare_samples(value: int) -> np.ndarray:
+    """The face grid's samples off a layout's pip places (``_face_is_bare``): a fixed mask per value, made once.
+    Read-only: every caller gets the same array."""
+    layout = LAYOUTS[value]
+    dist = np.min(np.linalg.norm(_GRID[:, None, :] - layout[None, :, :], axis=2), axis=1)
+    keep = dist > 0.55
+    if value == 1:  # the one's face reaches only ~1.2-1.5 of its steps, turned any way: a ring inside it
+        keep = (dist > 0.8) & (np.linalg.norm(_GRID, axis=1) <= 1.1)
+    keep.flags.writeable = False
+    return keep
+
+
 def _face_is_bare(fit: LayoutFit, gray: np.ndarray, level: float, contrast: float, blur_px: float = 0.0) -> bool:
     """Away from its pips a die face is plain: sample the face grid off the layout's pip positions.
 
@@ -168,11 +183,7 @@ def _face_is_bare(fit: LayoutFit, gray: np.ndarray, level: float, contrast: floa
     between its pips, 83% within the tolerance, and was never read at any scale. The inner samples still cover
     the plain face between the pips, and the other faces' pip places are tested on their own (_other_faces_pips_plain).
     """
-    layout = LAYOUTS[fit.value]
-    dist = np.min(np.linalg.norm(_GRID[:, None, :] - layout[None, :, :], axis=2), axis=1)
-    keep = dist > 0.55
-    if fit.value == 1:  # the one's face reaches only ~1.2-1.5 of its steps, turned any way: a ring inside it
-        keep = (dist > 0.8) & (np.linalg.norm(_GRID, axis=1) <= 1.1)
+    keep = _bare_samples(fit.value)
     inner = None
     if blur_px > 0.0 and fit.value >= RIM_FACE_PIPS:
         inner = (_GRID_REACH[keep] <= FACE_EDGE_STEPS - blur_px / max(fit.step, 1e-6))
