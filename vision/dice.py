@@ -1399,7 +1399,7 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
         if board_to_image is not None and flat and c.tilt.get("value") == 1 and c.size >= MIN_TILT_EDGE_PX:
             # a one's side-face pips on its side turned away from the camera: it leans (vision.dice_pose)
             others = np.array([o.center for o in found if o is not c], float).reshape(-1, 2)
-            flat = not one_faces_away(near_pips_xy(c.tilt, c.center, c.size), c.tilt["near_angle"], c.center,
+            flat = not one_faces_away(near_pips_xy(c.tilt, c.center, c.size), c.center,
                                       np.asarray(board_to_image, float), c.size, shape, others)
         # its body and band are drawn against the outline of the face's layout: not for a layout squashed in the image
         # beyond any lean (STEEPEST_LEAN) whose pips are not squashed with it (judge_flat kept it flat), four of a flat

@@ -159,8 +159,8 @@ AWAY_MIN_REACH = 0.35  # reader's die edges from the face's centre: a pip closer
 AWAY_MIN_SLOPE = 0.05  # camera's horizontal offset over its height at the die: under it "towards the camera" is noise
 
 
-def one_faces_away(near_xy: np.ndarray, near_angle: np.ndarray, center: np.ndarray, board_to_image: np.ndarray,
-                   edge_px: float, shape: tuple[int, ...], others: np.ndarray | None = None) -> bool:
+def one_faces_away(near_xy: np.ndarray, center: np.ndarray, board_to_image: np.ndarray, edge_px: float,
+                   shape: tuple[int, ...], others: np.ndarray | None = None) -> bool:
     """Whether two side-face pips beside a one lie on the side of it turned away from the camera: a leaning one.
 
     Why: a flat die shows a side face only where that face's outward normal points towards the camera; the faces on
@@ -168,10 +168,7 @@ def one_faces_away(near_xy: np.ndarray, near_angle: np.ndarray, center: np.ndarr
     one side face up, and when it leans away from the camera that face's pips lie beyond the one's pip on the side
     away from the camera. ``leaning`` cannot see this for a one: a one gives no turn, so its flat outline is the
     circle through every corner the face could have, which holds such pips (forced-cocked renders 91000-91199: 21
-    of 32 cocked ones read flat). Pips nearer another die read (``others``) are that die's: a touching pair. Only
-    pips squashed across the way out count (``near_angle``, their long axes; MAX_SIDE_PIP_TURN, as ``leaning``):
-    a side face seen obliquely squashes its pips so, while the blobs a flat white one's bevel and a white point
-    under it left on its far side (renders 91893, 91996: called cocked without the test) lie any way.
+    of 32 cocked ones read flat). Pips nearer another die read (``others``) are that die's: a touching pair.
     """
     if near_xy is None or len(near_xy) < 2:
         return False
@@ -197,8 +194,6 @@ def one_faces_away(near_xy: np.ndarray, near_angle: np.ndarray, center: np.ndarr
         return False
     way = way / np.hypot(*way)
     xy = np.asarray(near_xy, float).reshape(-1, 2)
-    out = np.arctan2(xy[:, 1] - center[1], xy[:, 0] - center[0])
-    xy = xy[np.abs(np.cos(np.asarray(near_angle, float).reshape(-1) - out)) <= MAX_SIDE_PIP_TURN]
     if others is not None and len(others):
         own = np.hypot(*(xy - center).T)
         theirs = np.min(np.linalg.norm(xy[:, None, :] - np.asarray(others, float)[None, :, :], axis=2), axis=1)
