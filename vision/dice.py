@@ -29,9 +29,7 @@ import cv2
 import numpy as np
 
 from vision.dice_checker_spot import SPOT_MIN_DIE_PX, is_checker_spot
-from vision.dice_flat import (MIN_TILT_EDGE_PX, STEEPEST_LEAN, SidePath, flat_on_board, judge_flat, near_pips_xy,
-                              steep_on_board, tilt_cues)
-from vision.dice_pose import one_faces_away
+from vision.dice_flat import STEEPEST_LEAN, SidePath, flat_on_board, judge_flat, steep_on_board, tilt_cues
 from vision.dice_masks import kept_box, kept_mask, mask_box, ones_where_set
 from vision.dice_layout import FACE_HALF_STEPS, LAYOUTS, LayoutFit, fit_layout, foreshortening
 from vision.dice_pips import KERNEL, NORM_DIE, FaceImages, Pip, face_images, find_pips, group_pips, pip_figures
@@ -1396,11 +1394,6 @@ def find_dice(image_bgr: np.ndarray, mask: Optional[np.ndarray] = None,
             continue
         if board_to_image is not None and flat:
             flat = flat_on_board(c.tilt, c.center, np.asarray(board_to_image, float), c.size, shape)
-        if board_to_image is not None and flat and c.tilt.get("value") == 1 and c.size >= MIN_TILT_EDGE_PX:
-            # a one's side-face pips on its side turned away from the camera: it leans (vision.dice_pose)
-            others = np.array([o.center for o in found if o is not c], float).reshape(-1, 2)
-            flat = not one_faces_away(near_pips_xy(c.tilt, c.center, c.size), c.center,
-                                      np.asarray(board_to_image, float), c.size, shape, others)
         # its body and band are drawn against the outline of the face's layout: not for a layout squashed in the image
         # beyond any lean (STEEPEST_LEAN) whose pips are not squashed with it (judge_flat kept it flat), four of a flat
         # 6's pips fitted as a 4 (image 0.51-0.56): its small square's outline left the 6's body 0.48-0.55 edges past

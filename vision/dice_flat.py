@@ -290,25 +290,16 @@ def leans_on_board(cues: dict, center: np.ndarray, board_to_image: np.ndarray, e
     px_per_unit = float(np.sqrt(abs(np.linalg.det(jac))))
     if px_per_unit <= 0:
         return False
+    from vision.dice_layout import FACE_HALF_STEPS
     from vision.dice_pose import leaning
 
-    near_xy = near_pips_xy(cues, center, edge_px)
+    step_px = edge_px / (2 * FACE_HALF_STEPS)
+    near_xy = np.asarray(center, float) + np.asarray(steps, float) @ (np.asarray(axes, float) * step_px).T
     steps = np.asarray(steps, float)
     axis = np.argmax(np.abs(steps), axis=1)
     sides = None if cues.get("value") == 1 else 2 * axis + (steps[np.arange(len(steps)), axis] > 0)  # which edge
     return leaning(near_xy, cues["near_angle"], cues, center, board_to_image, edge_px, shape, edge_px / px_per_unit,
                    sides)
-
-
-def near_pips_xy(cues: dict, center: np.ndarray, edge_px: float) -> np.ndarray:
-    """The image places of ``tilt_cues``' squashed pips near the face (kept there in the face's grid steps)."""
-    from vision.dice_layout import FACE_HALF_STEPS
-
-    steps, axes = cues.get("near_steps"), cues.get("face_axes")
-    if steps is None or axes is None:
-        return np.zeros((0, 2))
-    step_px = edge_px / (2 * FACE_HALF_STEPS)
-    return np.asarray(center, float) + np.asarray(steps, float).reshape(-1, 2) @ (np.asarray(axes, float) * step_px).T
 
 
 def side_face_excess(side_xy: np.ndarray | None, center: np.ndarray, edge_px: float, jac: np.ndarray,
