@@ -68,15 +68,3 @@ def test_a_threes_middle_and_corner_pips_are_no_half_size_two():
 def test_without_the_step_floor_the_three_was_read_as_a_two(monkeypatch):
     monkeypatch.setattr(dice, "STEP_PER_DIE", (0.0, dice.STEP_PER_DIE[1]))
     assert _read(_die(3, 9.0, 0.0, 0.75, 0.75), 9.0) == [2]
-
-
-def test_a_pair_of_numpy_figures_is_judged_too():
-    """Pips made from numpy figures (a run parted in two) give numpy booleans: the limit is still looked up."""
-    from vision.dice_pips import Pip, face_images
-
-    images = face_images(np.full((60, 60), 200, np.uint8))
-    a = Pip(*(np.float64(v) for v in (20, 20, 24.0, 6.0, 1.2, 0.3, 150.0, 200.0)), dark=True)
-    b = Pip(*(np.float64(v) for v in (36, 36, 6.0, 3.0, 1.2, 0.3, 140.0, 200.0)), dark=True)
-    why: list = []
-    dice._not_a_face([a, b], images, loose=3.0, bounded=False, why=why)
-    assert "r12" not in why

@@ -724,8 +724,8 @@ def _not_a_face(group: list[Pip], images: FaceImages, loose: float, bounded: boo
     if len(group) == 2:  # a pair's two pips are alike (cheap, so before any fitting)
         a, b = group
         tiny = max(a.diameter, b.diameter) <= TINY_PIP_PX * loose  # shapes of sampling (see group_pips)
-        alike = bool(tiny) and bool(min(a.contrast, b.contrast) >= TINY_KIN_CONTRAST * max(a.contrast, b.contrast))
-        if max(a.area, b.area) > PAIR_AREA[2 if alike else int(bool(tiny))] * min(a.area, b.area) or (abs(a.elongation - b.elongation) > 0.25
+        alike = tiny and min(a.contrast, b.contrast) >= TINY_KIN_CONTRAST * max(a.contrast, b.contrast)
+        if max(a.area, b.area) > PAIR_AREA[tiny + alike] * min(a.area, b.area) or (abs(a.elongation - b.elongation) > 0.25
                                                                              and not tiny):
             if why is not None:
                 why.append("r12")
