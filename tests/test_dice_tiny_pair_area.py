@@ -1,10 +1,8 @@
-"""A 2 of a few pixels read at its own edge: its two tiny pips may differ 2-4x in area (vision.dice.PAIR_AREA,
-vision.dice_pips.TINY_PAIR_AREA).
+"""A 2 of a few pixels read at its own edge: its two tiny pips may differ 2x in area (vision.dice.PAIR_AREA).
 
 Why: at a small die's learnt edge (a 9 px white die on green felt at 960x540, rendered game 94535) the two pips of a
-2, each ~1.5 source pixels, are sampled differently: areas 6-9 and 18-24 at the scale of the die's own edge, their
-peak contrasts alike. The grouping joined pips up to 2.0x apart in area and the pair test refused them at 1.5x, so
-the 2 went unread on every still
+2, each ~1.5 source pixels, are sampled differently: areas 9 and 18 at the scale of the die's own edge. The grouping
+joins pips up to 2.0x apart in area, but the pair test refused them at 1.5x, so the 2 went unread on every still
 frame of the roll ("only one die is seen") while the guess's larger scales, where the pips blur alike, were not
 read. Such a pair must fit a face of about the scale's die: a 3's middle pip and one corner pip, its other corner
 unlinked, fit a 2 of half the die and must not be read as a 2.
@@ -17,7 +15,6 @@ import numpy as np
 import pytest
 
 import vision.dice as dice
-import vision.dice_pips as dice_pips
 from vision.dice import find_dice
 from vision.dice_scale import OneScale
 
@@ -56,8 +53,7 @@ def test_a_tiny_two_with_pips_unlike_in_area_is_read(edge, angle, dx, dy):
 
 @pytest.mark.parametrize("edge,angle,dx,dy", TWOS)
 def test_at_the_old_area_limit_it_was_not(edge, angle, dx, dy, monkeypatch):
-    monkeypatch.setattr(dice, "PAIR_AREA", (1.5, 1.5, 1.5))
-    monkeypatch.setattr(dice_pips, "TINY_PAIR_AREA", 2.0)
+    monkeypatch.setattr(dice, "PAIR_AREA", (1.5, 1.5))
     assert _read(_die(2, edge, angle, dx, dy), edge) == []
 
 

@@ -724,9 +724,8 @@ def _not_a_face(group: list[Pip], images: FaceImages, loose: float, bounded: boo
     if len(group) == 2:  # a pair's two pips are alike (cheap, so before any fitting)
         a, b = group
         tiny = max(a.diameter, b.diameter) <= TINY_PIP_PX * loose  # shapes of sampling (see group_pips)
-        alike = tiny and min(a.contrast, b.contrast) >= TINY_KIN_CONTRAST * max(a.contrast, b.contrast)
-        if max(a.area, b.area) > PAIR_AREA[tiny + alike] * min(a.area, b.area) or (abs(a.elongation - b.elongation) > 0.25
-                                                                             and not tiny):
+        if max(a.area, b.area) > PAIR_AREA[tiny] * min(a.area, b.area) or (abs(a.elongation - b.elongation) > 0.25
+                                                                            and not tiny):
             if why is not None:
                 why.append("r12")
             return True
@@ -745,13 +744,10 @@ def _linked_by_size(group: list[Pip], zoom: float) -> bool:
     return any(not _similar_shape(a, b) for i, a in enumerate(group) for b in group[i + 1:])
 
 
-PAIR_AREA = (1.5, 2.0, 4.0)  # a pair's pips differ at most this much in area: of more than TINY_PIP_PX source
-# pixels; both of at most that; and those alike in contrast too (TINY_KIN_CONTRAST), as dice_pips.group_pips joins
-# them (its 2.0, TINY_PAIR_AREA). Why:
-# the two pips of a 2 of ~1.5 source pixels each are sampled differently at a small die's learnt edge (a 9 px white
-# die on green felt at 960x540: areas 6-9 and 18-24 at the scale of its own edge, peak contrasts alike), where the
-# guess's larger scales smooth them alike. Such a pair must fit a face of the scale's die size at least
-# (STEP_PER_DIE[0], not its slack): see _evaluate_group
+PAIR_AREA = (1.5, 2.0)  # a pair's pips differ at most this much in area: of more / at most TINY_PIP_PX source pixels
+# (two pips of a 2 of ~1.5 source pixels each, sampled differently at a small die's learnt edge: areas 9 and 18 at
+# the scale of a 9 px die's own edge, where the guess's larger scales smooth them alike; grouping allows 2.0 already).
+# Such a pair must fit a face of the scale's die size at least (STEP_PER_DIE[0], not its slack): see _evaluate_group
 
 OWN_LAYOUT_PIPS = 4  # a face of this many tiny pips grouped by size need not show its outline (_evaluate_group)
 # Why: a die of the field's colour (a white die on cream felt, a black one on black leather) shows no outline, so

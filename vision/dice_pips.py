@@ -25,9 +25,6 @@ MIN_PIP_AREA, MAX_PIP_AREA = 3, 50
 MAX_PIP_SIDE = 10
 TINY_CONTRAST_SPREAD = 0.5  # two tiny pips linked by size alone: the fainter has at least this share of the other's
 FACE_SPREAD = 0.15  # share of the pip contrast by which the bare face under two pips of one face may differ
-TINY_PAIR_AREA = 4.0  # two tiny pips alike in contrast (TINY_PAIR_CONTRAST) may differ this much in area (others 2.0):
-TINY_PAIR_CONTRAST = 0.8  # a pip of ~1.5 source pixels has the area of its sampling (a 2 of a 9 px die at its own
-# edge: 6 and 24 px, peak contrasts 201 and 201), its peak contrast is the ink's
 TINY_FACE_SPREAD = 0.3  # the same for two pips of a few source pixels (group_pips' ``tiny``): see group_pips
 
 
@@ -485,13 +482,9 @@ def group_pips(pips: list[Pip], images: FaceImages, tiny: float = 0.0) -> list[l
         d = np.hypot(*(xy[ii] - xy[jj]).T)
         big = np.maximum(diam[ii], diam[jj])
         keep = (d <= 5.5 * big) & (d <= 1.35 * NORM_DIE) & (d >= 1.2 * big) & (dark[ii] == dark[jj])
-        pair_tiny = np.maximum(diam[ii], diam[jj]) <= tiny
-        big_area, small_area = np.maximum(area[ii], area[jj]), np.minimum(area[ii], area[jj])
-        keep &= (big_area <= 2.0 * small_area) | (
-            pair_tiny & (big_area <= TINY_PAIR_AREA * small_area)
-            & (np.minimum(con[ii], con[jj]) >= TINY_PAIR_CONTRAST * np.maximum(con[ii], con[jj])))
+        keep &= np.maximum(area[ii], area[jj]) <= 2.0 * np.minimum(area[ii], area[jj])
         alike = _similar_shapes(figs[:, 4], figs[:, 5], ii, jj)
-        keep &= alike | (pair_tiny
+        keep &= alike | ((np.maximum(diam[ii], diam[jj]) <= tiny)
                          & (np.minimum(con[ii], con[jj]) >= TINY_CONTRAST_SPREAD * np.maximum(con[ii], con[jj])))
         both_tiny = (np.maximum(diam[ii], diam[jj]) <= tiny)[keep]
         ii, jj = ii[keep], jj[keep]
