@@ -616,14 +616,6 @@ def _evaluate_group(group: list[Pip], all_pips: list[Pip], images: FaceImages,
         conf = 1.0 - fit.residual / (MAX_RESIDUAL * 1.6)
         if n == 2:
             conf = 0.7
-            a, b = group
-            if max(a.area, b.area) > PAIR_AREA[0] * min(a.area, b.area) and fit.step < STEP_PER_DIE[0] * NORM_DIE:
-                # tiny pips unlike in area (PAIR_AREA) make a 2 only on a face of about this scale's die: a 3's
-                # middle pip and a corner pip, its other corner pip unlinked, fit a 2 of half the die (drawn 3s
-                # of 9 px read as 2s)
-                if why is not None:
-                    why.append("r12")
-                return None
     if not _other_faces_pips_plain(fit, images.gray, level, contrast, dark):
         if why is not None:
             why.append("r16")
@@ -746,8 +738,7 @@ def _linked_by_size(group: list[Pip], zoom: float) -> bool:
 
 PAIR_AREA = (1.5, 2.0)  # a pair's pips differ at most this much in area: of more / at most TINY_PIP_PX source pixels
 # (two pips of a 2 of ~1.5 source pixels each, sampled differently at a small die's learnt edge: areas 9 and 18 at
-# the scale of a 9 px die's own edge, where the guess's larger scales smooth them alike; grouping allows 2.0 already).
-# Such a pair must fit a face of the scale's die size at least (STEP_PER_DIE[0], not its slack): see _evaluate_group
+# the scale of a 9 px die's own edge, where the guess's larger scales smooth them alike; grouping allows 2.0 already)
 
 OWN_LAYOUT_PIPS = 4  # a face of this many tiny pips grouped by size need not show its outline (_evaluate_group)
 # Why: a die of the field's colour (a white die on cream felt, a black one on black leather) shows no outline, so
