@@ -716,8 +716,8 @@ def _not_a_face(group: list[Pip], images: FaceImages, loose: float, bounded: boo
     if len(group) == 2:  # a pair's two pips are alike (cheap, so before any fitting)
         a, b = group
         tiny = max(a.diameter, b.diameter) <= TINY_PIP_PX * loose  # shapes of sampling (see group_pips)
-        if max(a.area, b.area) > PAIR_AREA[tiny] * min(a.area, b.area) or (abs(a.elongation - b.elongation) > 0.25
-                                                                            and not tiny):
+        if max(a.area, b.area) > 1.5 * min(a.area, b.area) or (abs(a.elongation - b.elongation) > 0.25
+                                                               and not tiny):
             if why is not None:
                 why.append("r12")
             return True
@@ -735,10 +735,6 @@ def _linked_by_size(group: list[Pip], zoom: float) -> bool:
         return False  # only a scale enlarging the image groups by size (_read_scale)
     return any(not _similar_shape(a, b) for i, a in enumerate(group) for b in group[i + 1:])
 
-
-PAIR_AREA = (1.5, 2.0)  # a pair's pips differ at most this much in area: of more / at most TINY_PIP_PX source pixels
-# (two pips of a 2 of ~1.5 source pixels each, sampled differently at a small die's learnt edge: areas 9 and 18 at
-# the scale of a 9 px die's own edge, where the guess's larger scales smooth them alike; grouping allows 2.0 already)
 
 OWN_LAYOUT_PIPS = 4  # a face of this many tiny pips grouped by size need not show its outline (_evaluate_group)
 # Why: a die of the field's colour (a white die on cream felt, a black one on black leather) shows no outline, so
