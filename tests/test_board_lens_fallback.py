@@ -50,5 +50,5 @@ def test_a_board_found_through_the_lens_is_not_searched_again(monkeypatch):
     real = board_mod._find_board
     monkeypatch.setattr(board_mod, "_find_board", lambda im, intr: calls.append(intr) or real(im, intr))
     geo = board_mod.find_board(image, lens)
-    assert geo.intrinsics is lens or geo.intrinsics is not None
+    assert geo.intrinsics is not None and not geo.intrinsics.estimated
     assert len(calls) == 1 and calls[0] is not None
