@@ -86,6 +86,17 @@ class Intrinsics:
             raise IntrinsicsError(f"camera intrinsics: missing or bad field ({exc})") from exc
         return cls(K, dist, size, d.get("rms"), bool(d.get("estimated", False)))
 
+    @classmethod
+    def from_camera(cls, camera: dict[str, Any], size: Optional[tuple[int, int]] = None) -> "Intrinsics":
+        """The lens a rendered still's label or a recording's video.json states (``camera``: K, dist, width,
+        height; ``size`` (w, h) where the block gives none). It stands in for `bgref calibrate camera`'s file, which
+        a Pi would have. Raises IntrinsicsError when the block cannot be used."""
+        if not isinstance(camera, dict):
+            raise IntrinsicsError("camera intrinsics: no camera block")
+        w = camera.get("width") or (size[0] if size else None)
+        h = camera.get("height") or (size[1] if size else None)
+        return cls.from_dict({"K": camera.get("K"), "dist": camera.get("dist"), "image_size": [w, h]})
+
 
 
 

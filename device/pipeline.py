@@ -78,15 +78,11 @@ def recording_lens(video: dict[str, Any]) -> Any:
     camera = video.get("camera") if isinstance(video, dict) else None
     if not isinstance(camera, dict) or "K" not in camera or "dist" not in camera:
         return None
-    import numpy as np
-
-    from calibration.intrinsics import Intrinsics
+    from calibration.intrinsics import Intrinsics, IntrinsicsError
 
     try:
-        size = (int(camera.get("width") or video["width"]), int(camera.get("height") or video["height"]))
-        return Intrinsics(np.array(camera["K"], dtype=np.float64), np.array(camera["dist"], dtype=np.float64),
-                          size)
-    except (KeyError, TypeError, ValueError) as exc:
+        return Intrinsics.from_camera(camera, (video.get("width"), video.get("height")))
+    except IntrinsicsError as exc:
         raise DeviceError(f"video.json: camera intrinsics unreadable ({exc})") from None
 
 

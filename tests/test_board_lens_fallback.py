@@ -37,11 +37,15 @@ def test_a_board_the_lens_search_misses_is_found_through_the_lens():
     assert np.linalg.norm(a - b, axis=1).max() < 8.0
 
 
-def test_no_board_stays_no_board_through_the_lens():
+def test_no_board_stays_no_board_through_the_lens(monkeypatch):
     image, _, lens = _still("sim_18")
     blank = np.full_like(image, 128)
+    calls = []
+    real = board_mod._find_board
+    monkeypatch.setattr(board_mod, "_find_board", lambda im, intr: calls.append(intr) or real(im, intr))
     with pytest.raises(board_mod.BoardNotFound):
         board_mod.find_board(blank, lens)
+    assert len(calls) == 1  # no outline read any points: the frame is not searched a second time
 
 
 def test_a_board_found_through_the_lens_is_not_searched_again(monkeypatch):

@@ -7,6 +7,7 @@ import json
 
 import cv2
 import numpy as np
+import pytest
 
 from vision.evaluate import evaluate, label_lens
 from vision.observation import BoardInfo, Observation
@@ -50,3 +51,15 @@ def test_eval_lens_hands_each_label_its_own_lens(tmp_path):
     _Recorder.made = []
     table = evaluate([tmp_path], reader_factory=_Recorder)
     assert _Recorder.made == [None, None] and "lens_images" not in table
+
+
+def test_a_camera_block_without_its_size_takes_the_recordings():
+    """`Intrinsics.from_camera` serves both `eval --lens` and recordings (device.pipeline.recording_lens), whose
+    video.json may give the size beside the camera block rather than in it."""
+    from calibration.intrinsics import Intrinsics, IntrinsicsError
+
+    bare = {"K": CAMERA["K"], "dist": CAMERA["dist"]}
+    assert Intrinsics.from_camera(bare, (640, 480)).image_size == (640, 480)
+    assert Intrinsics.from_camera(CAMERA, (1, 1)).image_size == (640, 480)  # the block's own size first
+    with pytest.raises(IntrinsicsError):
+        Intrinsics.from_camera(bare)

@@ -212,7 +212,8 @@ def find_board(image_bgr: np.ndarray, intrinsics: Optional[Intrinsics] = None) -
     Raises BoardNotFound, MultipleBoards or BoardCutOff with a message a user understands.
 
     With ``intrinsics`` the search runs in the undistorted view; when it finds no board there (or only one cut
-    off), the frame as the camera gave it is searched too and its outline taken through the lens (``_through_lens``).
+    off), the frame as the camera gave it is searched too and its outline taken through the lens (``_through_lens``),
+    unless no outline read any points at all there (``near_miss``: a frame with no board is not searched twice).
     Why: the candidate outlines come from colour regions and edges that undistorting moves by a pixel or two, and an
     outline that just passed the point pattern's tests in one view can just fail them in the other (sample still
     sim_18, a hand over the top half, lens k1 -0.05: found without the lens within 3 px, not at all through it). A
@@ -224,6 +225,8 @@ def find_board(image_bgr: np.ndarray, intrinsics: Optional[Intrinsics] = None) -
         return _find_board(image_bgr, intrinsics)
     except (BoardNotFound, BoardCutOff) as exc:
         first = exc
+    if not getattr(first, "near_miss", True):
+        raise first  # no outline read any points at all: nothing a pixel's shift could save (no second search)
     try:
         plain = _find_board(image_bgr, None)
     except VisionError:
@@ -281,7 +284,9 @@ def _find_board(image_bgr: np.ndarray, intrinsics: Optional[Intrinsics] = None) 
     if not scored:
         rescued = _rescue(found, faint=faint)
         if rescued is None:
-            raise BoardNotFound("no backgammon board found in the image (no quadrilateral with 2x12 points)")
+            missed = BoardNotFound("no backgammon board found in the image (no quadrilateral with 2x12 points)")
+            missed.near_miss = bool(near or faint)  # some outline read the points, too faintly (see find_board)
+            raise missed
         return _with_side_doubt(rescued, image)
     scored.sort(key=lambda t: -t[0])
     best = scored[0]

@@ -304,22 +304,14 @@ def label_lens(label: dict[str, Any]) -> Any:
     Why: a Pi that ran `bgref calibrate camera` reads every frame through its lens (undistorted, and the dice cues
     told the camera's angle), while a still read alone has none; `eval --lens` measures the reader as the daemon
     runs it. A label whose camera cannot be used is read without a lens (None), never guessed."""
-    camera = label.get("camera")
-    if not isinstance(camera, dict):
+    from calibration.intrinsics import Intrinsics, IntrinsicsError
+
+    if "camera" not in label:
         return None
-    import numpy as np
-
-    from calibration.intrinsics import Intrinsics
-
     try:
-        K = np.array(camera["K"], dtype=np.float64)
-        dist = np.array(camera["dist"], dtype=np.float64)
-        size = (int(camera["width"]), int(camera["height"]))
-    except (KeyError, TypeError, ValueError):
+        return Intrinsics.from_camera(label["camera"])
+    except IntrinsicsError:
         return None
-    if K.shape != (3, 3) or dist.ndim != 1 or min(size) <= 0:
-        return None
-    return Intrinsics(K, dist, size)
 
 
 def evaluate(dirs: Iterable[str | Path], reader_factory: Optional[Callable[..., Any]] = None,
