@@ -48,3 +48,48 @@ def test_a_clear_unlinked_disc_the_empty_board_shows_too_leaves_an_empty_point_s
     cue = {"rejected": [("unlinked", 3.99, 0.6)]}
     assert "clear disc dropped" in doubts(cue)
     assert "clear disc dropped" not in doubts({**cue, "as_the_board": [3.99]})
+
+
+def _own_colour_read(disc_lab, learnt):
+    """Point 19 read as one dark checker at its base, with a clear disc of colour ``disc_lab`` dropped as
+    board-coloured one place out on its centre line: what ``_own_colour_stacks`` makes of it."""
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    from vision.checker_colours import ColourSplit
+    from vision.checker_discs import Disc
+    from vision.checkers import _own_colour_stacks
+
+    r = 12.5
+    cols = SimpleNamespace(point_of=lambda x, y: 19, width=lambda p: 27.0, centre_x=lambda p: 100.0,
+                           from_base=lambda p, y: y)
+    base = Disc(100.0, 0.5 * 2 * r, r, 51.5, (93.6, 153.5, 159.3))
+    out = Disc(100.0, 1.45 * 2 * r, r, 106.0, disc_lab)
+    entry = {"why": "board-coloured"}
+    points = [0] * 24
+    points[18] = -1
+    counted = {19: [base]}
+    split = ColourSplit(np.array([214.0, 138.4, 162.8], np.float32), np.array([93.6, 153.5, 159.3], np.float32), 1.0)
+    _own_colour_stacks(cols, r, 185.0, [(out, "board-coloured", entry)], [entry], points, counted,
+                       {19: {"row_base": 0.5}}, split, {id(base): False}, {1: 185.0, -1: 86.0}, learnt)
+    return points[18]
+
+
+def test_a_disc_of_neither_checker_colour_on_a_contrasting_triangle_is_the_triangle_not_a_checker():
+    """Judging game 96535 frame 1078: a brown checker at the base of an orange point on a grey field; one place
+    out the orange triangle, about a checker wide there, drew a clear circle (rim 106, orange inside) that was
+    dropped as board-coloured and then counted as a second checker of the point's own colour: -2, sure, and a
+    legal play called illegal. A checker on its own colour's triangle has a checker colour; orange has neither."""
+    from vision.checker_runs import CheckerColour
+
+    import numpy as np
+
+    light = CheckerColour(np.array([214.0, 138.4, 162.8], np.float32), 14.0)
+    dark = CheckerColour(np.array([93.6, 153.5, 159.3], np.float32), 14.0)
+    orange = (167.5, 171.8, 196.0)
+    assert _own_colour_read(orange, (light, dark)) == -1
+    # a brown disc there is a dark checker on a brown point: counted with the base one
+    assert _own_colour_read((96.0, 152.0, 160.0), (light, dark)) == -2
+    # with no checker colour learnt the rule cannot tell, and counts it as before
+    assert _own_colour_read(orange, (None, None)) == -2
