@@ -200,6 +200,7 @@ DOUBT_READS = 2  # how many fresh readings to wait for before saying a play cann
 STALL_READS = 4  # such readings before going on from the likeliest board
 ONE_DIE_READS = 3  # readings showing one die only before a re-roll is called (the reader may miss a die)
 DOUBT_HISTORY = 6  # accepted readings whose unsure points are remembered (see State.doubtful)
+LIFT_LOOKS = 2  # fresh looks at a lift whose reading is too short of checkers to weigh (see _look_at_lift)
 COCKED_READS = 1  # fresh readings of a die read cocked before the re-roll is called (it may be settling)
 REROLL_MISSES = 2  # fresh looks showing a re-roll's die gone, the other where it lay, before it is taken as a misread
 FIXTURE_PX = 1.5  # a die read this close to where dice of two earlier turns were read, same face, is no die
@@ -376,6 +377,7 @@ class State:
     dice_spots: Optional[list] = None  # [value, x, y, epoch, [[x, y] of the dice beside]] read lately (_drop_fixtures)
     setup_dice: Optional[list] = None  # [value, x, y] of the dice read in the reading the start was seen in
     dice_epoch: int = 0  # turns of the dice: one more each time a play is judged or dice are rolled anew
+    lift_looks: Optional[list] = None  # [dice_epoch, looks]: fresh looks asked at a lift read short (see _look_at_lift)
     lifted_at: Optional[list] = None  # the roll_at of the roll being played once a reading showed no dice (lifted)
     strays: Optional[list] = None  # [roll_at, [[value, x, y]]]: dice read beside the roll's on the opponent's half
     reroll_due: Optional[list] = None  # [player, lifted, dice(, moved)]: a re-roll was called on him and he has not
@@ -637,6 +639,8 @@ class GameTracker:
                 # reading at the lift that shows the mover's checkers as one legal result, or that, too short for
                 # a knock, the read-error model finds one legal result in (issue 6, G7: the verdict it brings)
                 self._moving_unclear(obs)
+            elif st.phase == "moving":
+                self._look_at_lift(obs)
             return self._out
         st.missing_warned, st.missing_seen = False, 0
         for _ in range(4):  # one reading may complete several steps (setup seen with the opening dice down)
@@ -3256,6 +3260,24 @@ class GameTracker:
         found = decide(View.of(obs), list(self._result_boards(mover)), ref, mover=1 if mover == "light" else -1,
                        far=self._far_test(Position.from_position_id(st.before), mover))
         return found.kind == "legal"
+
+    def _look_at_lift(self, obs: Observation) -> None:
+        """The dice lifted and the reading too short of checkers to weigh: ask for a fresh look, LIFT_LOOKS times
+        per turn of the dice.
+
+        Why: the stabiliser reads a still picture once and then nothing until it changes, so without a look the
+        verdict waited for the next change, the opponent's roll, about 10 frames (1 s) after the lift (rendered
+        games 47535, 69535, 44434: legal plays said 10 frames late; the reading at the roll, another frame of the
+        same board, read the stacks whole). A fresh read of the next frame sees the board under new noise and
+        without the last reading's carried counts; when it reads as short, nothing changes: the verdict waits for
+        the roll as before. A look is a read, never a verdict: what it shows is weighed as any reading is."""
+        st = self.state
+        if obs.dice or not obs.board.found or not st.roll_at:
+            return
+        looks = st.lift_looks[1] if st.lift_looks and st.lift_looks[0] == st.dice_epoch else 0
+        if looks < LIFT_LOOKS:
+            st.lift_looks = [st.dice_epoch, looks + 1]
+            self.needs_reread = True
 
     def _lift_steady(self, obs: Observation) -> bool:
         """Whether a reading with the dice lifted lacks checkers only where the reader read a point as it read it
