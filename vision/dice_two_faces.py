@@ -202,6 +202,8 @@ def two_faces(faces: Sequence, board_to_image: np.ndarray, shape: tuple[int, ...
         if not only_side and (cos < AWAY or (fs is not None and sin_view + ROUNDER < fs < SIDE_FACE
                                              and _true_side(side, top, fs))):
             cocked.update((i, j))
+        elif only_side and _no_flat_face(fs, side, top, cos, sin_view):
+            cocked.update((i, j))
         ft = _squash(top)
         if fs is None or cos < TOWARDS or fs > sin_view + ROUNDER:
             continue
@@ -209,6 +211,29 @@ def two_faces(faces: Sequence, board_to_image: np.ndarray, shape: tuple[int, ...
                 ft is None and _beside_as_side(side, top, fs, sin_view)):
             side_faces.add(i if faces[i] is side else j)
     return cocked, side_faces
+
+
+NOT_UPPER = 0.15  # a face seen this much less square than a flat die's upper face there (cos theta) is no upper face:
+# flat dice's upper faces of 12 px or more measured at most 0.1 below it (renders and real photos, found boards)
+MIN_SQUASH_PX = 12.0  # smaller faces: pip centres to half a pixel, their shape noise (a real 11 px flat 6 at 0.74)
+
+
+def _no_flat_face(fs: Optional[float], side, top, cos: float, sin_view: float) -> bool:
+    """Whether a squashed face of 4-6 pips paired beside a one, two or three (``_squashed_beside``: no shape known on
+    the other) can be no face of a flat die: less square than a flat die's upper face there (cos theta less
+    NOT_UPPER), of the size a side face of that die has (``_true_side``), and on the side turned away from the camera
+    or rounder than a flat die's side face (sin theta plus ROUNDER). Such a pair is a cocked die.
+
+    Why: ``_squashed_beside`` only guesses which face is the upper one, so its pairs made no cocked call (a flat 5 seen
+    at 0.78 under a camera 40 degrees off vertical, its side face a blurred 2, would be taken for a side face turned
+    away). A face squashed far below cos theta is not that die's upper face, and if it is no flat die's side face
+    either, the die leans: a cocked 3 whose side 6 was read at 0.63 beside it (sin theta 0.24, forced-cocked renders
+    97000-97199: five such cocked dice, all read flat before, no flat die paired so)."""
+    if fs is None or not 0 <= sin_view < 1 or fs >= SIDE_FACE or side.size < MIN_SQUASH_PX:
+        return False
+    if fs > float(np.sqrt(1.0 - sin_view * sin_view)) - NOT_UPPER or not _true_side(side, top, fs):
+        return False
+    return cos < AWAY or fs > sin_view + ROUNDER
 
 
 SIDE_PIPS_ELONGATION = 1.15  # a side face's pips are seen obliquely, never round (dice_flat.MIN_SIDE_PIP_ELONGATION)

@@ -1,0 +1,87 @@
+"""A squashed face of 4-6 pips beside a one, two or three that can be no face of a flat die makes the die cocked
+(vision.dice_two_faces._no_flat_face, through two_faces_cocked).
+
+Why: such pairs (``_squashed_beside``: the 1-3 face has no measured shape) made no cocked call, since which face is
+the upper one is only guessed. A face squashed far below what a flat die's upper face shows there (cos theta) and
+rounder than a flat die's side face (sin theta), or turned away from the camera, is neither: the die leans
+(forced-cocked renders 97000-97199: a cocked 3 with its side 6 read at 0.63 under a camera 14 degrees off vertical).
+A flat 5 seen as squashed as its camera's angle makes it, beside its own side face, stays flat.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.dice import FaceCandidate
+from vision.dice_two_faces import two_faces_cocked
+
+SHAPE = (720, 1280)
+
+
+def _camera_homography(theta_deg: float, height: float = 60.0) -> np.ndarray:
+    """Board plane (cm) -> image of a camera ``height`` cm above the board, ``theta_deg`` off vertical at the board's
+    origin (towards -y)."""
+    k = np.array([[1000.0, 0, 639.5], [0, 1000.0, 359.5], [0, 0, 1]])
+    c = np.array([0.0, -height * np.tan(np.radians(theta_deg)), height])
+    z = -c / np.linalg.norm(c)
+    x = np.array([1.0, 0.0, 0.0])
+    y = np.cross(z, x)
+    r = np.stack([x, y, z])
+    t = -r @ c
+    h = k @ np.column_stack([r[:, 0], r[:, 1], t])
+    return h / h[2, 2]
+
+
+def _at(h: np.ndarray, xy) -> np.ndarray:
+    p = h @ np.array([xy[0], xy[1], 1.0])
+    return p[:2] / p[2]
+
+
+def _face(value: int, center: np.ndarray, size: float, squash, elongation: float) -> FaceCandidate:
+    pips = np.array([center + (k - value / 2) * 0.1 * size for k in range(value)]).reshape(-1, 2)
+    return FaceCandidate(value, 0.95, np.asarray(center, float), size, True, value, elongation, pips, 0.15 * size,
+                         {"foreshortening": squash}, False)
+
+
+def _pair(theta: float, way: float, squash: float, small: int = 3, big: int = 6, height: float = 60.0):
+    """A face of ``small`` pips (no shape) at the board's origin and a face of ``big`` pips squashed to ``squash``
+    beside it, ``way`` (+1: towards the camera, -1: away) along y, as a 1.6 cm die's side face lies from its upper
+    face (half an edge, plus half the side face's seen height), its pips a little more elongated."""
+    h = _camera_homography(theta, height)
+    edge_cm = 1.6
+    a = _at(h, (0.0, 0.0))
+    b = _at(h, (0.0, -0.5 * edge_cm * (np.cos(np.radians(theta)) + squash) * way))
+    edge_px = float(np.linalg.norm(b - a)) / (0.5 * (np.cos(np.radians(theta)) + squash))
+    top = _face(small, a, edge_px, None, 1.15)
+    side = _face(big, b, edge_px * np.sqrt(squash), squash, 1.3)  # (within SQUASHED_PIPS: _squashed_beside pairs it)
+    return [side, top], h
+
+
+def test_a_side_face_rounder_than_a_flat_dies_beside_a_three_is_a_cocked_die():
+    faces, h = _pair(14.0, +1, 0.62)  # sin 14 deg = 0.24: a flat die's side face there is seen at 0.24 at most
+    assert two_faces_cocked(faces, h, SHAPE) == {0, 1}
+
+
+def test_a_squashed_face_turned_away_from_the_camera_beside_a_one_is_a_cocked_die():
+    faces, h = _pair(23.0, -1, 0.7, small=1, big=4)  # a flat die never shows a face turned away from the camera
+    assert two_faces_cocked(faces, h, SHAPE) == {0, 1}
+
+
+@pytest.mark.parametrize("theta", [35.0, 40.0, 45.0])
+def test_a_flat_upper_face_seen_oblique_beside_its_side_face_stays_flat(theta: float):
+    # a flat 5 seen at cos(theta) less pip noise, its blurred side 2 (rounder pips) on the camera's side: the 5 lies
+    # away from the camera from the 2, which without NOT_UPPER would read as a side face turned away
+    squash = float(np.cos(np.radians(theta))) - 0.1
+    faces, h = _pair(theta, -1, squash, small=2, big=5, height=35.0)  # (a die of 14 px or more: its shape is measured)
+    assert two_faces_cocked(faces, h, SHAPE) == set()
+
+
+def test_a_flat_dies_side_face_towards_the_camera_stays_flat():
+    faces, h = _pair(35.0, +1, 0.55)  # sin 35 deg = 0.57: a flat die's side face, as squashed as it is seen there
+    assert two_faces_cocked(faces, h, SHAPE) == set()
+
+
+def test_a_small_squashed_face_is_no_evidence():
+    faces, h = _pair(14.0, +1, 0.62, height=150.0)  # its fitted size under MIN_SQUASH_PX: its shape is noise
+    assert two_faces_cocked(faces, h, SHAPE) == set()
