@@ -85,3 +85,30 @@ def test_a_flat_dies_side_face_towards_the_camera_stays_flat():
 def test_a_small_squashed_face_is_no_evidence():
     faces, h = _pair(14.0, +1, 0.62, height=150.0)  # its fitted size under MIN_SQUASH_PX: its shape is noise
     assert two_faces_cocked(faces, h, SHAPE) == set()
+
+
+def test_a_rendered_cocked_three_showing_its_side_six_is_cocked_and_the_flat_die_stays_flat(monkeypatch, tmp_path):
+    """Forced-cocked render 97031 (its first die a 3 leaning on a checker, its side 6 read at 0.63 beside it under a
+    camera 14 degrees off vertical), written as a still's JPEG and read as the board reader calls the dice finder:
+    the reading nearest each die is the cocked 3 read flat without the rule."""
+    import cv2
+
+    import device.sim.generate as generate
+    from device.sim.stills import render_still, write_still
+    from vision.dice import find_dice
+    from vision.dice_eval import _board_hints, _board_homography
+
+    roll = generate.roll_dice
+    monkeypatch.setattr(generate, "roll_dice", lambda scene, rng, values, halves, colour, size, cocked=None:
+                        roll(scene, rng, values, halves, colour, size, 0))
+    still = render_still(97031)
+    write_still(still, tmp_path, "sim_097031")
+    image = cv2.imread(str(tmp_path / "sim_097031.jpg"))
+    mask, die_px = _board_hints(still.label, image.shape)
+    dice = find_dice(image, mask=mask, die_size_px=die_px, board_to_image=_board_homography(still.label))
+    truth = still.label["dice"]
+    assert [(t["value"], t["flat"]) for t in truth] == [(3, False), (3, True)]
+    for t in truth:
+        nearest = min(dice, key=lambda d: np.hypot(d.center[0] - t["center"][0], d.center[1] - t["center"][1]))
+        assert np.hypot(nearest.center[0] - t["center"][0], nearest.center[1] - t["center"][1]) < 0.8 * die_px
+        assert (nearest.value, nearest.flat) == (3, t["flat"])

@@ -214,8 +214,9 @@ def two_faces(faces: Sequence, board_to_image: np.ndarray, shape: tuple[int, ...
 
 
 NOT_UPPER = 0.15  # a face seen this much less square than a flat die's upper face there (cos theta) is no upper face:
-# flat dice's upper faces of 12 px or more measured at most 0.1 below it (renders and real photos, found boards)
-MIN_SQUASH_PX = 12.0  # smaller faces: pip centres to half a pixel, their shape noise (a real 11 px flat 6 at 0.74)
+# flat dice's upper faces of 14 px or more measured at most 0.1 below it (renders through their lenses, real photos)
+MIN_SQUASH_PX = 14.0  # smaller faces (fitted size): pip centres to half a pixel make their shape noise (a real 11 px
+# flat 6 seen at 0.74 under a camera 3 degrees off vertical); dice_flat.MIN_FACE_EDGE_PX, the face-shape cues' own
 
 
 def _no_flat_face(fs: Optional[float], side, top, cos: float, sin_view: float) -> bool:
