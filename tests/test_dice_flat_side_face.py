@@ -17,10 +17,11 @@ from vision.dice_two_faces import flat_side_faces, two_faces_cocked
 SHAPE = (720, 1280)
 
 
-def _camera_homography() -> np.ndarray:
-    """Board plane (cm) -> image of a camera 60 cm above and 60 cm before the board's origin, looking at it."""
+def _camera_homography(theta_deg: float = 45.0, height: float = 60.0) -> np.ndarray:
+    """Board plane (cm) -> image of a camera ``height`` cm above the board, ``theta_deg`` off vertical at the board's
+    origin (towards -y), looking at it: by default 60 cm above and 60 cm before it."""
     k = np.array([[1000.0, 0, 639.5], [0, 1000.0, 359.5], [0, 0, 1]])
-    c = np.array([0.0, -60.0, 60.0])
+    c = np.array([0.0, -height * np.tan(np.radians(theta_deg)), height])
     z = -c / np.linalg.norm(c)
     x = np.array([1.0, 0.0, 0.0])
     y = np.cross(z, x)

@@ -13,29 +13,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from tests.test_dice_flat_side_face import _at, _camera_homography
 from vision.dice import FaceCandidate
 from vision.dice_two_faces import two_faces_cocked
 
 SHAPE = (720, 1280)
-
-
-def _camera_homography(theta_deg: float, height: float = 60.0) -> np.ndarray:
-    """Board plane (cm) -> image of a camera ``height`` cm above the board, ``theta_deg`` off vertical at the board's
-    origin (towards -y)."""
-    k = np.array([[1000.0, 0, 639.5], [0, 1000.0, 359.5], [0, 0, 1]])
-    c = np.array([0.0, -height * np.tan(np.radians(theta_deg)), height])
-    z = -c / np.linalg.norm(c)
-    x = np.array([1.0, 0.0, 0.0])
-    y = np.cross(z, x)
-    r = np.stack([x, y, z])
-    t = -r @ c
-    h = k @ np.column_stack([r[:, 0], r[:, 1], t])
-    return h / h[2, 2]
-
-
-def _at(h: np.ndarray, xy) -> np.ndarray:
-    p = h @ np.array([xy[0], xy[1], 1.0])
-    return p[:2] / p[2]
 
 
 def _face(value: int, center: np.ndarray, size: float, squash, elongation: float) -> FaceCandidate:
