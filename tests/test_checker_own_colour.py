@@ -72,7 +72,7 @@ def _own_colour_read(disc_lab, learnt):
     counted = {19: [base]}
     split = ColourSplit(np.array([214.0, 138.4, 162.8], np.float32), np.array([93.6, 153.5, 159.3], np.float32), 1.0)
     _own_colour_stacks(cols, r, 185.0, [(out, "board-coloured", entry)], [entry], points, counted,
-                       {19: {"row_base": 0.5}}, split, {id(base): False}, {1: 185.0, -1: 86.0}, learnt)
+                       {19: {"row_base": 0.5}}, split, {id(base): False}, {1: 185.0, -1: 86.0}, *learnt)
     return points[18]
 
 

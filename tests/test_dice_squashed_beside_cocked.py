@@ -65,7 +65,7 @@ def test_a_flat_dies_side_face_towards_the_camera_stays_flat():
 
 
 def test_a_small_squashed_face_is_no_evidence():
-    faces, h = _pair(14.0, +1, 0.62, height=150.0)  # its fitted size under MIN_SQUASH_PX: its shape is noise
+    faces, h = _pair(14.0, +1, 0.62, height=150.0)  # fitted under dice_flat.MIN_FACE_EDGE_PX: shape is noise
     assert two_faces_cocked(faces, h, SHAPE) == set()
 
 

@@ -995,8 +995,8 @@ def count_checkers(rect_bgr: np.ndarray, geometry: BoardGeometry, dice: Sequence
         elif points[p - 1] == 0 and unseen_stack(0, float(cue.get("empty", 0.0)), cue.get("tip")):
             cue["unseen_stack"] = True
             confidence[p - 1] = min(confidence[p - 1], DOUBTFUL)
-    _own_colour_stacks(cols, r, ref, dropped, rejected, points, counted, cues, split, lightness, colour_ref,
-                       (light, dark))
+    _own_colour_stacks(cols, r, ref, dropped, rejected, points, counted, cues, split, lightness, colour_ref, light,
+                       dark)
     _read_faces(lab, cols, r, counted, points, confidence, lightness, colour_ref, cues,
                 [d for d, why, _ in dropped if why in FACE_ROW_DROPS])
     _count_dark_runs(points, confidence, cues)
@@ -1143,26 +1143,25 @@ def _sloppy_row(chain: list[Disc], p: int, cols: Columns, r: float, pwp: float, 
 def _own_colour_stacks(cols: Columns, r: float, ref: float, dropped: list[tuple[Disc, str, dict[str, Any]]],
                        rejected: list[dict[str, Any]], points: list[Optional[int]], counted: dict[int, list[Disc]],
                        cues: dict[int, dict[str, Any]], split: ColourSplit, lightness: dict[int, bool],
-                       colour_ref: dict[int, float],
-                       learnt: tuple[Optional[CheckerColour], Optional[CheckerColour]] = (None, None)) -> None:
+                       colour_ref: dict[int, float], light: Optional[CheckerColour],
+                       dark: Optional[CheckerColour]) -> None:
     """Points read with none or one checker at the base whose clear discs one place on and beyond were dropped as
     board-coloured: checkers on a triangle of their own colour (``checker_own_colour``), counted with the base
     checker under them. They leave ``rejected`` (they are no dropped disc any more).
 
-    ``learnt``: the light and dark checkers' colours as the clear discs taught them. A checker on a triangle of
-    its own colour shows both colours at once, so a disc dropped as board-coloured that has neither checker colour
-    is the triangle's own shape: a triangle that stands out from the field (orange on grey) and narrows to about
-    a checker's width one place out draws a clear circle there with its two sides (judging game 96535 frame 1078:
-    a brown checker at the base of an orange point read as two, sure, and a legal play was called illegal)."""
-    light, dark = learnt
-    coloured = (lambda d: _checker_coloured(d, light, dark)) if light is not None or dark is not None \
-        else (lambda d: True)
+    ``light``, ``dark``: the checkers' colours as the clear discs taught them (None: not learnt). A checker on a
+    triangle of its own colour shows both colours at once, so a disc dropped as board-coloured that has neither
+    checker colour is the triangle's own shape: a triangle that stands out from the field (orange on grey) and
+    narrows to about a checker's width one place out draws a clear circle there with its two sides (judging game
+    96535 frame 1078: a brown checker at the base of an orange point read as two, sure, and a legal play was called
+    illegal)."""
+    learnt = light is not None or dark is not None  # (else nothing tells: counted as before)
     for p in range(1, 25):
         chain = counted.get(p, [])
         if points[p - 1] is None or abs(points[p - 1] or 0) > 1 or len(chain) > 1:
             continue
         mine = [(d, entry) for d, why, entry in dropped if why in OWN_COLOUR_DROPS and cols.point_of(d.x, d.y) == p
-                and (why != "board-coloured" or coloured(d))]
+                and (why != "board-coloured" or not learnt or _checker_coloured(d, light, dark))]
         if not mine:
             continue
         start = float(cues[p].get("row_base", 0.5))

@@ -22,6 +22,8 @@ from typing import Optional, Sequence
 
 import numpy as np
 
+from vision.dice_flat import MIN_FACE_EDGE_PX
+
 ADJACENT = (0.45, 0.95)  # centre distance over the larger face's edge: a side face's centre beside the upper one's
 # (renders: 0.5-0.86); two flat dice that touch lie a whole edge apart or more
 AWAY = -0.5  # cosine between the side face's way out (board plane) and the way to the camera: turned away from it
@@ -215,8 +217,6 @@ def two_faces(faces: Sequence, board_to_image: np.ndarray, shape: tuple[int, ...
 
 NOT_UPPER = 0.15  # a face seen this much less square than a flat die's upper face there (cos theta) is no upper face:
 # flat dice's upper faces of 14 px or more measured at most 0.1 below it (renders through their lenses, real photos)
-MIN_SQUASH_PX = 14.0  # smaller faces (fitted size): pip centres to half a pixel make their shape noise (a real 11 px
-# flat 6 seen at 0.74 under a camera 3 degrees off vertical); dice_flat.MIN_FACE_EDGE_PX, the face-shape cues' own
 
 
 def _no_flat_face(fs: Optional[float], side, top, cos: float, sin_view: float) -> bool:
@@ -232,7 +232,8 @@ def _no_flat_face(fs: Optional[float], side, top, cos: float, sin_view: float) -
     forced-cocked renders 97000-97199 59 -> 60 of 165 caught, 97200-97399 through their lenses 59 -> 60 of 168; no
     flat die called cocked on any set, nor on any frame with two flat dice of two games read afresh (2,950 dice);
     the 47 judging games event for event the same (it never fired there)."""
-    if fs is None or not 0 <= sin_view < 1 or fs >= SIDE_FACE or side.size < MIN_SQUASH_PX:
+    # (a face fitted under MIN_FACE_EDGE_PX: pip centres to half a pixel make its shape noise)
+    if fs is None or not 0 <= sin_view < 1 or fs >= SIDE_FACE or side.size < MIN_FACE_EDGE_PX:
         return False
     if fs > float(np.sqrt(1.0 - sin_view * sin_view)) - NOT_UPPER or not _true_side(side, top, fs):
         return False
