@@ -48,11 +48,38 @@ def test_no_board_stays_no_board_through_the_lens(monkeypatch):
     assert len(calls) == 1  # no outline read any points: the frame is not searched a second time
 
 
-def test_a_board_found_through_the_lens_is_not_searched_again(monkeypatch):
+def test_a_board_found_through_the_lens_without_doubt_is_not_searched_again(monkeypatch):
+    image, _, lens = _still("sim_01")
+    calls = []
+    real = board_mod._find_board
+    monkeypatch.setattr(board_mod, "_find_board", lambda im, intr: calls.append(intr) or real(im, intr))
+    geo = board_mod.find_board(image, lens)
+    assert geo.intrinsics is not None and not geo.intrinsics.estimated and not geo.frame_doubt
+    assert len(calls) == 1 and calls[0] is not None
+
+
+def test_a_doubted_outline_stays_when_the_plain_one_reads_no_clearer(monkeypatch):
+    # sim_00: through the lens 5 px off with a doubt (pattern 0.71); the plain outline through the lens reads 0.72
     image, _, lens = _still("sim_00")
     calls = []
     real = board_mod._find_board
     monkeypatch.setattr(board_mod, "_find_board", lambda im, intr: calls.append(intr) or real(im, intr))
     geo = board_mod.find_board(image, lens)
-    assert geo.intrinsics is not None and not geo.intrinsics.estimated
-    assert len(calls) == 1 and calls[0] is not None
+    assert len(calls) == 2 and calls[0] is not None and calls[1] is None  # the doubt asked for the plain search
+    first = real(image, lens)
+    assert geo.frame_doubt and np.allclose(geo.corners, first.corners)
+
+
+@pytest.mark.parametrize("name", ["sim_22", "sim_35"])
+def test_a_doubted_outline_gives_way_to_the_plain_outline_through_the_lens(name):
+    # sim_22 (lens 147 px off, a sure doubt) and sim_35 (119 px off, pattern 0.37 against 0.66): the undistorted
+    # search settles on an outline the points hardly fit, the plain frame's outline taken through the lens is the
+    # board's own
+    image, label, lens = _still(name)
+    first = board_mod._find_board(image, lens)
+    err_first = np.linalg.norm(np.asarray(first.corners) - np.asarray(label["board"]["corners"]), axis=1).max()
+    assert first.frame_doubt and err_first > 50.0  # the case: a doubted outline far off
+    geo = board_mod.find_board(image, lens)
+    err = np.linalg.norm(np.asarray(geo.corners) - np.asarray(label["board"]["corners"]), axis=1)
+    assert err.max() < 6.0
+    assert geo.intrinsics is not None and geo.score >= first.score + board_mod.LENS_CLEARER
