@@ -2610,7 +2610,14 @@ class GameTracker:
             # mover's foul: he is judged on his own checkers only (a legal board that fits them only by misreads
             # is no verdict either: the reading showed them as an illegal play), never an alarm
             mine = self._mover_only(view, boards, ref, mover, found)
-            if mine.kind == "legal" and mine.legal_cost == 0:
+            told = by_board.get(mine.board, set()) if mine.board is not None else set()
+            if mine.kind == "legal" and mine.legal_cost == 0 and st.one_die and len(told) == 1:
+                # a roll read with one die (a foul held whatever that die's partner, lone_foul): the mover's legal
+                # play tells the other die, as above; judged with one die the rules engine was handed half a roll
+                # (judging game 83434 frame 928: an IndexError, the reading dropped)
+                st.dice, st.one_die, lone_foul = list(next(iter(told))), False, False
+                self._emit("roll", player=mover, dice=list(st.dice), inferred=True)
+            if mine.kind == "legal" and mine.legal_cost == 0 and not st.one_die:
                 found, quick = mine, True  # (the opponent's points are then no steady misread: see _unsee)
                 opponent_moved = True
             else:

@@ -57,3 +57,20 @@ def test_the_mover_rolling_next_after_such_a_verdict_is_no_roll_out_of_turn():
     assert [(e["type"], e.get("code"), e.get("player")) for e in out] == [
         ("warning", "unsure_reading", "light"), ("roll", None, "dark")]
     assert r.alarms() == []
+
+
+def test_a_play_judged_on_the_movers_checkers_after_a_roll_read_with_one_die_tells_the_other():
+    # judging game 83434 frame 928 (session 41): a roll read with one die in every reading, the lift read with a
+    # checker of the opponent's on a new point: the foul-whatever-the-die rule (one die known) held the reading
+    # illegal, the mover's checkers alone then showed a legal play, and that verdict went to the rules engine
+    # with one die: an IndexError, the reading dropped ('the referee failed on this reading'). The play tells the
+    # other die, as a legal play read with one die does
+    r, after = light_played()
+    for _ in range(5):
+        r.show(after.swap(), "dark", (die(6, "left"),))
+    board = _light_moved(_play(after.swap(), (6, 4), "24/18 13/9"))
+    out = r.show(board, "dark")
+    assert not [e for e in out if e.get("code") == "referee_fault"]
+    assert [(e["type"], e.get("play"), e.get("legal"), e.get("dice"), e.get("inferred")) for e in out] == [
+        ("roll", None, None, [6, 4], True), ("play", "24/18 13/9", True, [6, 4], None)]
+    assert r.alarms() == []
