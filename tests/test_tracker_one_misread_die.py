@@ -195,3 +195,17 @@ def test_a_double_read_as_another_double_judges_the_play_on_the_face_a_look_read
     assert r.alarms() == []
     assert [(e["type"], e.get("dice"), e.get("legal")) for e in out if e["type"] in ("roll", "play")] == [
         ("roll", [2, 2], None), ("play", [2, 2], True)]
+
+
+def test_a_die_read_once_off_the_movers_half_and_gone_at_the_lift_voids_no_roll():
+    # judging games 99535 frame 1057 and 83434 frame 853: a roll read with one die, a die read once on the other
+    # half (the board's lettering, a checker's gloss), the dice lifted: 'roll again, wrong half', a false alarm
+    r, after = light_played()
+    r.show(after.swap(), "dark", (_die(3, DARK_A, "left"),))  # one die seen: the roll goes on with it
+    assert r.show(after.swap(), "dark", (_die(3, DARK_A, "left"), _die(1, LIGHT_SIDE, "right"))) == []
+    r.show(after.swap(), "dark", (_die(3, DARK_A, "left"),))  # the look: read no more there
+    out = r.show(_play(after.swap(), (3, 1), "13/10 6/5"), "dark")  # played, the dice lifted
+    assert not [e for e in r.events if e["type"] == "reroll"]
+    assert [(e["type"], e.get("play"), e.get("legal")) for e in out if e["type"] == "play"] == [
+        ("play", "13/10 6/5", True)]
+    assert r.alarms() == []
