@@ -36,6 +36,7 @@ from vision.dice_pips import KERNEL, NORM_DIE, FaceImages, Pip, face_images, fin
 from vision.dice_pips import shares_face as _shares_face
 from vision.dice_pips import similar_shape as _similar_shape
 from vision.dice_scale import LEARN_CONFIDENCE, ScaleMemory
+from vision.dice_strong_core import rest_off_face, strong_core
 from vision.dice_sure import face_sureness
 from vision.dice_tilt import MIN_BODY_EDGE_PX
 from vision.dice_tilt_agree import side_face_cocked
@@ -1044,6 +1045,17 @@ def _faces_in_group(group: list[Pip], pips: list[Pip], images: FaceImages, bound
             res = _evaluate_group(face, every, images, bounded=bounded, zoom=zoom)
             if res is not None:
                 return [(face, res)]
+    if bounded and zoom >= SPLIT_ZOOM:
+        # a small die's upper face joined by its side face's fainter pips: the strong pips alone (dice_strong_core)
+        core = strong_core([p.contrast for p in group])
+        if core is not None:
+            face = [group[k] for k in core]
+            res = _evaluate_group(face, pips, images, bounded=bounded, zoom=zoom)
+            if res is not None:
+                kept = set(core.tolist())
+                rest = np.array([[p.x, p.y] for k, p in enumerate(group) if k not in kept])
+                if rest_off_face(res[0].center, res[0].affine, rest):  # the fainter pips beside it, not on it
+                    return [(face, res)]
     xy = np.array([[p.x, p.y] for p in group])
     seen: set[frozenset[int]] = set()
     found = []
