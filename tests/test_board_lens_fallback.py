@@ -58,16 +58,26 @@ def test_a_board_found_through_the_lens_without_doubt_is_not_searched_again(monk
     assert len(calls) == 1 and calls[0] is not None
 
 
-def test_a_doubted_outline_stays_when_the_plain_one_reads_no_clearer(monkeypatch):
-    # sim_00: through the lens 5 px off with a doubt (pattern 0.71); the plain outline through the lens reads 0.72
+def test_a_doubted_outline_whose_points_read_clearly_is_not_searched_again(monkeypatch):
+    # sim_00: through the lens 5 px off with a doubt, its pattern clear (0.71): one search
     image, _, lens = _still("sim_00")
     calls = []
     real = board_mod._find_board
     monkeypatch.setattr(board_mod, "_find_board", lambda im, intr: calls.append(intr) or real(im, intr))
     geo = board_mod.find_board(image, lens)
-    assert len(calls) == 2 and calls[0] is not None and calls[1] is None  # the doubt asked for the plain search
+    assert geo.frame_doubt and geo.score >= board_mod.DOUBT_PATTERN and len(calls) == 1
+
+
+def test_a_faint_outline_stays_when_the_plain_one_reads_no_clearer(monkeypatch):
+    # sim_08: through the lens a faint pattern (0.41, doubted); the plain outline through the lens reads 0.37
+    image, _, lens = _still("sim_08")
+    calls = []
+    real = board_mod._find_board
+    monkeypatch.setattr(board_mod, "_find_board", lambda im, intr: calls.append(intr) or real(im, intr))
+    geo = board_mod.find_board(image, lens)
+    assert len(calls) == 2 and calls[0] is not None and calls[1] is None  # the faint pattern asked for the plain search
     first = real(image, lens)
-    assert geo.frame_doubt and np.allclose(geo.corners, first.corners)
+    assert first.score < board_mod.DOUBT_PATTERN and np.allclose(geo.corners, first.corners)
 
 
 @pytest.mark.parametrize("name", ["sim_22", "sim_35"])
