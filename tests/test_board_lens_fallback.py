@@ -21,6 +21,14 @@ def _still(name: str):
     return cv2.imread(str(STILLS / f"{name}.jpg")), label, label_lens(label)
 
 
+def _searches(monkeypatch):
+    """The lens each search of the board was made with (None: the plain frame), and the search itself."""
+    calls: list = []
+    real = board_mod._find_board
+    monkeypatch.setattr(board_mod, "_find_board", lambda im, intr: calls.append(intr) or real(im, intr))
+    return calls, real
+
+
 def test_a_board_the_lens_search_misses_is_found_through_the_lens():
     # sim_18: a hand over the top half, lens k1 -0.05; the undistorted view's best outline misses the pattern test
     image, label, lens = _still("sim_18")
@@ -40,9 +48,7 @@ def test_a_board_the_lens_search_misses_is_found_through_the_lens():
 def test_no_board_stays_no_board_through_the_lens(monkeypatch):
     image, _, lens = _still("sim_18")
     blank = np.full_like(image, 128)
-    calls = []
-    real = board_mod._find_board
-    monkeypatch.setattr(board_mod, "_find_board", lambda im, intr: calls.append(intr) or real(im, intr))
+    calls, _ = _searches(monkeypatch)
     with pytest.raises(board_mod.BoardNotFound):
         board_mod.find_board(blank, lens)
     assert len(calls) == 1  # no outline read any points: the frame is not searched a second time
@@ -50,9 +56,7 @@ def test_no_board_stays_no_board_through_the_lens(monkeypatch):
 
 def test_a_board_found_through_the_lens_without_doubt_is_not_searched_again(monkeypatch):
     image, _, lens = _still("sim_01")
-    calls = []
-    real = board_mod._find_board
-    monkeypatch.setattr(board_mod, "_find_board", lambda im, intr: calls.append(intr) or real(im, intr))
+    calls, _ = _searches(monkeypatch)
     geo = board_mod.find_board(image, lens)
     assert geo.intrinsics is not None and not geo.intrinsics.estimated and not geo.frame_doubt
     assert len(calls) == 1 and calls[0] is not None
@@ -61,9 +65,7 @@ def test_a_board_found_through_the_lens_without_doubt_is_not_searched_again(monk
 def test_a_doubted_outline_whose_points_read_clearly_is_not_searched_again(monkeypatch):
     # sim_00: through the lens 5 px off with a doubt, its pattern clear (0.71): one search
     image, _, lens = _still("sim_00")
-    calls = []
-    real = board_mod._find_board
-    monkeypatch.setattr(board_mod, "_find_board", lambda im, intr: calls.append(intr) or real(im, intr))
+    calls, _ = _searches(monkeypatch)
     geo = board_mod.find_board(image, lens)
     assert geo.frame_doubt and geo.score >= board_mod.DOUBT_PATTERN and len(calls) == 1
 
@@ -71,9 +73,7 @@ def test_a_doubted_outline_whose_points_read_clearly_is_not_searched_again(monke
 def test_a_faint_outline_stays_when_the_plain_one_reads_no_clearer(monkeypatch):
     # sim_08: through the lens a faint pattern (0.41, doubted); the plain outline through the lens reads 0.37
     image, _, lens = _still("sim_08")
-    calls = []
-    real = board_mod._find_board
-    monkeypatch.setattr(board_mod, "_find_board", lambda im, intr: calls.append(intr) or real(im, intr))
+    calls, real = _searches(monkeypatch)
     geo = board_mod.find_board(image, lens)
     assert len(calls) == 2 and calls[0] is not None and calls[1] is None  # the faint pattern asked for the plain search
     first = real(image, lens)
