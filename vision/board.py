@@ -217,9 +217,9 @@ def find_board(image_bgr: np.ndarray, intrinsics: Optional[Intrinsics] = None) -
     Why: the candidate outlines come from colour regions and edges that undistorting moves by a pixel or two, and an
     outline that just passed the point pattern's tests in one view can just fail them in the other (sample still
     sim_18, a hand over the top half, lens k1 -0.05: found without the lens within 3 px, not at all through it). A
-    calibrated camera must not lose a board that a photo read alone finds. A doubted outline found there may give
-    way to the plain frame's outline taken through the lens too, when that reads the points clearly better
-    (``_clearer_through_lens``).
+    calibrated camera must not lose a board that a photo read alone finds. An outline found there with a sure doubt
+    or a faint point pattern may give way to the plain frame's outline taken through the lens too, when that reads
+    the points clearly better (``_clearer_through_lens``).
     """
     if intrinsics is None:
         return _find_board(image_bgr, None)
@@ -243,11 +243,11 @@ def find_board(image_bgr: np.ndarray, intrinsics: Optional[Intrinsics] = None) -
 
 
 LENS_RETRY_SCORE = 0.9  # the outline through the lens must read the points this share as clearly as without it
-LENS_CLEARER = 0.1  # a doubted outline gives way to one that reads the points by this much more clearly
+LENS_CLEARER = 0.1  # a doubted or faint outline gives way to one that reads the points this much more clearly
 
 
 def _clearer_through_lens(image_bgr: np.ndarray, found: BoardGeometry, intrinsics: Intrinsics) -> BoardGeometry:
-    """``found`` (the undistorted view's outline, doubted), or the outline of the frame as the camera gave it taken
+    """``found`` (the undistorted view's outline, with a sure doubt or a faint pattern), or the outline of the frame as the camera gave it taken
     through the lens (``_through_lens``) when that reads the point pattern at least LENS_CLEARER more clearly and
     carries no sure doubt.
 
