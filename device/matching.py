@@ -658,7 +658,7 @@ def _weigh(view: View, legal: list[Board], best: list[Board], legal_cost: int, i
         stacked = next((b for b in legal if cost(view, b, ref, short) < 2 * HARD
                         and _one_stacked_missed(view, b, ref)), None)
     if (stacked is None and illegal_board is not None and short and 0 < illegal_cost < HARD and legal_cost >= HARD
-            and one_off(view, illegal_board, ref) and _small_stacks_only(view, illegal_board, ref)):
+            and _small_stacks_only(view, illegal_board, ref)):
         # and when the illegal board's own misread is one checker missed on a small stack the reader doubted, and a
         # legal board's is one checker missed on a small stack it was sure of: one stack read one short against
         # another, the reader's doubt the only difference, is no ground for a foul (judging game 99434 frame 741:

@@ -2580,14 +2580,11 @@ class GameTracker:
         rolled_seen = not st.one_die  # both dice of the roll were read (not told by the play)
         read_dice = list(st.dice)  # the dice read (one when the play tells the other)
         lone_foul = False  # a foul that stands whatever the unseen die shows
-        if st.one_die and found.kind != "doubt":
-            told = by_board.get(found.board, set()) if found.board is not None else set()
-            if found.kind == "legal" and len(told) == 1:
-                st.dice, st.one_die = list(next(iter(told))), False
-                self._emit("roll", player=mover, dice=list(st.dice), inferred=True)
-            elif (found.kind == "illegal" and found.board is not None and found.board not in by_board
-                  and found.illegal_cost == 0 and st.one_die_reads > ONE_DIE_READS and not st.guessed
-                  and self._foul_whatever_die(st.dice[0], before, seating.position(found.board, mover))):
+        if st.one_die and found.kind != "doubt" and not (
+                found.kind == "legal" and self._play_tells_die(mover, found.board, by_board)):
+            if (found.kind == "illegal" and found.board is not None and found.board not in by_board
+                    and found.illegal_cost == 0 and st.one_die_reads > ONE_DIE_READS and not st.guessed
+                    and self._foul_whatever_die(st.dice[0], before, seating.position(found.board, mover))):
                 # one die read, the same face in every reading, and the board read whole, exactly as read, is
                 # no legal result of any roll with that die, nor a part of one: the play is illegal whatever the
                 # other die shows (render 24535 frame 563: light's 13/9 with three checkers on the bar, his 6
@@ -2612,13 +2609,12 @@ class GameTracker:
             # mover's foul: he is judged on his own checkers only (a legal board that fits them only by misreads
             # is no verdict either: the reading showed them as an illegal play), never an alarm
             mine = self._mover_only(view, boards, ref, mover, found)
-            told = by_board.get(mine.board, set()) if mine.board is not None else set()
-            if mine.kind == "legal" and mine.legal_cost == 0 and st.one_die and len(told) == 1:
+            if (mine.kind == "legal" and mine.legal_cost == 0 and st.one_die
+                    and self._play_tells_die(mover, mine.board, by_board)):
                 # a roll read with one die (a foul held whatever that die's partner, lone_foul): the mover's legal
                 # play tells the other die, as above; judged with one die the rules engine was handed half a roll
                 # (judging game 83434 frame 928: an IndexError, the reading dropped)
-                st.dice, st.one_die, lone_foul = list(next(iter(told))), False, False
-                self._emit("roll", player=mover, dice=list(st.dice), inferred=True)
+                lone_foul = False
             if mine.kind == "legal" and mine.legal_cost == 0 and not st.one_die:
                 found, quick = mine, True  # (the opponent's points are then no steady misread: see _unsee)
                 opponent_moved = True
@@ -3144,6 +3140,18 @@ class GameTracker:
         st.dice = roll_values([int(d.value) for d in obs.dice])  # type: ignore[arg-type]
         self._emit("roll", player=mover, dice=list(st.dice), late=True)
         self._roll_lies_at(obs)
+        return True
+
+    def _play_tells_die(self, mover: str, board: Optional[Board], by_board: dict[Board, set[tuple[int, int]]]
+                        ) -> bool:
+        """A roll read with one die, played to ``board``: when exactly one roll holding that die reaches it, that is
+        the roll (said as a roll ``inferred``) and True; else nothing changes."""
+        told = by_board.get(board, set()) if board is not None else set()
+        if len(told) != 1:
+            return False
+        st = self.state
+        st.dice, st.one_die = list(next(iter(told))), False
+        self._emit("roll", player=mover, dice=list(st.dice), inferred=True)
         return True
 
     def _late_die_again(self, obs: Observation, mover: str) -> bool:
